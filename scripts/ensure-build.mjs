@@ -1,0 +1,24 @@
+// Builds the client before `npm start` when there is no build yet or the sources are newer,
+// so `npm install && npm start` works on a fresh clone and after a pull.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const builtIndex = 'dist/client/index.html';
+const sourceRoots = ['src/client', 'src/contracts', 'src/engine', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const sourcesAt = Math.max(...sourceRoots.map(newestMtime));
+if (builtAt === 0 || sourcesAt > builtAt) {
+  console.log(builtAt === 0 ? 'No client build yet: building it once…' : 'Client sources changed: rebuilding…');
+  execSync('npx vite build', { stdio: 'inherit' });
+}

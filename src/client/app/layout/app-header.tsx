@@ -1,0 +1,104 @@
+import { LogOut, Menu, Shield } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/client/components/ui/sheet.tsx';
+import { APP_SUBTITLE } from '@/client/lib/constants.ts';
+import { cn } from '@/client/lib/utils.ts';
+import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { HelpDialog } from '@/client/features/help/components/help-dialog.tsx';
+
+interface NavLink {
+  href: string;
+  label: string;
+  adminOnly?: boolean;
+}
+
+/** Spec section 2: the signed-in navigation, in this order; Help sits after Demo. */
+export const NAV_LINKS: NavLink[] = [
+  { href: '/', label: 'Risk Assessment' },
+  { href: '/history', label: 'History' },
+  { href: '/presentation', label: 'Presentation' },
+  { href: '/assessment-demo', label: 'Demo' },
+  { href: '/admin', label: 'Admin', adminOnly: true },
+  { href: '/account-management', label: 'Account', adminOnly: true },
+];
+
+function NavItems({ isAdmin, onNavigate, onHelp, vertical }: { isAdmin: boolean; onNavigate?: () => void; onHelp: () => void; vertical: boolean }) {
+  const [location] = useLocation();
+  const links = NAV_LINKS.filter((link) => !link.adminOnly || isAdmin);
+  const itemClass = (active: boolean) =>
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
+      active ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+      vertical && 'block w-full text-left text-base',
+    );
+  const helpIndex = links.findIndex((link) => link.href === '/assessment-demo') + 1;
+  const items = links.map((link) => (
+    <Link key={link.href} href={link.href} onClick={onNavigate} className={itemClass(location === link.href)} aria-current={location === link.href ? 'page' : undefined}>
+      {link.label}
+    </Link>
+  ));
+  items.splice(
+    helpIndex,
+    0,
+    <button
+      key="help"
+      type="button"
+      className={itemClass(false)}
+      onClick={() => {
+        onNavigate?.();
+        onHelp();
+      }}
+    >
+      Help
+    </button>,
+  );
+  return <>{items}</>;
+}
+
+export function AppHeader() {
+  const { user, isAdmin, logout, isLoggingOut } = useAuth();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu" onClick={() => setMenuOpen(true)}>
+          <Menu aria-hidden="true" />
+        </Button>
+        <Link href="/" className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+          <Shield className="size-7 text-blue-700" aria-hidden="true" />
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-bold text-slate-900">CIFER</span>
+            <span className="hidden text-xs text-slate-600 sm:block">{APP_SUBTITLE}</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+          <NavItems isAdmin={isAdmin} onHelp={() => setHelpOpen(true)} vertical={false} />
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <span className="hidden max-w-[16rem] truncate text-sm text-slate-700 md:inline" data-testid="current-user-email">
+            {user?.email || 'User'}
+          </span>
+          <Button variant="outline" size="sm" onClick={logout} disabled={isLoggingOut}>
+            <LogOut aria-hidden="true" />
+            {isLoggingOut ? 'Logging out...' : 'Logout'}
+          </Button>
+        </div>
+      </div>
+      <Sheet open={isMenuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent side="left">
+          <SheetTitle>CIFER Navigation</SheetTitle>
+          <SheetDescription className="sr-only">Links to every part of CIFER</SheetDescription>
+          <nav aria-label="Main" className="flex flex-col gap-1">
+            <NavItems isAdmin={isAdmin} onNavigate={() => setMenuOpen(false)} onHelp={() => setHelpOpen(true)} vertical />
+          </nav>
+          <p className="mt-auto truncate text-sm text-slate-600">{user?.email || 'User'}</p>
+        </SheetContent>
+      </Sheet>
+      <HelpDialog open={isHelpOpen} onOpenChange={setHelpOpen} />
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
+import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { RequireAdmin, RequireSignedIn, INITIALIZING_MESSAGE } from './guards.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+import { NotYetAvailablePage } from './routes/coming-soon-page.tsx';
+
+/** Pages load on demand so the landing page pays only for itself. */
+function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = lazyPage(() => import('./routes/landing-page.tsx'), 'LandingPage');
+const AuthPage = lazyPage(() => import('./routes/auth-page.tsx'), 'AuthPage');
+const AssessmentPage = lazyPage(() => import('./routes/assessment-page.tsx'), 'AssessmentPage');
+const HistoryPage = lazyPage(() => import('./routes/history-page.tsx'), 'HistoryPage');
+const AdminPage = lazyPage(() => import('./routes/admin-page.tsx'), 'AdminPage');
+const MfaSettingsPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaSettingsPage');
+const MfaVerificationPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaVerificationPage');
+const MfaTestPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaTestPage');
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingState message="Loading..." />}>{children}</Suspense>;
+}
+
+function HomeRoute() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <LoadingState message={INITIALIZING_MESSAGE} />;
+  if (!user) return <LandingPage />;
+  return (
+    <RequireSignedIn>
+      <AssessmentPage />
+    </RequireSignedIn>
+  );
+}
+
+const signedIn = (page: ReactNode) => () => <RequireSignedIn>{page}</RequireSignedIn>;
+const adminOnly = (page: ReactNode) => () => <RequireAdmin>{page}</RequireAdmin>;
+const placeholder = (title: string) => () => <NotYetAvailablePage title={title} />;
+
+/** The route table of spec section 2, complete. */
+export function AppRouter() {
+  return (
+    <Lazy>
+      <Switch>
+        <Route path="/" component={HomeRoute} />
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/subscribe" component={placeholder('Subscribe')} />
+        <Route path="/checkout" component={placeholder('Checkout')} />
+        <Route path="/payment-success" component={placeholder('Payment Successful')} />
+        <Route path="/claim-subscription/:token?" component={placeholder('Claim Subscription')} />
+        <Route path="/test-payment" component={placeholder('Test Payment')} />
+        <Route path="/test-subscription" component={placeholder('Test Subscription')} />
+        <Route path="/mfa-verification" component={MfaVerificationPage} />
+        <Route path="/mfa-test" component={MfaTestPage} />
+        <Route path="/mfa-settings" component={MfaSettingsPage} />
+        <Route path="/risk-assessment" component={signedIn(<AssessmentPage />)} />
+        <Route path="/heatmap-demo" component={signedIn(<NotYetAvailablePage title="Risk Heat Map Demo" />)} />
+        <Route path="/history" component={signedIn(<HistoryPage />)} />
+        <Route path="/presentation" component={signedIn(<NotYetAvailablePage title="Presentation" />)} />
+        <Route path="/assessment-demo" component={signedIn(<NotYetAvailablePage title="Assessment Demo" />)} />
+        <Route path="/monitoring" component={signedIn(<NotYetAvailablePage title="Monitoring" />)} />
+        <Route path="/admin" component={adminOnly(<AdminPage />)} />
+        <Route path="/account-management" component={adminOnly(<NotYetAvailablePage title="Account Management" />)} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Lazy>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotYetAvailablePage } from './coming-soon-page.tsx';
+
+export function AdminPage() {
+  return <NotYetAvailablePage title="Administration" />;
+}

@@ -1,0 +1,90 @@
+/**
+ * The one HTTP client of the browser app (spec sections 7 and 9): cookies always sent, JSON
+ * bodies, a non-OK response becomes an Error whose text is `status: body` (status text when the
+ * body is empty), a 204 yields null.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+export async function throwIfResNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const body = (await response.text().catch(() => '')) || '';
+  throw new ApiError(response.status, body, response.statusText);
+}
+
+export async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  await throwIfResNotOk(response);
+  return (await readJson(response)) as T;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/** Builds `path?query` from a cache key: [path, params?]; null, undefined and '' are left out. */
+export function buildUrlFromQueryKey(queryKey: readonly unknown[]): string {
+  const [path, params] = queryKey;
+  if (typeof path !== 'string') throw new TypeError('The first query-key element must be the request path');
+  if (!params || typeof params !== 'object') return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params as QueryParams)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default query function: a 401 yields null (signed out) unless told to throw. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
+  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
+    const response = await fetch(buildUrlFromQueryKey(queryKey), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfResNotOk(response);
+    return (await readJson(response)) as T;
+  };
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof ApiError ? error.status === 401 : error instanceof Error && /^401: /.test(error.message);
+}
+
+/**
+ * The human part of an API error for toasts: the server's `message` when the body is our JSON
+ * error shape, else the raw `status: body` text.
+ */
+export function getErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) {
+    try {
+      const parsed: unknown = JSON.parse(error.body);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+        return parsed.message;
+      }
+    } catch {
+      // not JSON: fall through to the raw text
+    }
+    return error.body || error.message;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}

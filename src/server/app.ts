@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DatabaseHandle, Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accessControl } from './plugins/access.ts';
+import { csrfProtection } from './plugins/csrf.ts';
+import { sessions } from './plugins/session.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { staticClient } from './plugins/static-client.ts';
+import { registerFeatures } from './routes.ts';
+
+export interface AppDependencies {
+  env: Env;
+  database: DatabaseHandle;
+  /** pino options or `false`; tests pass a stream to capture what is logged. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The clock every time-based rule reads (sessions, TOTP, tokens); tests move it. */
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: DatabaseHandle;
+    db: Database;
+    now: () => Date;
+    mailer: Mailer;
+  }
+}
+
+/** Secrets, tokens, cookies and codes never reach the logs. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.token',
+  '*.code',
+  '*.secret',
+];
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } } }),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.env.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const now = deps.now ?? (() => new Date());
+  app.decorate('env', deps.env);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('now', now);
+  const mailer =
+    deps.mailer ??
+    createMailer({ db: deps.database.db, smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log, now, pollMs: deps.env.NODE_ENV === 'test' ? 0 : 30_000 });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
+  // which also stops the cross-site "simple request" CSRF shapes.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(csrfProtection);
+  await app.register(sessions);
+  await app.register(accessControl);
+  await registerFeatures(app);
+  await app.register(staticClient, { distDir: deps.env.CLIENT_DIST_DIR });
+  return app;
+}

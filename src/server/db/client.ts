@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes: PGlite and PostgreSQL both satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; throws (and the process must not serve) when one fails. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** An arbitrary constant: every app instance takes the same advisory lock while migrating. */
+const MIGRATION_LOCK_ID = 4_217_220_951;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.maxConnections) : openPglite(options.dataDir);
+}
+
+function openPglite(dataDir: string | null): DatabaseHandle {
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    client = new PGlite(join(dataDir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
+  const client = postgres(url, { max: maxConnections, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Several instances may start at once behind a load balancer: one migrates, the others
+      // wait. A one-connection client keeps the session-level advisory lock on that connection.
+      const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await single`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+        await single.end({ timeout: 5 });
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await client.end({ timeout: 5 });
+    },
+  };
+}

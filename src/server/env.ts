@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Secrets must carry at least 32 bytes of entropy; hex or base64 text of 43+ characters does. */
+const secretSchema = z.string().min(32, 'must be at least 32 characters (32+ random bytes)');
+
+/** An optional URL; an empty string (as in a copied .env.example) counts as absent. */
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.url().optional(),
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('CIFER <no-reply@cifer.local>'),
+  SUPPORT_EMAIL: z.email().default('support@cifer.local'),
+  SALES_EMAIL: z.email().default('sales@cifer.local'),
+  APP_URL: z.url().default('http://localhost:5000'),
+  SESSION_SECRET: secretSchema.optional(),
+  ENCRYPTION_KEY: secretSchema.optional(),
+  BILLING: z.enum(['off', 'required']).default('off'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string;
+  ENCRYPTION_KEY: string;
+  DATA_DIR: string;
+};
+
+export class InvalidEnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'InvalidEnvError';
+  }
+}
+
+/**
+ * Validates the raw environment once. Every bad variable is named in one error so an operator
+ * fixes them all in one go. Outside production, missing secrets are generated once and kept in
+ * DATA_DIR so sessions and encrypted TOTP secrets survive a restart.
+ */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new InvalidEnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  if (env.NODE_ENV === 'production') {
+    const missing = (['SESSION_SECRET', 'ENCRYPTION_KEY'] as const)
+      .filter((name) => !env[name])
+      .map((name) => `${name}: required in production (32+ random bytes, e.g. \`openssl rand -hex 32\`)`);
+    if (missing.length > 0) throw new InvalidEnvError(missing);
+  }
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    CLIENT_DIST_DIR: resolve(env.CLIENT_DIST_DIR),
+    SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'),
+  };
+}
+
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

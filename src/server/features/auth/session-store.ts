@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { organizations, sessions, userMfa, users } from '../../db/schema.ts';
+import type { AuthContext, Role } from '../../plugins/access.ts';
+
+/** security.md decision 7 and SES-07/MFA-09/SES-13. */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000;
+export const PASSWORD_ONLY_SESSION_LIFETIME_MS = 10 * 60_000;
+/** lastSeenAt is written at most this often, so reads do not each cost a write (SES-08). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+export const MAX_SESSIONS_PER_USER = 10;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 32 random bytes (256 bits) from the CSPRNG, base64url: the cookie value. */
+export function generateSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface SessionMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/** Starts a session after a password check; returns the token for the cookie (never stored). */
+export async function createSession(db: Database, userId: string, now: Date, meta: SessionMeta = {}): Promise<string> {
+  const token = generateSessionToken();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  await evictOldestSessions(db, userId);
+  return token;
+}
+
+async function evictOldestSessions(db: Database, userId: string) {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt));
+  const excess = rows.length - MAX_SESSIONS_PER_USER;
+  for (const row of rows.slice(0, Math.max(0, excess))) await db.delete(sessions).where(eq(sessions.id, row.id));
+}
+
+/**
+ * Replaces the session's token (after MFA verification or step-up) and optionally marks it
+ * MFA-verified; the old token stops working at once (SES-05). Returns the new token, or null when
+ * the old session no longer exists.
+ */
+export async function rotateSession(db: Database, sessionId: string, now: Date, changes: { mfaVerifiedAt?: Date } = {}): Promise<string | null> {
+  const token = generateSessionToken();
+  const newId = hashToken(token);
+  const rotated = await db
+    .update(sessions)
+    .set({ id: newId, lastSeenAt: now, ...(changes.mfaVerifiedAt ? { mfaVerifiedAt: changes.mfaVerifiedAt } : {}) })
+    .where(eq(sessions.id, sessionId))
+    .returning({ id: sessions.id });
+  return rotated.length === 1 ? token : null;
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every session of a user, or every one but `exceptSessionId`. */
+export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<number> {
+  const condition = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
+  const deleted = await db.delete(sessions).where(condition).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function listUserSessions(db: Database, userId: string) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent, mfaVerifiedAt: sessions.mfaVerifiedAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+}
+
+export function isSessionExpired(session: { createdAt: Date; lastSeenAt: Date; expiresAt: Date; mfaVerifiedAt: Date | null }, now: Date): boolean {
+  const t = now.getTime();
+  if (t >= session.expiresAt.getTime()) return true;
+  if (t - session.lastSeenAt.getTime() >= SESSION_IDLE_TIMEOUT_MS) return true;
+  if (!session.mfaVerifiedAt && t - session.createdAt.getTime() >= PASSWORD_ONLY_SESSION_LIFETIME_MS) return true;
+  return false;
+}
+
+/**
+ * Reads the session behind a cookie token, with the user, their MFA state and billing state,
+ * in one query. Expired sessions are deleted; a session of an account that is no longer
+ * active is treated as absent.
+ */
+export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
+  const sessionId = hashToken(token);
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: {
+        id: users.id,
+        organizationId: users.organizationId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        status: users.status,
+      },
+      totpEnabledAt: userMfa.totpEnabledAt,
+      subscriptionStatus: organizations.subscriptionStatus,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  if (isSessionExpired(row.session, now) || row.user.status !== 'active') {
+    await deleteSession(db, sessionId);
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  }
+  const { status: _status, ...user } = row.user;
+  return {
+    user: { ...user, role: toRole(user.role) },
+    session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
+    totpEnabled: row.totpEnabledAt !== null && row.totpEnabledAt !== undefined,
+    requiresPayment: billingRequired && row.subscriptionStatus !== 'active',
+  };
+}
+
+function toRole(value: string): Role {
+  return value === 'admin' || value === 'super_admin' ? value : 'user';
+}

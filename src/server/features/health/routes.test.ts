@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+test('healthz answers 200 while the process is up', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ status: 'ok' });
+});
+
+test('readyz answers 200 when the database answers', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+  expect(response.statusCode).toBe(200);
+});
+
+test('unknown /api path answers a JSON 404 with a message', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toMatchObject({ code: 'not_found', message: expect.stringContaining('/api/no-such-thing') });
+});
+
+test('api responses carry no-store and the security headers, and no X-Powered-By', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+  expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['x-powered-by']).toBeUndefined();
+});

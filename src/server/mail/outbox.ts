@@ -1,0 +1,28 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { emailOutbox } from '../db/schema.ts';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Every message is written to the outbox first, so a slow or broken SMTP server never blocks
+ * or changes an HTTP answer; the mailer delivers from there.
+ */
+export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<string> {
+  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  if (!row) throw new Error('outbox insert returned no row');
+  return row.id;
+}
+
+export async function findDueEmails(db: Database, now: Date, limit: number) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(limit);
+}

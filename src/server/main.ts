@@ -1,0 +1,64 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { InvalidEnvError, parseEnv, type Env } from './env.ts';
+
+/** Runs the process: the only module that reads process.env. */
+async function main() {
+  let env: Env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof InvalidEnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+  } catch (error) {
+    console.error(`Database migration failed; not starting. ${error instanceof Error ? error.message : String(error)}`);
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+
+  const app = await buildApp({ env, database });
+  app.log.info({ database: database.kind }, 'database ready');
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then release the database.
+    const force = setTimeout(() => process.exit(1), 4_500);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not listen');
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('CIFER failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/**
+ * Every /api route declares who may call it (deny by default: a route without a declaration
+ * makes the app fail to start).
+ * - public: anyone (health, public forms, log-in).
+ * - session: any signed-in session, even password-only (the pre-MFA allowlist: MFA set-up and verify, logout, current user).
+ * - user: a signed-in, active account whose session passed MFA (and, with BILLING=required, a paid subscription).
+ * - admin / super_admin: as user, with that role.
+ */
+export const ACCESS_LEVELS = ['public', 'session', 'user', 'admin', 'super_admin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export type Role = 'user' | 'admin' | 'super_admin';
+
+/** What the session plugin attaches to a request that carries a valid session cookie. */
+export interface AuthContext {
+  user: {
+    id: string;
+    organizationId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+  };
+  session: {
+    id: string;
+    createdAt: Date;
+    mfaVerifiedAt: Date | null;
+  };
+  totpEnabled: boolean;
+  requiresPayment: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessLevel;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function isAdminRole(role: string): boolean {
+  return role === 'admin' || role === 'super_admin';
+}
+
+/** The decision for one request, separated from Fastify so it can be tested as a table. */
+export function checkAccess(level: AccessLevel, auth: AuthContext | null): AppError | null {
+  if (level === 'public') return null;
+  if (!auth) return new AppError('unauthorized', 'Unauthorized');
+  if (level === 'session') return null;
+  if (!auth.totpEnabled) return new AppError('mfa_setup_required', 'Two-factor authentication must be set up first');
+  if (!auth.session.mfaVerifiedAt) return new AppError('mfa_required', 'Two-factor verification required');
+  if (auth.requiresPayment) return new AppError('payment_required', 'Please complete your subscription to access CIFER.');
+  if (level === 'admin' && !isAdminRole(auth.user.role)) return new AppError('forbidden', 'Administrator access required');
+  if (level === 'super_admin' && auth.user.role !== 'super_admin') {
+    return new AppError('forbidden', 'Super administrator access required');
+  }
+  return null;
+}
+
+/** Lists every /api route with its declared level, for the table-driven enforcement tests. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: AccessLevel;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredApiRoutes: RegisteredRoute[];
+  }
+}
+
+async function accessPlugin(app: FastifyInstance) {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredApiRoutes', routes);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const level = request.routeOptions.config.access;
+    if (!level) return;
+    const denied = checkAccess(level, request.auth);
+    if (denied) throw denied;
+  });
+}
+
+export const accessControl = fp(accessPlugin, { name: 'access-control' });

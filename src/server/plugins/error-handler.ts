@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { AppError } from '../errors.ts';
+import { issuesFromZod } from '../lib/validation.ts';
+
+/**
+ * The one place errors become responses. 4xx bodies carry a message a person can act on;
+ * 5xx bodies never carry internals. Each error is logged once, with the request id.
+ */
+async function errorHandlerPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      request.log.info({ code: error.code, status: error.statusCode, msg: error.message }, 'request refused');
+      if (error.details.retryAfterSeconds !== undefined) {
+        void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.details.retryAfterSeconds))));
+      }
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        ...(error.details.issues ? { issues: error.details.issues } : {}),
+      });
+    }
+    if (error instanceof ZodError) {
+      const issues = issuesFromZod(error);
+      request.log.info({ issues }, 'invalid request');
+      return reply.status(400).send({ message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, msg: error.message }, 'request refused');
+      return reply.status(status).send({ message: clientMessage(error, status), code: codeForStatus(status) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+}
+
+function clientMessage(error: Error & { code?: string }, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send JSON (Content-Type: application/json)';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty: send a JSON object';
+    default:
+      if (status === 400 && error.message.includes('JSON')) return 'Request body is not valid JSON';
+      return error.message;
+  }
+}
+
+function codeForStatus(status: number): string {
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return 'bad_request';
+}
+
+export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

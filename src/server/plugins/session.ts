@@ -1,0 +1,41 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from '../features/auth/session-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCookieName: string;
+    setSessionCookie(reply: FastifyReply, token: string): void;
+    clearSessionCookie(reply: FastifyReply): void;
+  }
+}
+
+/**
+ * Reads the session cookie on every request and attaches `request.auth` (or null). The token
+ * is accepted only from the cookie (SES-10). Over HTTPS the cookie is `__Host-` prefixed and
+ * Secure; on a plain-HTTP local run it drops only what HTTP forbids (security.md decision 7).
+ */
+async function sessionPlugin(app: FastifyInstance) {
+  const isHttps = new URL(app.env.APP_URL).protocol === 'https:';
+  const cookieName = isHttps ? '__Host-cifer_session' : 'cifer_session';
+  const cookieOptions = { httpOnly: true, secure: isHttps, sameSite: 'lax' as const, path: '/' };
+
+  await app.register(cookie);
+  app.decorate('sessionCookieName', cookieName);
+  app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+    void reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 });
+  });
+  app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+    void reply.clearCookie(cookieName, cookieOptions);
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[cookieName];
+    if (!token || token.length > 200) return;
+    request.auth = await findSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required');
+  });
+}
+
+export const sessions = fp(sessionPlugin, { name: 'sessions' });

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built client: hashed assets cached for a year, everything else revalidated,
+ * and any other GET that is not /api answered with index.html so client routes work on reload.
+ */
+async function staticClientPlugin(app: FastifyInstance, options: { distDir: string }) {
+  const indexFile = join(options.distDir, 'index.html');
+  const hasClient = existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        const isHashedAsset = path.includes(`${join(options.distDir, 'assets')}`);
+        void reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, 'client build not found: only the API is served (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+    if (wantsPage && hasClient) {
+      // Read per request so a rebuild is served without a restart; the file is small.
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
+    }
+    request.log.info({ url: request.url }, 'route not found');
+    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'not_found' });
+  });
+}
+
+export const staticClient = fp(staticClientPlugin, { name: 'static-client' });

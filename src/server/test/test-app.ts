@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import postgres from 'postgres';
+import { buildApp, LOG_REDACT_PATHS } from '../app.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { parseEnv, type Env } from '../env.ts';
+
+export interface TestClock {
+  now: () => Date;
+  /** Moves the clock forward by ms. */
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  env: Env;
+  clock: TestClock;
+  /** Every log line the app wrote, as raw JSON text. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
+ * server named by DATABASE_URL (dropped on close), so test files never share state.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const baseUrl = process.env.DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let database: DatabaseHandle;
+  if (baseUrl) {
+    const name = `cifer_test_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    database = openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 25 });
+    dropDatabase = async () => {
+      const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  } else {
+    database = openDatabase({ kind: 'pglite', dataDir: null });
+  }
+  await database.migrate();
+
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: './.tmp/test-data',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    CLIENT_DIST_DIR: './.tmp/no-client',
+    LOG_LEVEL: 'info',
+    ...overrides,
+  });
+  const clock = createTestClock();
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const loggerInstance = pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, stream);
+  const app = await buildApp({ env, database, loggerInstance, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    clock,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (dropDatabase) await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = {
+  '@/engine': fileURLToPath(new URL('./src/engine', import.meta.url)),
+  '@/contracts': fileURLToPath(new URL('./src/contracts', import.meta.url)),
+  '@/client': fileURLToPath(new URL('./src/client', import.meta.url)),
+  '@/reports': fileURLToPath(new URL('./src/reports', import.meta.url)),
+};
+
+// Three projects: pure code (engine, contracts, reports), the React client in jsdom,
+// and the API suite (Fastify in process on PGlite, or PostgreSQL when DATABASE_URL is set).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/engine/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/reports/**/*.test.ts', 'scripts/**/*.test.ts'],
+          benchmark: { include: ['src/**/*.bench.ts'] },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/client/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
