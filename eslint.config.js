@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -10,6 +11,16 @@ import tseslint from 'typescript-eslint';
  * nothing outside itself; contracts import only the engine; reports import engine and contracts.
  * Inside the client, features never import other features (they meet in app/).
  */
+const clientFeatures = existsSync('src/client/features')
+  ? readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  : [];
+const featureZones = clientFeatures.map((feature) => ({
+  target: `./src/client/features/${feature}`,
+  from: './src/client/features',
+  except: [`./${feature}`],
+  message: 'Client features never import each other; compose them in src/client/app.',
+}));
+
 const boundaries = {
   'import-x/no-restricted-paths': [
     'error',
@@ -24,12 +35,7 @@ const boundaries = {
         },
         { target: './src/contracts', from: ['./src/client', './src/server', './src/reports'], message: 'Contracts may import only the engine.' },
         { target: './src/reports', from: ['./src/client', './src/server'], message: 'Reports may import only the engine and contracts.' },
-        {
-          target: './src/client/features/*/**',
-          from: './src/client/features',
-          except: ['./auth', './mfa', './help', './assessments', './admin', './landing', './consent', './pwa', './methodology'],
-          message: 'Client features never import each other; compose them in src/client/app.',
-        },
+        ...featureZones,
         { target: ['./src/client/components', './src/client/lib', './src/client/hooks'], from: ['./src/client/features', './src/client/app'], message: 'Shared client code must not depend on features or app.' },
       ],
     },

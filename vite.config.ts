@@ -1,11 +1,66 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 5001);
+
+/** Writes .br and .gz next to each text asset so the server sends them compressed at no CPU cost (ADR 042). */
+function precompress(): Plugin {
+  let outDir = '';
+  const compressible = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  return {
+    name: 'cifer-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * `/` is most visitors' first page: preload its lazy chunk (and the chunks it imports) from
+ * index.html so it downloads alongside the entry instead of after it (ADR 042).
+ */
+function preloadLandingChunk(): Plugin {
+  return {
+    name: 'cifer-preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/routes/landing-page.tsx'));
+        if (!landing) return [];
+        const entryFiles = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        const files = [landing.fileName, ...landing.imports].filter((file) => !entryFiles.has(file));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: fromRoot('./src/client'),
@@ -47,6 +102,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    preloadLandingChunk(),
+    precompress(),
   ],
   build: {
     outDir: fromRoot('./dist/client'),

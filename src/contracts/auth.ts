@@ -12,3 +12,184 @@ export const CurrentUserSchema = z.object({
   role: RoleSchema,
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** Spec section 9 and security.md decision 1. */
+export const PASSWORD_MIN_LENGTH = 14;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+
+/** Spec section 5: the exact messages the forms show (client and server share them). */
+export const AUTH_MESSAGES = {
+  accessEmail: 'Invalid email address',
+  loginEmail: 'Please enter a valid email address',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  companyRequired: 'Company name is required',
+  accessPasswordMin: 'Password must be at least 14 characters',
+  signUpPasswordMin: 'Password must be at least 14 characters long',
+  passwordComposition: 'Password must contain uppercase, lowercase, and numbers',
+  passwordRequired: 'Password is required',
+  passwordMax: 'Password must be at most 128 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: "Passwords don't match",
+  resetEmailRequired: 'Please enter your email address.',
+  currentPasswordRequired: 'Current password is required',
+  resetSuccess: 'If an account with this email exists, you will receive a password reset link.',
+} as const;
+
+/** Passwords are counted in Unicode code points, not UTF-16 units (PWD-01). */
+export function countCodePoints(value: string): number {
+  return Array.from(value).length;
+}
+
+function emailField(message: string) {
+  // A trimmed, simple (ReDoS-free) check; the server lower-cases before storing or comparing.
+  return z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, message)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, message);
+}
+
+const requiredName = (message: string) => z.string().trim().min(1, message).max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+
+function lengthCheckedPassword(minMessage: string) {
+  return z
+    .string()
+    .refine((value) => countCodePoints(value) >= PASSWORD_MIN_LENGTH, minMessage)
+    .refine((value) => countCodePoints(value) <= PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+}
+
+/** Sign-up, reset and change-password rule: 14+ code points with upper, lower and a digit (spec; ADR 020). */
+export const NewPasswordSchema = lengthCheckedPassword(AUTH_MESSAGES.signUpPasswordMin).refine(
+  (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
+  AUTH_MESSAGES.passwordComposition,
+);
+
+/** Access-request rule: 14+ code points only. */
+export const AccessRequestPasswordSchema = lengthCheckedPassword(AUTH_MESSAGES.accessPasswordMin);
+
+// ---- Log in ----------------------------------------------------------------------------
+
+export const LoginInputSchema = z.strictObject({
+  email: emailField(AUTH_MESSAGES.loginEmail),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024, AUTH_MESSAGES.passwordMax),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export interface LoginResponse {
+  message: string;
+  requiresPayment: boolean;
+}
+
+// ---- Sign up (POST /api/auth/register without confirmPassword) --------------------------
+
+const signUpFields = {
+  email: emailField(AUTH_MESSAGES.loginEmail),
+  password: NewPasswordSchema,
+  firstName: requiredName(AUTH_MESSAGES.firstNameRequired),
+  lastName: requiredName(AUTH_MESSAGES.lastNameRequired),
+  company: requiredName(AUTH_MESSAGES.companyRequired),
+};
+
+/** What the API takes: strict, so `role`, `status` or any other extra field is refused (AC-04). */
+export const SignUpInputSchema = z.strictObject(signUpFields);
+export type SignUpInput = z.infer<typeof SignUpInputSchema>;
+
+/** The sign-up form: the API fields plus the confirmation (not sent). */
+export const SignUpFormSchema = z
+  .object({ ...signUpFields, confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired) })
+  .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+export type SignUpForm = z.infer<typeof SignUpFormSchema>;
+
+export interface SignUpResponse {
+  message: string;
+  requiresPayment: boolean;
+}
+
+// ---- Request account access (POST /api/auth/register with confirmPassword) ---------------
+
+export const AccessRequestInputSchema = z
+  .strictObject({
+    email: emailField(AUTH_MESSAGES.accessEmail),
+    firstName: requiredName(AUTH_MESSAGES.firstNameRequired),
+    lastName: requiredName(AUTH_MESSAGES.lastNameRequired),
+    company: optionalText(NAME_MAX_LENGTH),
+    phone: optionalText(40),
+    message: optionalText(2000),
+    password: AccessRequestPasswordSchema,
+    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+  })
+  .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+export type AccessRequestInput = z.infer<typeof AccessRequestInputSchema>;
+
+export interface AccessRequestResponse {
+  message: string;
+}
+
+/** The one answer to every access request, known address or not (AUTH-04). */
+export const ACCESS_REQUEST_RECEIVED_MESSAGE =
+  'Thank you. Your request has been received. An administrator will review it and you will receive an e-mail once a decision is made.';
+
+// ---- Password reset ---------------------------------------------------------------------
+
+export const PasswordResetRequestSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.resetEmailRequired)
+    .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.loginEmail)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.loginEmail),
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** Spec section 3: the reset response reads success and error. */
+export interface PasswordResetResponse {
+  success: boolean;
+  message?: string;
+  error?: string;
+}
+
+/** POST /api/reset-password: the token from the e-mailed link and the new password. */
+export const ResetPasswordInputSchema = z.strictObject({
+  token: z.string().min(20, 'The reset link is incomplete').max(200, 'The reset link is invalid'),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+export const ResetPasswordFormSchema = z
+  .object({ password: NewPasswordSchema, confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired) })
+  .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
+// ---- Change password (signed in) ----------------------------------------------------------
+
+export const ChangePasswordInputSchema = z.strictObject({
+  currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired).max(1024, AUTH_MESSAGES.passwordMax),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+export const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired),
+    newPassword: NewPasswordSchema,
+    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
+
+// ---- Own sessions -------------------------------------------------------------------------
+
+/** GET /api/auth/sessions: one row per active session; `id` is an opaque handle, not the token or its hash. */
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  mfaVerified: boolean;
+  current: boolean;
+}

@@ -5,6 +5,7 @@ import type { Env } from './env.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
+import { rateLimit } from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityHeaders);
   await app.register(csrfProtection);
   await app.register(sessions);
+  await app.register(rateLimit);
   await app.register(accessControl);
   await registerFeatures(app);
   await app.register(staticClient, { distDir: deps.env.CLIENT_DIST_DIR });

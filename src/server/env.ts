@@ -6,11 +6,9 @@ import { z } from 'zod';
 /** Secrets must carry at least 32 bytes of entropy; hex or base64 text of 43+ characters does. */
 const secretSchema = z.string().min(32, 'must be at least 32 characters (32+ random bytes)');
 
-/** An optional URL; an empty string (as in a copied .env.example) counts as absent. */
-const optionalUrl = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.url().optional(),
-);
+/** An empty string (as in a copied .env.example) counts as absent. */
+const emptyAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyAsAbsent, z.url().optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,13 +17,15 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Prefix of rate-limit counter keys; instances that share a budget share it (default 'cifer'). */
+  RATE_LIMIT_NAMESPACE: z.string().min(1).max(64).optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('CIFER <no-reply@cifer.local>'),
   SUPPORT_EMAIL: z.email().default('support@cifer.local'),
   SALES_EMAIL: z.email().default('sales@cifer.local'),
   APP_URL: z.url().default('http://localhost:5000'),
-  SESSION_SECRET: secretSchema.optional(),
-  ENCRYPTION_KEY: secretSchema.optional(),
+  SESSION_SECRET: z.preprocess(emptyAsAbsent, secretSchema.optional()),
+  ENCRYPTION_KEY: z.preprocess(emptyAsAbsent, secretSchema.optional()),
   BILLING: z.enum(['off', 'required']).default('off'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionRoutes } from './features/auth/session-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { mfaRoutes } from './features/mfa/routes.ts';
+import { devRoutes } from './features/dev/routes.ts';
+import { helpRoutes } from './features/help/routes.ts';
+import { consultationRoutes } from './features/consultations/routes.ts';
+import { assessmentRoutes } from './features/assessments/routes.ts';
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and
@@ -9,4 +15,10 @@ import { healthRoutes } from './features/health/routes.ts';
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+  await app.register(adminRoutes);
+  await app.register(mfaRoutes);
+  await app.register(devRoutes);
+  await app.register(helpRoutes);
+  await app.register(consultationRoutes);
+  await app.register(assessmentRoutes);
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MAIN_CONTENT_ID, SkipLink } from '@/client/components/layout/skip-link.tsx';
 import { ErrorBoundary } from '@/client/components/layout/error-fallback.tsx';
 import { LoadingOverlay } from '@/client/components/layout/loading-overlay.tsx';
@@ -7,9 +7,14 @@ import { Toaster } from '@/client/components/ui/toaster.tsx';
 import { TooltipProvider } from '@/client/components/ui/tooltip.tsx';
 import { createQueryClient } from '@/client/lib/query-client.ts';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
-import { AppHeader } from './layout/app-header.tsx';
+import { AgeNotice } from '@/client/features/consent/components/age-notice.tsx';
+import { CookieBanner } from '@/client/features/consent/components/cookie-banner.tsx';
+import { SiteFooter } from '@/client/features/consent/components/site-footer.tsx';
 import { AppRouter } from './router.tsx';
 import { INITIALIZING_MESSAGE } from './guards.tsx';
+
+// Signed-in only (it carries the help form): loaded on demand.
+const AppHeader = lazy(async () => ({ default: (await import('./layout/app-header.tsx')).AppHeader }));
 
 function Shell() {
   const { user, isLoading } = useAuth();
@@ -17,10 +22,19 @@ function Shell() {
   return (
     <>
       <SkipLink />
-      {user ? <AppHeader /> : null}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[60vh] outline-none">
+      <AgeNotice />
+      {user ? (
+        // Sticks just below the fixed age notice.
+        <div className="sticky top-8 z-40">
+          <Suspense fallback={<div className="h-16 border-b border-slate-200 bg-white" />}>
+            <AppHeader />
+          </Suspense>
+        </div>
+      ) : null}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen outline-none">
         <AppRouter />
       </main>
+      <SiteFooter />
     </>
   );
 }
@@ -32,6 +46,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           <Shell />
+          <CookieBanner />
           <Toaster />
         </TooltipProvider>
       </QueryClientProvider>

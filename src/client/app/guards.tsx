@@ -1,9 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { AuthRequired } from './layout/auth-required.tsx';
 import { ForbiddenPage } from './routes/forbidden-page.tsx';
-import { MfaGate } from '@/client/features/mfa/components/mfa-gate.tsx';
+
+// Signed-in only: loaded on demand so visitors' first load does not carry it.
+const MfaGate = lazy(async () => ({ default: (await import('@/client/features/mfa/components/mfa-gate.tsx')).MfaGate }));
+
+function Gate({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingState message={INITIALIZING_MESSAGE} />}>
+      <MfaGate>{children}</MfaGate>
+    </Suspense>
+  );
+}
 
 export const INITIALIZING_MESSAGE = 'Initializing secure session...';
 
@@ -12,7 +22,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <LoadingState message={INITIALIZING_MESSAGE} />;
   if (!user) return <AuthRequired href="/auth" />;
-  return <MfaGate>{children}</MfaGate>;
+  return <Gate>{children}</Gate>;
 }
 
 /** Admin pages: signed in, MFA verified, role admin or super_admin. */
@@ -21,5 +31,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (isLoading) return <LoadingState message={INITIALIZING_MESSAGE} />;
   if (!user) return <AuthRequired href="/auth" />;
   if (!isAdmin) return <ForbiddenPage />;
-  return <MfaGate>{children}</MfaGate>;
+  return <Gate>{children}</Gate>;
 }

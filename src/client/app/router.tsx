@@ -12,10 +12,18 @@ function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, nam
 }
 
 const LandingPage = lazyPage(() => import('./routes/landing-page.tsx'), 'LandingPage');
+// A visitor's first page is usually '/': start fetching it while the session check runs.
+if (typeof window !== 'undefined' && window.location.pathname === '/') void import('./routes/landing-page.tsx');
 const AuthPage = lazyPage(() => import('./routes/auth-page.tsx'), 'AuthPage');
 const AssessmentPage = lazyPage(() => import('./routes/assessment-page.tsx'), 'AssessmentPage');
 const HistoryPage = lazyPage(() => import('./routes/history-page.tsx'), 'HistoryPage');
+const AssessmentDetailPage = lazyPage(() => import('./routes/assessment-detail-page.tsx'), 'AssessmentDetailPage');
+const MethodologyPage = lazyPage(() => import('./routes/methodology-page.tsx'), 'MethodologyPage');
+const AssessmentDemoPage = lazyPage(() => import('./routes/assessment-demo-page.tsx'), 'AssessmentDemoPage');
+const HeatmapDemoPage = lazyPage(() => import('./routes/heatmap-demo-page.tsx'), 'HeatmapDemoPage');
 const AdminPage = lazyPage(() => import('./routes/admin-page.tsx'), 'AdminPage');
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
+const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'AccountPage');
 const MfaSettingsPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaSettingsPage');
 const MfaVerificationPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaVerificationPage');
 const MfaTestPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaTestPage');
@@ -46,6 +54,8 @@ export function AppRouter() {
       <Switch>
         <Route path="/" component={HomeRoute} />
         <Route path="/auth" component={AuthPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/account" component={signedIn(<AccountPage />)} />
         <Route path="/subscribe" component={placeholder('Subscribe')} />
         <Route path="/checkout" component={placeholder('Checkout')} />
         <Route path="/payment-success" component={placeholder('Payment Successful')} />
@@ -56,10 +66,12 @@ export function AppRouter() {
         <Route path="/mfa-test" component={MfaTestPage} />
         <Route path="/mfa-settings" component={MfaSettingsPage} />
         <Route path="/risk-assessment" component={signedIn(<AssessmentPage />)} />
-        <Route path="/heatmap-demo" component={signedIn(<NotYetAvailablePage title="Risk Heat Map Demo" />)} />
+        <Route path="/heatmap-demo" component={signedIn(<HeatmapDemoPage />)} />
         <Route path="/history" component={signedIn(<HistoryPage />)} />
+        <Route path="/history/:id" component={signedIn(<AssessmentDetailPage />)} />
+        <Route path="/methodology" component={signedIn(<MethodologyPage />)} />
         <Route path="/presentation" component={signedIn(<NotYetAvailablePage title="Presentation" />)} />
-        <Route path="/assessment-demo" component={signedIn(<NotYetAvailablePage title="Assessment Demo" />)} />
+        <Route path="/assessment-demo" component={signedIn(<AssessmentDemoPage />)} />
         <Route path="/monitoring" component={signedIn(<NotYetAvailablePage title="Monitoring" />)} />
         <Route path="/admin" component={adminOnly(<AdminPage />)} />
         <Route path="/account-management" component={adminOnly(<NotYetAvailablePage title="Account Management" />)} />

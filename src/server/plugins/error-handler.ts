@@ -11,7 +11,7 @@ import { issuesFromZod } from '../lib/validation.ts';
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
-      request.log.info({ code: error.code, status: error.statusCode, msg: error.message }, 'request refused');
+      request.log.info({ code: error.code, status: error.statusCode, reason: error.message }, 'request refused');
       if (error.details.retryAfterSeconds !== undefined) {
         void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.details.retryAfterSeconds))));
       }
@@ -28,7 +28,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, msg: error.message }, 'request refused');
+      request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, reason: error.message }, 'request refused');
       return reply.status(status).send({ message: clientMessage(error, status), code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'request failed');

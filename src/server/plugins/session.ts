@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from '../features/auth/session-store.ts';
 
+/** Readable by the browser app; holds no secret (see below). */
+export const SESSION_HINT_COOKIE = 'cifer_signed_in';
+
 declare module 'fastify' {
   interface FastifyInstance {
     sessionCookieName: string;
@@ -23,18 +26,26 @@ async function sessionPlugin(app: FastifyInstance) {
 
   await app.register(cookie);
   app.decorate('sessionCookieName', cookieName);
+  // A readable companion cookie with no secret in it: it only tells the browser app that a
+  // session may exist, so a visitor's first load skips the current-user call (and its 401).
+  const hintOptions = { httpOnly: false, secure: isHttps, sameSite: 'lax' as const, path: '/' };
   app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
-    void reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 });
+    const maxAge = SESSION_ABSOLUTE_LIFETIME_MS / 1000;
+    void reply.setCookie(cookieName, token, { ...cookieOptions, maxAge });
+    void reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge });
   });
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {
     void reply.clearCookie(cookieName, cookieOptions);
+    void reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
-    if (!token || token.length > 200) return;
-    request.auth = await findSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required');
+    if (token && token.length <= 200) {
+      request.auth = await findSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required');
+    }
+    if (!request.auth && request.cookies[SESSION_HINT_COOKIE]) app.clearSessionCookie(reply);
   });
 }
 

@@ -16,6 +16,8 @@ async function staticClientPlugin(app: FastifyInstance, options: { distDir: stri
       root: options.distDir,
       wildcard: false,
       index: false,
+      // Serves the .br/.gz files written at build time (vite.config.ts) when the browser accepts them.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const isHashedAsset = path.includes(`${join(options.distDir, 'assets')}`);
         void reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,13 +1,60 @@
+import { ArrowLeft, Shield } from 'lucide-react';
 import { Link } from 'wouter';
-import { NotYetAvailablePage } from './coming-soon-page.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs.tsx';
+import { APP_SUBTITLE } from '@/client/lib/constants.ts';
+import { AuthMarketingPanel } from '@/client/features/auth/components/auth-marketing-panel.tsx';
+import { LoginForm } from '@/client/features/auth/components/login-form.tsx';
+import { RequestAccessDialog } from '@/client/features/auth/components/request-access-dialog.tsx';
+import { SignUpForm } from '@/client/features/auth/components/sign-up-form.tsx';
 
+/** /auth (spec section 2): 'Log In' and 'Sign Up' tabs, a back link to the main page, the marketing panel. */
 export function AuthPage() {
   return (
-    <div>
-      <Link href="/" className="m-4 inline-block text-blue-700 underline">
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
+      <Link href="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+        <ArrowLeft className="size-4" aria-hidden="true" />
         Back to main page
       </Link>
-      <NotYetAvailablePage title="Log In" />
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <Card className="self-start">
+          <CardHeader className="items-start">
+            <div className="flex items-center gap-2">
+              <Shield className="size-7 text-blue-700" aria-hidden="true" />
+              <span className="text-lg font-bold text-slate-900">CIFER</span>
+            </div>
+            <h1 className="text-2xl leading-tight font-bold text-slate-900">Welcome to CIFER</h1>
+            <CardDescription>{APP_SUBTITLE}: log in or create your account.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs defaultValue="login">
+              <TabsList>
+                <TabsTrigger value="login">Log In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+        <AuthMarketingPanel
+          footer={
+            <div className="rounded-lg bg-white/10 p-4">
+              <p className="text-sm text-blue-50">Partner or cybersecurity professional?</p>
+              <RequestAccessDialog>
+                <Button variant="secondary" className="mt-2">
+                  Request Account Access
+                </Button>
+              </RequestAccessDialog>
+            </div>
+          }
+        />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,21 @@
-import { NotYetAvailablePage } from './coming-soon-page.tsx';
+import { Link } from 'wouter';
+import { Page } from '@/client/components/layout/page.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { HistoryTable } from '@/client/features/assessments/components/history-table.tsx';
 
+/** /history: the organisation's assessments. */
 export function HistoryPage() {
-  return <NotYetAvailablePage title="Assessment History" />;
+  return (
+    <Page
+      title="Assessment History"
+      description="Every assessment of your organisation, newest first. Duplicate last year's to re-assess."
+      actions={
+        <Button asChild>
+          <Link href="/?new=1">New assessment</Link>
+        </Button>
+      }
+    >
+      <HistoryTable />
+    </Page>
+  );
 }

@@ -1,20 +1,46 @@
-import { Link } from 'wouter';
-import { Button } from '@/client/components/ui/button.tsx';
-import { APP_SUBTITLE } from '@/client/lib/constants.ts';
+import { lazy, Suspense, useState } from 'react';
+import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
+import { LandingView } from '@/client/features/landing/components/landing-view.tsx';
 
+// Heavier parts load on demand so the first screen stays light: the consultation form when the
+// contact section comes near, the account dialogs when first opened.
+const ConsultationForm = lazy(async () => ({
+  default: (await import('@/client/features/consultations/components/consultation-form.tsx')).ConsultationForm,
+}));
+const RequestAccessDialog = lazy(async () => ({
+  default: (await import('@/client/features/auth/components/request-access-dialog.tsx')).RequestAccessDialog,
+}));
+const ForgotPasswordDialog = lazy(async () => ({
+  default: (await import('@/client/features/auth/components/forgot-password-dialog.tsx')).ForgotPasswordDialog,
+}));
+
+/** `/` for visitors: the landing page with the consultation form and the account dialogs composed in. */
 export function LandingPage() {
+  const [isRequestAccessOpen, setRequestAccessOpen] = useState(false);
+  const [isForgotPasswordOpen, setForgotPasswordOpen] = useState(false);
+  const [hasOpenedRequestAccess, setOpenedRequestAccess] = useState(false);
+  const [hasOpenedForgotPassword, setOpenedForgotPassword] = useState(false);
   return (
-    <div className="mx-auto flex min-h-[70vh] max-w-4xl flex-col items-center justify-center gap-6 p-6 text-center">
-      <h1 className="text-4xl font-bold text-slate-900">CIFER</h1>
-      <p className="text-xl text-slate-700">{APP_SUBTITLE}</p>
-      <div className="flex gap-3">
-        <Button asChild>
-          <Link href="/auth">Sign In</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/subscribe">Start Assessment</Link>
-        </Button>
-      </div>
-    </div>
+    <>
+      <LandingView
+        consultationForm={
+          <Suspense fallback={<LoadingState message="Loading form..." />}>
+            <ConsultationForm />
+          </Suspense>
+        }
+        onRequestAccess={() => {
+          setOpenedRequestAccess(true);
+          setRequestAccessOpen(true);
+        }}
+        onForgotPassword={() => {
+          setOpenedForgotPassword(true);
+          setForgotPasswordOpen(true);
+        }}
+      />
+      <Suspense fallback={null}>
+        {hasOpenedRequestAccess ? <RequestAccessDialog open={isRequestAccessOpen} onOpenChange={setRequestAccessOpen} /> : null}
+        {hasOpenedForgotPassword ? <ForgotPasswordDialog open={isForgotPasswordOpen} onOpenChange={setForgotPasswordOpen} /> : null}
+      </Suspense>
+    </>
   );
 }

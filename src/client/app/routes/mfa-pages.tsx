@@ -1,13 +1,85 @@
-import { NotYetAvailablePage } from './coming-soon-page.tsx';
+import { CheckCircle2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
+import { MfaGate } from '@/client/features/mfa/components/mfa-gate.tsx';
+import { MfaSelfCheckCard } from '@/client/features/mfa/components/mfa-self-check-card.tsx';
+import { MfaSetupCard } from '@/client/features/mfa/components/mfa-setup-card.tsx';
+import { MfaUnlockCard } from '@/client/features/mfa/components/mfa-unlock-card.tsx';
+import { VERIFICATION_TITLE } from '@/client/features/mfa/components/mfa-verification-card.tsx';
 
+function PageShell({ children }: { children: ReactNode }) {
+  return <div className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-6">{children}</div>;
+}
+
+/** /mfa-settings: the set-up card behind the gate (a new account sees the wizard first). */
 export function MfaSettingsPage() {
-  return <NotYetAvailablePage title="Two-Factor Authentication Settings" />;
+  return (
+    <MfaGate>
+      <PageShell>
+        <MfaSetupCard />
+        <p className="text-sm text-slate-600">
+          Not sure your app is in sync?{' '}
+          <Link href="/mfa-test" className="text-blue-700 underline">
+            Check a code
+          </Link>
+          .
+        </p>
+      </PageShell>
+    </MfaGate>
+  );
 }
 
+function readUnlockToken(): string | null {
+  const match = /(?:^#|&)unlock=([^&]+)/.exec(window.location.hash);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** /mfa-verification: the verification card on its own; also where the e-mailed unlock link lands. */
 export function MfaVerificationPage() {
-  return <NotYetAvailablePage title="Two-Factor Verification" />;
+  const [, navigate] = useLocation();
+  const [unlockToken, setUnlockToken] = useState(readUnlockToken);
+  if (unlockToken) {
+    return (
+      <PageShell>
+        <MfaUnlockCard
+          token={unlockToken}
+          onDone={() => {
+            window.history.replaceState(null, '', window.location.pathname);
+            setUnlockToken(null);
+          }}
+        />
+      </PageShell>
+    );
+  }
+  return (
+    <MfaGate verificationTitle={VERIFICATION_TITLE}>
+      <PageShell>
+        <Card className="w-full max-w-md text-center">
+          <CardHeader className="items-center">
+            <CheckCircle2 className="mx-auto size-10 text-green-700" aria-hidden="true" />
+            <CardTitle>You're verified</CardTitle>
+            <CardDescription>This session has passed two-factor authentication.</CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button type="button" className="w-full" onClick={() => navigate('/')}>
+              Continue
+            </Button>
+          </CardFooter>
+        </Card>
+      </PageShell>
+    </MfaGate>
+  );
 }
 
+/** /mfa-test: a self-check of the authenticator (match now, and the device clock offset). */
 export function MfaTestPage() {
-  return <NotYetAvailablePage title="Two-Factor Self-Check" />;
+  return (
+    <MfaGate>
+      <PageShell>
+        <MfaSelfCheckCard />
+      </PageShell>
+    </MfaGate>
+  );
 }

@@ -139,3 +139,14 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
 function toRole(value: string): Role {
   return value === 'admin' || value === 'super_admin' ? value : 'user';
 }
+
+/**
+ * After TOTP is disabled (security.md decision 6): every other session of the user is revoked and
+ * this one loses its MFA flag, with a fresh 10-minute password-only window to enrol again (the
+ * absolute expiry is unchanged).
+ */
+export async function resetUserSessionsToPasswordOnly(db: Database, userId: string, keepSessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ mfaVerifiedAt: null }).where(eq(sessions.userId, userId));
+  await deleteUserSessions(db, userId, keepSessionId);
+  await db.update(sessions).set({ createdAt: now, lastSeenAt: now }).where(eq(sessions.id, keepSessionId));
+}

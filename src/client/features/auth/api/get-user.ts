@@ -4,11 +4,26 @@ import { getQueryFn } from '@/client/lib/api-client.ts';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
+/** Set by the server beside the HttpOnly session cookie; it holds no secret, only "a session may exist". */
+const SESSION_HINT_COOKIE = 'cifer_signed_in';
+
+export function hasSessionHint(cookieString: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookieString.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
+const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
+/** A visitor without the hint is signed out: no request, so no 401 in the console. */
+export async function getCurrentUser(context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<CurrentUser | null> {
+  if (!hasSessionHint()) return null;
+  return fetchCurrentUser(context);
+}
+
 /** Spec sections 7 and 9: fresh 30 s, cached 5 min, no retry, refetched on focus, mount and reconnect; a 401 means signed out (null). */
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: CURRENT_USER_QUERY_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+    queryFn: getCurrentUser,
     staleTime: 30_000,
     gcTime: 5 * 60_000,
     retry: false,

@@ -1,14 +1,43 @@
+import { lazy, Suspense, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
 
-/** Placeholder until the help-request feature lands: states plainly that sending is not available. */
+export interface HelpDraft {
+  category: string;
+  subject: string;
+  message: string;
+}
+
+const EMPTY_DRAFT: HelpDraft = { category: '', subject: '', message: '' };
+
+// The form (and its validation code) loads on first open, so the shell every page pays for stays small.
+const HelpRequestForm = lazy(async () => ({ default: (await import('./help-request-form.tsx')).HelpRequestForm }));
+
+/**
+ * Spec sections 2 and 4: 'Get Help & Support'. Closing (Cancel, Escape, X) keeps what was typed;
+ * a successful send clears the form and closes the dialog.
+ */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [draft, setDraft] = useState<HelpDraft>(EMPTY_DRAFT);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Get Help & Support</DialogTitle>
-          <DialogDescription>Help requests are not available yet.</DialogDescription>
+          <DialogDescription>
+            Tell us what you need and our support team will reply by e-mail. We respond within about 24 hours on business days.
+          </DialogDescription>
         </DialogHeader>
+        <Suspense fallback={<p className="text-sm text-slate-700">Loading...</p>}>
+          <HelpRequestForm
+            draft={draft}
+            onDraftChange={setDraft}
+            onCancel={() => onOpenChange(false)}
+            onSent={() => {
+              setDraft(EMPTY_DRAFT);
+              onOpenChange(false);
+            }}
+          />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { Page } from '@/client/components/layout/page.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
+import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { ActiveSessions } from '@/client/features/auth/components/active-sessions.tsx';
+import { ChangePasswordForm } from '@/client/features/auth/components/change-password-form.tsx';
+import { CURRENT_USER_QUERY_KEY } from '@/client/features/auth/api/get-user.ts';
+
+/** /account (signed in): change your password and manage your sessions. */
+export function AccountPage() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return (
+    <Page title="Your Account" description={user ? `Signed in as ${user.email}` : undefined}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Change password</CardTitle>
+            <CardDescription>You need your current password. Your other sessions will be signed out.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Active sessions</CardTitle>
+            <CardDescription>Devices signed in to your account. Sign out any you do not recognise.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ActiveSessions
+              onCurrentSessionEnded={() => {
+                queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+                navigate('/auth');
+              }}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    </Page>
+  );
+}

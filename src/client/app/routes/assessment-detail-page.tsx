@@ -1,0 +1,63 @@
+import { Link, useParams } from 'wouter';
+import { Page } from '@/client/components/layout/page.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { useAssessment } from '@/client/features/assessments/api/get-assessment.ts';
+import { ResultsView } from '@/client/features/assessments/components/results-view.tsx';
+import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
+import { buildAssessmentCsv, buildAssessmentJson, downloadText, toFileName } from '@/client/features/assessments/lib/export-assessment.ts';
+import { formatDate } from '@/client/features/assessments/lib/format.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+
+/** /history/:id: a saved assessment's results, read-only. */
+export function AssessmentDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { data, isLoading, error } = useAssessment(id);
+  if (isLoading) return <Page title="Assessment">Loading…</Page>;
+  if (error || !data) {
+    return (
+      <Page title="Assessment not found">
+        <p className="mb-4 text-slate-700">{error ? getErrorMessage(error) : 'This assessment does not exist or you cannot see it.'}</p>
+        <Link href="/history" className="text-blue-800 underline">
+          Back to history
+        </Link>
+      </Page>
+    );
+  }
+  const { input } = toCompleteInput(data.input);
+  return (
+    <Page
+      title={data.title}
+      description={`${data.status === 'completed' ? 'Completed' : 'Draft'} ${formatDate(data.completedAt ?? data.createdAt)} by ${data.author?.name ?? 'a former member'}. Read-only.`}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link href="/history">Back to history</Link>
+          </Button>
+          {data.status === 'completed' ? (
+            <Button variant="outline" asChild>
+              <Link href={`/?id=${data.id}`}>Explore what-if</Link>
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => downloadText(toFileName(data.title, 'json'), buildAssessmentJson(data), 'application/json')}>
+            Export JSON
+          </Button>
+          <Button variant="outline" onClick={() => downloadText(toFileName(data.title, 'csv'), buildAssessmentCsv(data), 'text/csv;charset=utf-8')}>
+            Export CSV
+          </Button>
+        </div>
+      }
+    >
+      {data.result && input ? (
+        <ResultsView result={data.result} input={input} />
+      ) : (
+        <p className="text-slate-700">
+          This draft has no results yet.{' '}
+          <Link href={`/?id=${data.id}`} className="text-blue-800 underline">
+            Continue it
+          </Link>
+          .
+        </p>
+      )}
+    </Page>
+  );
+}

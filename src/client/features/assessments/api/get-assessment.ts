@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Assessment } from '@/contracts/assessments.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+import { ASSESSMENTS_KEY } from './list-assessments.ts';
+
+export function fetchAssessment(id: string): Promise<Assessment> {
+  return apiRequest<Assessment>('GET', `${ASSESSMENTS_KEY}/${encodeURIComponent(id)}`);
+}
+
+export function assessmentQueryOptions(id: string) {
+  return queryOptions({ queryKey: [`${ASSESSMENTS_KEY}/${id}`], queryFn: () => fetchAssessment(id), staleTime: 0, retry: false });
+}
+
+export function useAssessment(id: string | null) {
+  return useQuery({ ...assessmentQueryOptions(id ?? ''), enabled: id !== null });
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Input } from '@/client/components/ui/input.tsx';
+import { Label } from '@/client/components/ui/label.tsx';
+import { announce } from '@/client/lib/announce.ts';
+import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import { useEngine } from '../hooks/use-engine.ts';
+import { formatUsd } from '../lib/format.ts';
+import { ResultsView } from './results-view.tsx';
+import { WhatIfPanel } from './what-if-panel.tsx';
+
+function sameAnswers(a: RiskInput['factors'], b: RiskInput['factors']): boolean {
+  return FACTORS.every((f) => (a[f.id] ?? 'partial') === (b[f.id] ?? 'partial'));
+}
+
+/**
+ * Results plus the live what-if: every factor can be changed and all numbers follow (engine in
+ * a Web Worker). Changes can be saved as a new scenario or discarded. With no saved result
+ * (the demo), the worker computes the baseline first.
+ */
+export function ResultsWithWhatIf({
+  input,
+  savedResult,
+  seed,
+  defaultScenarioTitle,
+  onSaveScenario,
+  isSaving = false,
+}: {
+  input: RiskInput;
+  savedResult: RiskResult | null;
+  seed: number;
+  defaultScenarioTitle?: string;
+  /** Omit to hide saving (the demo). */
+  onSaveScenario?: (title: string, input: RiskInput) => Promise<void>;
+  isSaving?: boolean;
+}) {
+  const titleId = useId();
+  const engine = useEngine(seed);
+  const { run } = engine;
+  // The answers as saved: the engine's effective answers (suggestions applied, blanks as average).
+  const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);
+  const [answers, setAnswers] = useState<RiskInput['factors']>(savedAnswers);
+  const [baseline, setBaseline] = useState<RiskResult | null>(savedResult);
+  const [scenarioTitle, setScenarioTitle] = useState(defaultScenarioTitle ?? 'What-if scenario');
+  const isModified = !sameAnswers(answers, savedAnswers);
+
+  useEffect(() => {
+    if (!savedResult) run(input);
+  }, [input, savedResult, run]);
+
+  useEffect(() => {
+    if (!baseline && engine.result && !isModified && engine.result.attribution) setBaseline(engine.result);
+  }, [baseline, engine.result, isModified]);
+
+  const whatIfInput = useMemo<RiskInput>(() => ({ ...input, factors: answers }), [input, answers]);
+
+  const onChange = useCallback(
+    (id: FactorId, answer: FactorAnswer) => {
+      const next = { ...answers, [id]: answer };
+      // Start the worker first; the form re-renders while it computes.
+      run({ ...input, factors: next });
+      setAnswers(next);
+    },
+    [answers, input, run],
+  );
+
+  const discard = () => {
+    setAnswers(savedAnswers);
+    announce('What-if changes discarded');
+  };
+
+  // The headline follows the worker's first pass; charts, heat map and recommendations follow its
+  // complete result (until it arrives they keep the previous one, marked as updating).
+  const headline = isModified ? (engine.headline ?? baseline) : (baseline ?? engine.headline);
+  const details = (isModified ? (engine.result ?? baseline) : (baseline ?? engine.result)) ?? headline;
+
+  useEffect(() => {
+    if (isModified && engine.headline && !engine.isComputing) announce(`Expected annual loss now ${formatUsd(engine.headline.annualLoss.expectedUsd)}`);
+  }, [engine.headline, engine.isComputing, isModified]);
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[20rem_minmax(0,1fr)]">
+      <aside aria-labelledby="what-if-title" className="flex flex-col gap-3 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id="what-if-title" className="text-lg font-semibold text-slate-900">
+            What if…?
+          </h2>
+          <p className="mb-3 text-sm text-slate-700">Change any answer and every number updates at once. Nothing is saved unless you choose to.</p>
+          {isModified ? (
+            <div className="mb-4 flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3">
+              {onSaveScenario ? (
+                <>
+                  <Label htmlFor={titleId}>Scenario name</Label>
+                  <Input id={titleId} value={scenarioTitle} maxLength={200} onChange={(e) => setScenarioTitle(e.target.value)} />
+                </>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {onSaveScenario ? (
+                  <Button type="button" disabled={isSaving || scenarioTitle.trim() === ''} onClick={() => void onSaveScenario(scenarioTitle.trim(), whatIfInput)}>
+                    {isSaving ? 'Saving…' : 'Save as new scenario'}
+                  </Button>
+                ) : null}
+                <Button type="button" variant="outline" onClick={discard}>
+                  Discard changes
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          <WhatIfPanel answers={answers} savedAnswers={savedAnswers} onChange={onChange} />
+        </div>
+      </aside>
+      <div className="min-w-0">
+        {engine.error ? (
+          <Alert variant="destructive" className="mb-4">
+            <AlertDescription>The calculation failed: {engine.error}</AlertDescription>
+          </Alert>
+        ) : null}
+        {headline && details ? (
+          <ResultsView
+            result={headline}
+            detailsResult={details}
+            input={input}
+            baseline={isModified ? baseline : null}
+            isUpdating={engine.isComputing}
+            isRefining={engine.isRefining && isModified}
+          />
+        ) : (
+          <p role="status" className="text-slate-700">
+            Running 100,000 simulated years…
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

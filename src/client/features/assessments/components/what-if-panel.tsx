@@ -1,0 +1,51 @@
+import { FACTOR_GROUPS, FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
+import { cn } from '@/client/lib/utils.ts';
+
+/** One select per factor: changing any of them recomputes every number on the page. */
+export function WhatIfPanel({
+  answers,
+  savedAnswers,
+  onChange,
+}: {
+  answers: { readonly [F in FactorId]?: FactorAnswer };
+  savedAnswers: { readonly [F in FactorId]?: FactorAnswer };
+  onChange: (id: FactorId, answer: FactorAnswer) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {FACTOR_GROUPS.map((group) => (
+        <fieldset key={group.id} className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold tracking-wide text-slate-700 uppercase">{group.label}</legend>
+          {FACTORS.filter((f) => f.group === group.id).map((f) => {
+            const id = `whatif-${f.id}`;
+            const value = answers[f.id] ?? 'partial';
+            const isChanged = value !== (savedAnswers[f.id] ?? 'partial');
+            return (
+              <div key={f.id} className="grid gap-1">
+                <label htmlFor={id} className="text-sm font-medium text-slate-900">
+                  {f.name}
+                  {isChanged ? <span className="ml-2 rounded bg-blue-100 px-1.5 text-xs font-semibold text-blue-900">changed</span> : null}
+                </label>
+                <select
+                  id={id}
+                  value={value}
+                  onChange={(e) => onChange(f.id, e.target.value as FactorAnswer)}
+                  className={cn(
+                    'h-9 rounded-md border bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
+                    isChanged ? 'border-blue-600' : 'border-slate-300',
+                  )}
+                >
+                  {f.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+
+/** Main thread → worker: compute this input; a newer request supersedes any older one. */
+export interface EngineRequest {
+  id: number;
+  input: RiskInput;
+  seed: number;
+  iterations: number;
+  /** Also compute attribution and recommendations (a second, slower message). */
+  withAttribution: boolean;
+}
+
+/**
+ * Worker → main thread. `phase: 'fast'` has no attribution (`willRefine`: a `'full'` message with
+ * attribution follows unless a newer request supersedes it); `'full'` has it.
+ */
+export type EngineResponse =
+  | { id: number; phase: 'fast'; result: RiskResult; computeMs: number; willRefine: boolean }
+  | { id: number; phase: 'full'; result: RiskResult; computeMs: number }
+  | { id: number; phase: 'error'; message: string };

@@ -1,0 +1,112 @@
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import type { EngineRequest, EngineResponse } from '../engine-messages.ts';
+
+export const WHAT_IF_ITERATIONS = 100_000;
+
+export interface EngineState {
+  /** Headline numbers of the latest run (the fast pass: no attribution). Drawn first. */
+  headline: RiskResult | null;
+  /** Latest complete result (with attribution and recommendations when requested): charts and tables. */
+  result: RiskResult | null;
+  /** True while a newer input is being computed. */
+  isComputing: boolean;
+  /** True while attribution and recommendations are being recomputed. */
+  isRefining: boolean;
+  error: string | null;
+}
+
+interface Shown<T> {
+  id: number;
+  value: T;
+}
+
+/** Marks `name` in the next animation frame, i.e. the frame that paints what was just committed. */
+function markNextFrame(id: number, phase: 'visible' | 'full'): void {
+  const change = `cifer:whatif:${id}:change`;
+  if (performance.getEntriesByName(change).length === 0) return;
+  requestAnimationFrame(() => {
+    const name = `cifer:whatif:${id}:${phase}`;
+    if (performance.getEntriesByName(name).length > 0) return;
+    performance.mark(name);
+    performance.measure(`${name}:ms`, change, name);
+  });
+}
+
+/**
+ * The engine in one persistent Web Worker. `run(input)` supersedes any earlier run.
+ *
+ * Every run is answered twice by the worker: the headline numbers first, then attribution and
+ * recommendations. The headline is a normal (urgent) update that re-renders only the small
+ * headline block; the complete result is applied in a transition, so re-drawing the charts and
+ * tables never delays the next headline or the next keystroke.
+ *
+ * Performance marks for the e2e suite: `cifer:whatif:<id>:change` when the input changes,
+ * `...:visible` in the frame after the headline numbers were committed, `...:full` in the frame
+ * after the charts, attribution and recommendations were committed.
+ */
+export function useEngine(seed: number) {
+  const workerRef = useRef<Worker | null>(null);
+  const nextId = useRef(0);
+  const latestId = useRef(0);
+  const [headline, setHeadline] = useState<Shown<RiskResult | null>>({ id: 0, value: null });
+  const [full, setFull] = useState<Shown<RiskResult | null>>({ id: 0, value: null });
+  const [status, setStatus] = useState<{ isComputing: boolean; isRefining: boolean; error: string | null }>({ isComputing: false, isRefining: false, error: null });
+
+  useEffect(() => {
+    const worker = new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
+    workerRef.current = worker;
+    worker.onmessage = (event: MessageEvent<EngineResponse>) => {
+      const message = event.data;
+      if (message.id !== latestId.current) return;
+      if (message.phase === 'error') {
+        setStatus({ isComputing: false, isRefining: false, error: message.message });
+        return;
+      }
+      if (message.phase === 'fast') {
+        setHeadline({ id: message.id, value: message.result });
+        setStatus({ isComputing: false, isRefining: message.willRefine, error: null });
+        if (!message.willRefine) startTransition(() => setFull({ id: message.id, value: message.result }));
+        return;
+      }
+      startTransition(() => {
+        setFull({ id: message.id, value: message.result });
+        setStatus((s) => (message.id === latestId.current ? { ...s, isRefining: false } : s));
+      });
+    };
+    return () => {
+      worker.terminate();
+      workerRef.current = null;
+    };
+  }, []);
+
+  // Layout effect: runs at the commit that put the headline in the DOM.
+  useLayoutEffect(() => {
+    if (headline.id > 0) markNextFrame(headline.id, 'visible');
+  }, [headline.id]);
+
+  // Passive effect: runs after the charts' own effects (Recharts draws from its store in them).
+  useEffect(() => {
+    if (full.id > 0) markNextFrame(full.id, 'full');
+  }, [full.id]);
+
+  const run = useCallback(
+    (input: RiskInput, withAttribution = true) => {
+      const worker = workerRef.current;
+      if (!worker) return;
+      nextId.current += 1;
+      const id = nextId.current;
+      latestId.current = id;
+      performance.mark(`cifer:whatif:${id}:change`);
+      // Post before re-rendering anything: the worker starts while React updates the form.
+      const request: EngineRequest = { id, input, seed, iterations: WHAT_IF_ITERATIONS, withAttribution };
+      worker.postMessage(request);
+      setStatus((s) => (s.isComputing ? s : { ...s, isComputing: true }));
+    },
+    [seed],
+  );
+
+  const state: EngineState = { headline: headline.value, result: full.value, ...status };
+  return { ...state, run };
+}

@@ -1,0 +1,77 @@
+import { CompletedRiskInputSchema, type AssessmentStep, type DraftRiskInput } from '@/contracts/assessments.ts';
+import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import { suggestFactorAnswers, type FactorSuggestion } from '@/engine/suggest-factor-answers.ts';
+
+export const EMPTY_RECORDS = { personal: 0, health: 0, paymentCard: 0, consumerFinancial: 0 } as const;
+
+/** The full input when every required field is there, else null (with the issues). */
+export function toCompleteInput(draft: DraftRiskInput): { input: RiskInput | null; issues: string[] } {
+  const parsed = CompletedRiskInputSchema.safeParse(draft);
+  if (parsed.success) return { input: parsed.data as RiskInput, issues: [] };
+  return { input: null, issues: parsed.error.issues.map((i) => i.path.join('.')) };
+}
+
+/** Suggestions from the declared frameworks, when the profile is complete enough to ask. */
+export function computeSuggestions(draft: DraftRiskInput): Map<FactorId, FactorSuggestion> {
+  const org = draft.organisation;
+  const organisation =
+    org?.industry !== undefined && org.employees !== undefined && org.annualRevenueUsd !== undefined
+      ? {
+          industry: org.industry,
+          employees: org.employees,
+          annualRevenueUsd: org.annualRevenueUsd,
+          records: { ...EMPTY_RECORDS, ...org.records },
+          holdsEuResidentsData: org.holdsEuResidentsData ?? false,
+          holdsCaliforniaResidentsData: org.holdsCaliforniaResidentsData ?? false,
+          isPubliclyTraded: org.isPubliclyTraded ?? false,
+        }
+      : undefined;
+  const suggestions = suggestFactorAnswers(draft.frameworks ?? {}, organisation ? { organisation, ...(draft.asOfDate ? { asOfDate: draft.asOfDate } : {}) } : {});
+  return new Map(suggestions.map((s) => [s.factorId, s]));
+}
+
+export function countAnswered(draft: DraftRiskInput): number {
+  return FACTORS.filter((f) => draft.factors?.[f.id] !== undefined).length;
+}
+
+export function setFactorAnswer(draft: DraftRiskInput, id: FactorId, answer: FactorAnswer): DraftRiskInput {
+  return { ...draft, factors: { ...draft.factors, [id]: answer } };
+}
+
+const LOCAL_PREFIX = 'cifer.assessment-draft.';
+
+export interface LocalDraft {
+  input: DraftRiskInput;
+  step: AssessmentStep;
+  /** When the browser copy was written (ms since epoch). */
+  savedAt: number;
+  /** True until the server has acknowledged this copy. */
+  isDirty: boolean;
+}
+
+/** The browser copy of a draft, so a reload or a dropped connection loses nothing. */
+export function readLocalDraft(id: string): LocalDraft | null {
+  try {
+    const raw = window.localStorage.getItem(LOCAL_PREFIX + id);
+    return raw ? (JSON.parse(raw) as LocalDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalDraft(id: string, draft: LocalDraft): void {
+  try {
+    window.localStorage.setItem(LOCAL_PREFIX + id, JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the server copy still autosaves.
+  }
+}
+
+export function removeLocalDraft(id: string): void {
+  try {
+    window.localStorage.removeItem(LOCAL_PREFIX + id);
+  } catch {
+    // nothing to clean
+  }
+}

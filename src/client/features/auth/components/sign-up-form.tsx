@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { SignUpFormSchema, type SignUpForm as SignUpFormValues } from '@/contracts/auth.ts';
+import { Button } from '@/client/components/ui/button.tsx';
+import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
+import { Input } from '@/client/components/ui/input.tsx';
+import { toast } from '@/client/hooks/use-toast.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { useSignUp } from '../api/register.ts';
+import { PasswordInput } from './password-input.tsx';
+
+/** Spec sections 4, 5 and 8: sign up, then /subscribe when payment is required, else `/` signed in. */
+export function SignUpForm() {
+  const [, navigate] = useLocation();
+  const signUp = useSignUp();
+  const form = useForm<SignUpFormValues>({
+    resolver: zodResolver(SignUpFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', company: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...values }) => {
+    signUp.mutate(values, {
+      onSuccess: (data) => navigate(data.requiresPayment ? '/subscribe' : '/'),
+      onError: (error) => toast({ title: 'Registration Failed', description: getErrorMessage(error), variant: 'destructive' }),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="signup-first-name" label="First name" error={errors.firstName?.message} required>
+          <Input {...fieldAria('signup-first-name', errors.firstName?.message)} autoComplete="given-name" {...form.register('firstName')} />
+        </FormField>
+        <FormField id="signup-last-name" label="Last name" error={errors.lastName?.message} required>
+          <Input {...fieldAria('signup-last-name', errors.lastName?.message)} autoComplete="family-name" {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField id="signup-email" label="Email" error={errors.email?.message} required>
+        <Input {...fieldAria('signup-email', errors.email?.message)} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
+      </FormField>
+      <FormField id="signup-company" label="Company" error={errors.company?.message} required>
+        <Input {...fieldAria('signup-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
+      </FormField>
+      <FormField
+        id="signup-password"
+        label="Password"
+        error={errors.password?.message}
+        required
+        hint="At least 14 characters, with uppercase and lowercase letters and numbers."
+      >
+        <PasswordInput {...fieldAria('signup-password', errors.password?.message, true)} autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField id="signup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message} required>
+        <PasswordInput {...fieldAria('signup-confirm-password', errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useState } from 'react';
+import { Button } from '@/client/components/ui/button.tsx';
+import {
+  ALL_ACCEPTED,
+  DEFAULT_CUSTOM_PREFERENCES,
+  ESSENTIAL_ONLY,
+  readConsent,
+  saveConsent,
+  type ConsentStatus,
+  type CookiePreferences,
+} from '@/client/lib/cookie-consent.ts';
+
+type OptionalCategory = 'functional' | 'analytics' | 'security';
+
+const CATEGORY_TEXT: { key: 'essential' | OptionalCategory; label: string; description: string }[] = [
+  {
+    key: 'essential',
+    label: 'Essential',
+    description: 'Keep you signed in, protect forms against forgery and remember this choice. Always on.',
+  },
+  { key: 'functional', label: 'Functional', description: 'Remember interface choices, such as a minimised quick-actions bar.' },
+  { key: 'analytics', label: 'Analytics', description: 'Count which pages help visitors, without advertising or cross-site tracking.' },
+  { key: 'security', label: 'Security', description: 'Help detect unusual sign-in activity and protect your account.' },
+];
+
+/** Spec section 4: shown while no readable consent is stored; any choice hides it. */
+export function CookieBanner() {
+  const [isVisible, setVisible] = useState(() => readConsent() === null);
+  const [isCustomizing, setCustomizing] = useState(false);
+  const [draft, setDraft] = useState<CookiePreferences>(DEFAULT_CUSTOM_PREFERENCES);
+  const titleId = useId();
+  const panelId = useId();
+
+  if (!isVisible) return null;
+
+  const choose = (status: ConsentStatus, preferences: CookiePreferences) => {
+    saveConsent(status, preferences);
+    setVisible(false);
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="fixed inset-x-0 bottom-0 z-[45] border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
+      data-testid="cookie-banner"
+    >
+      <div className="mx-auto flex max-h-[80vh] max-w-6xl flex-col gap-3 overflow-y-auto px-4 py-4 sm:px-6">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-3xl">
+            <h2 id={titleId} className="text-base font-semibold text-slate-900">
+              Your cookie choices
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              CIFER uses essential cookies to keep your session secure. With your permission we also use functional, analytics and security
+              cookies. Read our{' '}
+              <a href="/cookie-policy.html" target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline">
+                Cookie Policy<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              .
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => choose('accepted', ALL_ACCEPTED)}>Accept All</Button>
+            <Button variant="outline" onClick={() => choose('essential-only', ESSENTIAL_ONLY)}>
+              Essential Only
+            </Button>
+            <Button variant="ghost" aria-expanded={isCustomizing} aria-controls={panelId} onClick={() => setCustomizing((open) => !open)}>
+              Customize
+            </Button>
+          </div>
+        </div>
+        {isCustomizing ? (
+          <div id={panelId} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+            <fieldset>
+              <legend className="text-sm font-semibold text-slate-900">Cookie categories</legend>
+              <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+                {CATEGORY_TEXT.map(({ key, label, description }) => {
+                  const inputId = `${panelId}-${key}`;
+                  const isEssential = key === 'essential';
+                  return (
+                    <li key={key} className="flex items-start gap-3">
+                      <input
+                        id={inputId}
+                        type="checkbox"
+                        role="switch"
+                        className="mt-0.5 size-5 shrink-0 accent-blue-700 disabled:opacity-60"
+                        checked={isEssential ? true : draft[key]}
+                        disabled={isEssential}
+                        aria-describedby={`${inputId}-text`}
+                        onChange={isEssential ? undefined : (event) => setDraft((current) => ({ ...current, [key]: event.target.checked }))}
+                      />
+                      <span>
+                        <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
+                          {label}
+                          {isEssential ? ' (always on)' : ''}
+                        </label>
+                        <span id={`${inputId}-text`} className="block text-sm text-slate-700">
+                          {description}
+                        </span>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+            <Button className="mt-4" onClick={() => choose('selected', draft)}>
+              Save Preferences
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateConsultationInput, CreateConsultationResponse } from '@/contracts/consultations.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+import { CONSULTATIONS_QUERY_KEY } from './get-consultations.ts';
+
+export function createConsultation(input: CreateConsultationInput): Promise<CreateConsultationResponse> {
+  return apiRequest<CreateConsultationResponse>('POST', '/api/consultations', input);
+}
+
+export function useCreateConsultation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createConsultation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONSULTATIONS_QUERY_KEY }),
+  });
+}

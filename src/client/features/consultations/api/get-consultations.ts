@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConsultationRequestList } from '@/contracts/consultations.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+
+export const CONSULTATIONS_QUERY_KEY = ['/api/admin/consultations'] as const;
+
+export function getConsultations(): Promise<ConsultationRequestList> {
+  return apiRequest<ConsultationRequestList>('GET', '/api/admin/consultations');
+}
+
+export function consultationsQueryOptions() {
+  return queryOptions({ queryKey: CONSULTATIONS_QUERY_KEY, queryFn: getConsultations });
+}
+
+export function useConsultations() {
+  return useQuery(consultationsQueryOptions());
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HelpRequestList } from '@/contracts/help.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+
+export const HELP_REQUESTS_QUERY_KEY = ['/api/admin/help-requests'] as const;
+
+export function getHelpRequests(): Promise<HelpRequestList> {
+  return apiRequest<HelpRequestList>('GET', '/api/admin/help-requests');
+}
+
+export function helpRequestsQueryOptions() {
+  return queryOptions({ queryKey: HELP_REQUESTS_QUERY_KEY, queryFn: getHelpRequests });
+}
+
+export function useHelpRequests() {
+  return useQuery(helpRequestsQueryOptions());
+}

@@ -1,0 +1,41 @@
+import { Calculator, ListChecks, Presentation } from 'lucide-react';
+import { SectionHeading } from './section-heading.tsx';
+
+const STEPS = [
+  {
+    icon: ListChecks,
+    title: '1. Assess',
+    text: 'Answer 19 factors: the amplifiers that raise breach costs (such as supply-chain exposure and security skills shortages) and the mitigators that lower them (such as employee training, encryption and incident response testing), plus the frameworks you follow: NIST CSF, ISO 27001, SOC 2, PCI DSS, HIPAA, SOX and GLBA.',
+  },
+  {
+    icon: Calculator,
+    title: '2. Quantify',
+    text: 'A Monte Carlo simulation calibrated on published breach research turns your answers into dollars: the expected annual loss, the chance of a significant incident, and the loss you could face in a bad year.',
+  },
+  {
+    icon: Presentation,
+    title: '3. Act',
+    text: 'Get fixes ranked by return on security investment and a board-ready report that explains the numbers, their sources and what changes if you act.',
+  },
+];
+
+export function ApproachSection() {
+  return (
+    <section id="features" aria-labelledby="approach-title" className="scroll-mt-24 bg-slate-50 py-16">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="approach-title" eyebrow="The three-fold approach" title="Assess. Quantify. Act.">
+          One guided assessment gives you a defensible number and a plan.
+        </SectionHeading>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {STEPS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <Icon className="size-8 text-blue-700" aria-hidden="true" />
+              <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

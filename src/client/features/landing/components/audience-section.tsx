@@ -1,0 +1,41 @@
+import { Briefcase, Building2, ShieldCheck } from 'lucide-react';
+import { SectionHeading } from './section-heading.tsx';
+
+const AUDIENCES = [
+  {
+    icon: Briefcase,
+    title: 'CEOs, CFOs and boards',
+    text: 'See cyber risk in the same currency as every other business risk: expected annual loss, the cost if it happens, and what each fix is worth.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Security and IT leaders',
+    text: 'Turn control gaps into a budget case. Show which investments cut the most expected loss per dollar, with the sources behind every number.',
+  },
+  {
+    icon: Building2,
+    title: 'Companies of 10 to 500 people',
+    text: 'Enterprise-grade risk quantification without an enterprise risk team, priced for small and medium businesses.',
+  },
+];
+
+export function AudienceSection() {
+  return (
+    <section aria-labelledby="audience-title" className="bg-white py-16">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="audience-title" eyebrow="Who CIFER is for" title="Built for the people who sign off on risk">
+          Executives and security leaders at small and medium enterprises in healthcare, financial services and manufacturing.
+        </SectionHeading>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {AUDIENCES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+              <Icon className="size-8 text-blue-700" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

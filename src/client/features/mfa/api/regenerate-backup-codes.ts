@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BackupCodesResponse } from '@/contracts/mfa.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+import { MFA_STATUS_QUERY_KEY } from './get-mfa-status.ts';
+
+export function regenerateBackupCodes() {
+  return apiRequest<BackupCodesResponse>('POST', '/api/mfa/backup-codes/regenerate', {});
+}
+
+export function useRegenerateBackupCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateBackupCodes,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: MFA_STATUS_QUERY_KEY });
+    },
+  });
+}

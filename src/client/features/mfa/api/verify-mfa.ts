@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MfaVerifyInput, MfaVerifyResponse } from '@/contracts/mfa.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+
+export function verifyMfa(input: MfaVerifyInput) {
+  return apiRequest<MfaVerifyResponse>('POST', '/api/mfa/verify', input);
+}
+
+/** Spec section 4: after a successful verification all cached data is invalidated and the status refetched. */
+export function useVerifyMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyMfa,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { FACTOR_ANSWERS, FACTOR_IDS } from '@/engine/factors.ts';
+import type { FactorId } from '@/engine/factors.ts';
+import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from '@/engine/frameworks.ts';
+import type { FrameworkId } from '@/engine/frameworks.ts';
+import { INDUSTRIES } from '@/engine/industries.ts';
+import type { RiskBand } from '@/engine/risk-score.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import { RiskInputSchema } from './risk.ts';
+
+/**
+ * Assessments as data (issue #6). A draft holds a partial engine input while
+ * the user answers; completion re-runs the engine on the server and stores
+ * its result. The client's numbers are never trusted.
+ */
+
+export const ASSESSMENT_STATUSES = ['draft', 'completed'] as const;
+export const AssessmentStatusSchema = z.enum(ASSESSMENT_STATUSES);
+export type AssessmentStatus = z.infer<typeof AssessmentStatusSchema>;
+
+/** Steps of the guided flow, in order (frameworks before the factors so their suggestions can pre-fill answers, ADR 050); a draft stores the one the user was on. */
+export const ASSESSMENT_STEPS = ['profile', 'frameworks', 'people', 'protection', 'detectionAndResponse', 'governance', 'exposure', 'review'] as const;
+export const AssessmentStepSchema = z.enum(ASSESSMENT_STEPS);
+export type AssessmentStep = z.infer<typeof AssessmentStepSchema>;
+
+/** Seeds are stored in a 32-bit signed integer column. */
+export const MAX_STORED_SEED = 2_147_483_647;
+export const SeedSchema = z.number().int().min(0).max(MAX_STORED_SEED);
+
+const TitleSchema = z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
+const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const IndustrySchema = z.enum(INDUSTRIES.map((i) => i.id) as [(typeof INDUSTRIES)[number]['id'], ...(typeof INDUSTRIES)[number]['id'][]]);
+const CountSchema = z.number().int().min(0).max(1e10);
+
+const factorShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.enum(FACTOR_ANSWERS).optional()])) as { [F in FactorId]: z.ZodOptional<z.ZodEnum<{ [A in (typeof FACTOR_ANSWERS)[number]]: A }>> };
+const nistTiersShape = Object.fromEntries(NIST_CSF_FUNCTIONS.map((fn) => [fn, z.number().int().min(1).max(4).optional()])) as {
+  [F in (typeof NIST_CSF_FUNCTIONS)[number]]: z.ZodOptional<z.ZodNumber>;
+};
+const DraftFrameworkStateSchema = z.strictObject({
+  status: z.enum(FRAMEWORK_STATUSES),
+  since: IsoDateSchema.optional(),
+  nistCsfTiers: z.strictObject(nistTiersShape).optional(),
+});
+const frameworkShape = Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, DraftFrameworkStateSchema.optional()])) as {
+  [F in FrameworkId]: z.ZodOptional<typeof DraftFrameworkStateSchema>;
+};
+
+/**
+ * A draft's input: the engine input with every field optional (ranges still
+ * checked, unknown keys refused) so half-answered questionnaires can be saved.
+ */
+export const DraftRiskInputSchema = z.strictObject({
+  organisation: z
+    .strictObject({
+      name: z.string().max(200).optional(),
+      industry: IndustrySchema.optional(),
+      employees: z.number().int().min(1).max(100_000).optional(),
+      annualRevenueUsd: z.number().min(1_000).max(1e13).optional(),
+      records: z
+        .strictObject({ personal: CountSchema.optional(), health: CountSchema.optional(), paymentCard: CountSchema.optional(), consumerFinancial: CountSchema.optional() })
+        .optional(),
+      holdsEuResidentsData: z.boolean().optional(),
+      holdsCaliforniaResidentsData: z.boolean().optional(),
+      isPubliclyTraded: z.boolean().optional(),
+    })
+    .optional(),
+  factors: z.strictObject(factorShape).optional(),
+  frameworks: z.strictObject(frameworkShape).optional(),
+  insurance: z
+    .strictObject({ limitUsd: z.number().min(0).max(1e12).optional(), retentionUsd: z.number().min(0).max(1e12).optional(), coinsuranceShare: z.number().min(0).max(0.99).optional() })
+    .optional(),
+  asOfDate: IsoDateSchema.optional(),
+});
+export type DraftRiskInput = z.infer<typeof DraftRiskInputSchema>;
+
+/** POST /api/assessments */
+export const CreateAssessmentBodySchema = z.strictObject({
+  title: TitleSchema.optional(),
+  input: DraftRiskInputSchema.optional(),
+});
+export type CreateAssessmentBody = z.infer<typeof CreateAssessmentBodySchema>;
+
+/** PATCH /api/assessments/:id (drafts only) */
+export const UpdateAssessmentBodySchema = z.strictObject({
+  title: TitleSchema.optional(),
+  input: DraftRiskInputSchema.optional(),
+  currentStep: AssessmentStepSchema.optional(),
+});
+export type UpdateAssessmentBody = z.infer<typeof UpdateAssessmentBodySchema>;
+
+/** POST /api/assessments/:id/complete */
+export const CompleteAssessmentBodySchema = z.strictObject({ seed: SeedSchema.optional() });
+export type CompleteAssessmentBody = z.infer<typeof CompleteAssessmentBodySchema>;
+
+/** The completed input the engine runs on: the contracts' full `RiskInputSchema`. */
+export const CompletedRiskInputSchema = RiskInputSchema;
+
+/** POST /api/assessments/:id/scenarios: a what-if saved as a new, completed assessment. */
+export const CreateScenarioBodySchema = z.strictObject({
+  title: TitleSchema,
+  input: RiskInputSchema,
+  seed: SeedSchema.optional(),
+});
+export type CreateScenarioBody = z.infer<typeof CreateScenarioBodySchema>;
+
+/** GET /api/assessments?page=&pageSize= */
+export const ListAssessmentsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListAssessmentsQuery = z.infer<typeof ListAssessmentsQuerySchema>;
+
+
+/** Headline figures of a completed assessment, for lists. */
+export interface AssessmentSummary {
+  aleUsd: number;
+  score: number;
+  band: RiskBand;
+  bandLabel: string;
+  probabilityOfAnyEvent: number;
+}
+
+export interface AssessmentAuthor {
+  id: string;
+  name: string;
+}
+
+/** One row of GET /api/assessments. */
+export interface AssessmentListItem {
+  id: string;
+  title: string;
+  status: AssessmentStatus;
+  currentStep: AssessmentStep | null;
+  author: AssessmentAuthor | null;
+  engineVersion: string | null;
+  seed: number | null;
+  summary: AssessmentSummary | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+}
+
+/** GET /api/assessments/:id and every write that returns an assessment. */
+export interface Assessment extends AssessmentListItem {
+  input: DraftRiskInput;
+  result: RiskResult | null;
+}
+
+export interface AssessmentPage {
+  items: AssessmentListItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { FACTORS, FACTOR_ANSWERS, FACTOR_IDS } from '../engine/factors.ts';
+import type { FactorId } from '../engine/factors.ts';
+import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from '../engine/frameworks.ts';
+import type { FrameworkId } from '../engine/frameworks.ts';
+import { INDUSTRIES } from '../engine/industries.ts';
+import type { IndustryId } from '../engine/industries.ts';
+import type { RiskInput } from '../engine/risk-input.ts';
+import type { RiskResult } from '../engine/risk-result.ts';
+import type { SimulateAnnualLossInput } from '../engine/simulate-annual-loss.ts';
+
+/**
+ * zod schemas of the risk engine's inputs (issue #5), checked at the edges
+ * (HTTP, CLI, files). The engine re-checks ranges with RangeErrors; these
+ * schemas give field-path messages first.
+ */
+
+const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const CountSchema = z.number().int().min(0).max(1e10);
+const IndustrySchema = z.enum(INDUSTRIES.map((i) => i.id) as [IndustryId, ...IndustryId[]]);
+
+const factorShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.enum(FACTOR_ANSWERS).optional()])) as {
+  [F in FactorId]: z.ZodOptional<z.ZodEnum<{ [A in (typeof FACTOR_ANSWERS)[number]]: A }>>;
+};
+
+const nistTiersShape = Object.fromEntries(NIST_CSF_FUNCTIONS.map((fn) => [fn, z.number().int().min(1).max(4).optional()])) as {
+  [F in (typeof NIST_CSF_FUNCTIONS)[number]]: z.ZodOptional<z.ZodNumber>;
+};
+
+/** Status of one compliance framework. */
+export const FrameworkStateSchema = z.strictObject({
+  status: z.enum(FRAMEWORK_STATUSES),
+  since: IsoDateSchema.optional(),
+  nistCsfTiers: z.strictObject(nistTiersShape).optional(),
+});
+
+const frameworkShape = Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, FrameworkStateSchema.optional()])) as {
+  [F in FrameworkId]: z.ZodOptional<typeof FrameworkStateSchema>;
+};
+
+const notApplicableFactors = new Set<string>(FACTORS.filter((f) => f.allowsNotApplicable).map((f) => f.id));
+
+/** The organisation profile. */
+export const OrganisationProfileSchema = z.strictObject({
+  name: z.string().max(200).optional(),
+  industry: IndustrySchema,
+  employees: z.number().int().min(1).max(100_000),
+  annualRevenueUsd: z.number().min(1_000).max(1e13),
+  records: z.strictObject({ personal: CountSchema, health: CountSchema, paymentCard: CountSchema, consumerFinancial: CountSchema }),
+  holdsEuResidentsData: z.boolean(),
+  holdsCaliforniaResidentsData: z.boolean(),
+  isPubliclyTraded: z.boolean(),
+});
+
+/** Input of `assessRisk` (engine type `RiskInput`). */
+export const RiskInputSchema = z
+  .strictObject({
+    organisation: OrganisationProfileSchema,
+    factors: z.strictObject(factorShape),
+    frameworks: z.strictObject(frameworkShape),
+    insurance: z
+      .strictObject({
+        limitUsd: z.number().min(0).max(1e12),
+        retentionUsd: z.number().min(0).max(1e12),
+        coinsuranceShare: z.number().min(0).max(0.99).optional(),
+      })
+      .optional(),
+    asOfDate: IsoDateSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    for (const [id, answer] of Object.entries(input.factors)) {
+      if (answer === 'notApplicable' && !notApplicableFactors.has(id)) {
+        ctx.addIssue({ code: 'custom', path: ['factors', id], message: `"notApplicable" is not allowed for ${id}` });
+      }
+    }
+  });
+/** Input of `assessRisk`, as parsed. */
+export type RiskInputParsed = z.infer<typeof RiskInputSchema>;
+
+/** Options of `assessRisk` accepted from outside (CLI, API). */
+export const AssessRiskOptionsSchema = z.strictObject({
+  iterations: z.number().int().min(1_000).max(10_000_000).optional(),
+  seed: z.number().int().min(0).max(0xffff_ffff).optional(),
+  attribution: z.boolean().optional(),
+});
+
+/** Input of the low-level primitive `simulateAnnualLoss`. */
+export const SimulateAnnualLossInputSchema = z.strictObject({
+  frequency: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('poisson'), rate: z.number().min(0).max(1_000) }),
+    z.strictObject({ kind: z.literal('negativeBinomial'), mean: z.number().min(0).max(1_000), dispersion: z.number().positive().max(1e6) }),
+  ]),
+  severity: z.strictObject({
+    kind: z.literal('lognormal'),
+    median: z.number().positive().max(1e13),
+    sigma: z.number().min(0).max(10),
+    cap: z.number().positive().max(1e15).optional(),
+  }),
+  iterations: z.number().int().min(1).max(10_000_000).default(100_000),
+  seed: z.number().int().min(0).max(0xffff_ffff).default(1),
+});
+/** Input of `simulateAnnualLoss`, as parsed (iterations and seed defaulted). */
+export type SimulateAnnualLossInputParsed = z.infer<typeof SimulateAnnualLossInputSchema>;
+
+/**
+ * The result shape, for consumers that only need the type (stored as JSON,
+ * posted from the Web Worker). The engine's `RiskResult` is the source of truth.
+ */
+export type RiskResultJson = RiskResult;
+
+// Compile-time checks: parsed inputs are valid engine inputs.
+export const isRiskInputCompatible: (value: RiskInputParsed) => RiskInput = (value) => value;
+export const isSimulateInputCompatible: (value: SimulateAnnualLossInputParsed) => SimulateAnnualLossInput = (value) => value;

@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest';
+import { assessRisk } from './assess-risk.ts';
+import { CALIBRATION } from './calibration/calibration.ts';
+import { explain } from './explain.ts';
+import { SAMPLE_CLINIC_INPUT } from './sample-inputs.ts';
+
+describe('explain', () => {
+  const result = assessRisk(SAMPLE_CLINIC_INPUT, { iterations: 20_000, seed: 2 });
+  const explanation = explain(result);
+
+  test('covers frequency, severity, fines, ransom, annual loss, cost if it happens, score, drivers and population', () => {
+    expect(explanation.steps.map((s) => s.id)).toEqual(['frequency', 'severity', 'fines', 'ransom', 'annualLoss', 'costIfItHappens', 'riskScore', 'attribution', 'population']);
+  });
+
+  test('every figure is traced to a calibration entry or to the computation that made it', () => {
+    for (const step of explanation.steps) {
+      for (const f of step.figures) {
+        expect(f.source.length).toBeGreaterThan(0);
+        if (f.sourceKey !== null) {
+          expect(CALIBRATION[f.sourceKey].value).toBe(f.value);
+          expect(f.source).toBe(CALIBRATION[f.sourceKey].source);
+        }
+      }
+    }
+  });
+
+  test('states the headline ALE, the tier probability and the median loss per incident in words', () => {
+    const ale = explanation.steps.find((s) => s.id === 'annualLoss');
+    expect(ale?.figures[0]?.value).toBe(result.annualLoss.expectedUsd);
+    expect(explanation.text).toContain(`${(100 * result.derivation.frequencyTierProbability).toFixed(2)}%`);
+    expect(explanation.text).toContain('$357K');
+    expect(explanation.text).toContain('expected annual loss (ALE)');
+  });
+});

@@ -1,0 +1,184 @@
+import { CALIBRATION } from './calibration/calibration.ts';
+import type { CalibrationKey, CalibrationUnit } from './calibration/calibration.ts';
+import { getFactor } from './factors.ts';
+import type { RiskResult } from './risk-result.ts';
+
+/** A number in an explanation, traced to its source. */
+export interface ExplanationFigure {
+  readonly label: string;
+  readonly value: number;
+  readonly unit: CalibrationUnit;
+  /** Calibration key, or null for a figure computed by this run. */
+  readonly sourceKey: CalibrationKey | null;
+  /** Source text, or how the figure was computed. */
+  readonly source: string;
+  readonly isAssumption: boolean;
+}
+
+/** One step of the derivation. */
+export interface ExplanationStep {
+  readonly id: 'frequency' | 'severity' | 'fines' | 'ransom' | 'annualLoss' | 'costIfItHappens' | 'riskScore' | 'attribution' | 'population';
+  readonly title: string;
+  readonly text: string;
+  readonly figures: readonly ExplanationFigure[];
+}
+
+/** The derivation of a result's headline numbers in words and figures. */
+export interface Explanation {
+  readonly steps: readonly ExplanationStep[];
+  /** All steps as plain text (titles and paragraphs). */
+  readonly text: string;
+}
+
+const usd = (x: number): string => {
+  const a = Math.abs(x);
+  const sign = x < 0 ? '-' : '';
+  if (a >= 1e6) return `${sign}$${(a / 1e6).toFixed(a >= 1e7 ? 1 : 2)}M`;
+  if (a >= 1e3) return `${sign}$${Math.round(a / 1e3).toLocaleString('en-US')}K`;
+  return `${sign}$${Math.round(a)}`;
+};
+const pct = (x: number, digits = 1): string => `${(100 * x).toFixed(digits)}%`;
+
+function sourced(key: CalibrationKey, label?: string): ExplanationFigure {
+  const e = CALIBRATION[key];
+  return { label: label ?? e.label, value: e.value, unit: e.unit, sourceKey: key, source: e.source, isAssumption: e.isAssumption };
+}
+
+function computed(label: string, value: number, unit: CalibrationUnit, how: string): ExplanationFigure {
+  return { label, value, unit, sourceKey: null, source: how, isAssumption: false };
+}
+
+/**
+ * Explains a result: how frequency, severity, fines and ransom combine into
+ * the ALE and percentiles, with every number traced to a calibration entry
+ * (source or assumption) or to the formula that computed it.
+ */
+export function explain(result: RiskResult): Explanation {
+  const d = result.derivation;
+  const a = result.annualLoss;
+  const steps: ExplanationStep[] = [];
+  const freqKeys = d.sourceKeys['frequency'] ?? [];
+  const sevKeys = d.sourceKeys['severity'] ?? [];
+  const tierKey = freqKeys[0];
+  const industryKey = freqKeys[1];
+  const medianKey = sevKeys[0];
+  const sigmaKey = sevKeys[1];
+  const industrySevKey = sevKeys[2];
+
+  steps.push({
+    id: 'frequency',
+    title: 'How often: significant incidents per year',
+    text:
+      `Organisations in this revenue tier have a ${pct(d.frequencyTierProbability, 2)} chance a year of at least one significant incident; ` +
+      `this industry runs at ${pct(d.industryProbability)} against ${pct(d.typicalProbability)} for a typical organisation, so an average-posture peer has p = ${pct(d.frequencyTierProbability, 2)} x ${pct(d.industryProbability)} / ${pct(d.typicalProbability)} = ${pct(d.targetProbability, 2)}. ` +
+      `Incident counts follow a negative binomial with dispersion r = ${d.dispersion}, whose mean mu0 = r((1 - p)^(-1/r) - 1) = ${d.meanEventsAtAverage.toFixed(4)} events a year reproduces p. ` +
+      `The answers on MFA, patching and hardening multiply the frequency by ${d.frequencyMultiplier.toFixed(3)}, giving ${d.meanEventsPerYear.toFixed(4)} events a year; ` +
+      `in the simulation ${pct(result.probabilityOfAnyEvent, 2)} of years have at least one loss event.`,
+    figures: [
+      ...(tierKey !== undefined ? [sourced(tierKey)] : []),
+      ...(industryKey !== undefined ? [sourced(industryKey)] : []),
+      sourced('frequencyProbabilityTypicalOrg'),
+      sourced('negativeBinomialDispersion'),
+      computed('Mean events per year (average posture)', d.meanEventsAtAverage, 'count', 'mu0 = r((1 - p)^(-1/r) - 1), derived'),
+      computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'product of the M3, M4, M5 frequency multipliers (factor catalogue)'),
+      computed('Simulated P(at least one loss event)', result.probabilityOfAnyEvent, 'probability', `share of ${result.iterations.toLocaleString('en-US')} simulated years`),
+    ],
+  });
+
+  steps.push({
+    id: 'severity',
+    title: 'How much: loss per incident',
+    text:
+      `The median loss per incident in this revenue tier is ${usd(d.tierMedianUsd)}; the industry multiplier is ${d.industrySeverityMultiplier}, and the 19 answers combine (psi = ${CALIBRATION.severityNonAdditivityPsi.value}, clamped to ${CALIBRATION.severityMultiplierMin.value}-${CALIBRATION.severityMultiplierMax.value}) into a severity multiplier of ${d.severityMultiplier.toFixed(3)}. ` +
+      `So the core loss per incident is lognormal with median ${usd(d.medianCoreLossUsd)} and sigma ${d.sigma.toFixed(3)}${d.hasIndependentAssurance ? ' (narrowed by independent assurance, mean kept)' : ''}, capped at ${usd(d.capPerEventUsd)} (1.5 x revenue), ` +
+      'and split across detection & escalation, notification, post-breach response and lost business by a Dirichlet draw around the IBM 2025 shares.',
+    figures: [
+      ...(medianKey !== undefined ? [sourced(medianKey)] : []),
+      ...(sigmaKey !== undefined ? [sourced(sigmaKey)] : []),
+      ...(industrySevKey !== undefined ? [sourced(industrySevKey)] : []),
+      sourced('severityNonAdditivityPsi'),
+      sourced('perEventCapRevenueMultiple'),
+      ...(d.hasIndependentAssurance ? [sourced('auditedSigmaFactor')] : []),
+      computed('Combined severity multiplier of the answers', d.severityMultiplier, 'multiplier', 'clamp(exp(psi x sum ln m_f), 0.4, 2.5) over the factor catalogue'),
+      sourced('costShareDetection'),
+      sourced('costShareNotification'),
+      sourced('costSharePostBreach'),
+      sourced('costShareLostBusiness'),
+      sourced('costShareConcentration'),
+    ],
+  });
+
+  const finesLine = result.costBreakdown.find((c) => c.category === 'regulatoryFines')?.expectedAnnualUsd ?? 0;
+  steps.push({
+    id: 'fines',
+    title: 'Regulatory fines',
+    text:
+      d.fineRegimes.length === 0
+        ? 'No regulated data is held, so no regulatory fine is simulated.'
+        : `Regimes that apply: ${d.fineRegimes.join(', ')}. Each incident draws a fine with probability ${pct(d.fineProbability)} (a third of breached organisations paid fines, adjusted for the compliance answer), of lognormal size (median ${usd(CALIBRATION.fineMedian.value)}, sigma ${CALIBRATION.fineSigma.value}) capped per regime. Expected fines: ${usd(finesLine)} a year.`,
+    figures: [sourced('fineProbability'), sourced('fineMedian'), sourced('fineSigma'), sourced('fineProbabilityMultiplierCompliant'), sourced('fineProbabilityMultiplierNonCompliant'), computed('Expected fines per year', finesLine, 'usd', 'simulated')],
+  });
+
+  const ransomLine = result.costBreakdown.find((c) => c.category === 'ransom')?.expectedAnnualUsd ?? 0;
+  steps.push({
+    id: 'ransom',
+    title: 'Ransom payments',
+    text: `IBM's costs exclude ransoms, so each incident adds a ransom with probability ${pct(d.ransomProbability)} (88% of SMB breaches involve ransomware x 36% pay), lognormal with median ${usd(CALIBRATION.ransomMedian.value)}. Expected ransom: ${usd(ransomLine)} a year.`,
+    figures: [sourced('ransomwareShareSmb'), sourced('ransomPayRate'), sourced('ransomMedian'), sourced('ransomSigma'), computed('Expected ransom per year', ransomLine, 'usd', 'simulated')],
+  });
+
+  steps.push({
+    id: 'annualLoss',
+    title: 'Annual loss',
+    text:
+      `Summing the incidents of each of ${result.iterations.toLocaleString('en-US')} simulated years (seed ${result.seed}) gives an expected annual loss (ALE) of ${usd(a.expectedUsd)} (Monte Carlo standard error ${usd(a.standardErrorUsd)}). ` +
+      `Most years have no incident, so the median year costs ${usd(a.percentilesUsd.p50)} and P90 is ${usd(a.percentilesUsd.p90)}; 1 year in 20 costs more than ${usd(a.percentilesUsd.p95)} (VaR 95) and 1 in 100 more than ${usd(a.percentilesUsd.p99)} (VaR 99); the worst 1% of years average ${usd(a.expectedShortfall99Usd)} (expected shortfall 99).` +
+      (result.insurance === null ? '' : ` With the insurance policy entered, the expected net annual loss is ${usd(result.insurance.expectedNetAnnualLossUsd)}.`),
+    figures: [
+      computed('Expected annual loss (ALE)', a.expectedUsd, 'usd', 'mean of simulated annual losses'),
+      computed('Monte Carlo standard error', a.standardErrorUsd, 'usd', 'sd / sqrt(years)'),
+      computed('P95 annual loss (VaR 95)', a.percentilesUsd.p95, 'usd', 'nearest-rank percentile'),
+      computed('P99 annual loss (VaR 99)', a.percentilesUsd.p99, 'usd', 'nearest-rank percentile'),
+      computed('Expected shortfall 99', a.expectedShortfall99Usd, 'usd', 'mean of the worst 1% of years'),
+    ],
+  });
+
+  const c = result.costIfItHappens;
+  steps.push({
+    id: 'costIfItHappens',
+    title: 'Cost if it happens',
+    text: `When an incident happens, it costs ${usd(c.percentilesUsd.p50)} at the median, ${usd(c.percentilesUsd.p90)} at P90 and ${usd(c.percentilesUsd.p99)} at P99 (mean ${usd(c.meanUsd)}, over ${c.eventCount.toLocaleString('en-US')} simulated incidents).`,
+    figures: [computed('Median cost per incident', c.percentilesUsd.p50, 'usd', 'simulated'), computed('Mean cost per incident', c.meanUsd, 'usd', 'simulated')],
+  });
+
+  const s = result.riskScore;
+  steps.push({
+    id: 'riskScore',
+    title: 'Risk score',
+    text: `The score places this ALE on a log scale between the same organisation with every answer at best (0, ${usd(s.allBestAleUsd)}), at the population average (50, ${usd(s.averageAleUsd)}) and at worst (100, ${usd(s.allWorstAleUsd)}): ${s.score} (${s.bandLabel}).`,
+    figures: [computed('Risk score', s.score, 'ratio', 'log interpolation between all-best, average and all-worst ALE (assumption)')],
+  });
+
+  if (result.attribution !== null) {
+    const top = [...result.attribution.shapley.contributions].sort((x, y) => Math.abs(y.contributionUsd) - Math.abs(x.contributionUsd)).slice(0, 3);
+    const rec = result.recommendations?.[0];
+    steps.push({
+      id: 'attribution',
+      title: 'What drives it',
+      text:
+        `Against an average-posture peer (ALE ${usd(result.attribution.shapley.averageProfileAleUsd)}), the answers change the ALE by ${usd(result.attribution.shapley.targetUsd)}; the largest Shapley contributions are ${top.map((t) => `${t.factorId} ${getFactor(t.factorId).name} (${usd(t.contributionUsd)})`).join(', ')}.` +
+        (rec === undefined ? '' : ` The best value for money is ${rec.factorId} ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (cost band is an assumption).`),
+      figures: top.map((t) => computed(`Shapley contribution of ${t.factorId}`, t.contributionUsd, 'usd', `permutation sampling, ${result.attribution?.shapley.permutations ?? 0} permutations`)),
+    });
+  }
+
+  steps.push({
+    id: 'population',
+    title: 'What population this is calibrated to',
+    text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.`,
+    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('ibmSmallOrgAverage2023')],
+  });
+
+  const text = steps.map((st) => `${st.title}\n${st.text}`).join('\n\n');
+  return { steps, text };
+}

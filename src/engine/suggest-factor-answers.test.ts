@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { FRAMEWORKS } from './frameworks.ts';
+import { createDefaultRiskInput } from './sample-inputs.ts';
+import { applyFactorSuggestions, findFactorAnswerConflicts, isCurrentCompliance, suggestFactorAnswers } from './suggest-factor-answers.ts';
+
+describe('suggestFactorAnswers', () => {
+  test('a current ISO 27001 certificate gives at least "partial" for the factors of its Annex A', () => {
+    const suggestions = suggestFactorAnswers({ iso27001: { status: 'compliant', since: '2025-01-10' } }, { asOfDate: '2025-06-01' });
+    const iso = FRAMEWORKS.find((f) => f.id === 'iso27001');
+    expect(suggestions.map((s) => s.factorId).sort()).toEqual(iso?.evidence.map((e) => e.factorId).sort());
+    for (const s of suggestions) {
+      expect(s.bound).toBe('atLeast');
+      expect(s.suggestedAnswer).toBe('partial');
+      expect(s.reasons[0]?.frameworkId).toBe('iso27001');
+    }
+  });
+
+  test('a certificate older than 12 months, or not yet compliant, is no evidence', () => {
+    expect(suggestFactorAnswers({ iso27001: { status: 'compliant', since: '2023-01-10' } }, { asOfDate: '2025-06-01' })).toEqual([]);
+    expect(suggestFactorAnswers({ soc2: { status: 'inProgress' } })).toEqual([]);
+    expect(isCurrentCompliance({ status: 'compliant' })).toBe(true);
+  });
+
+  test('NIST CSF tiers map to answers: 3-4 best, 2 partial, 1 worst', () => {
+    const s = suggestFactorAnswers({ nistCsf: { status: 'inProgress', nistCsfTiers: { protect: 4, detect: 2, respond: 1 } } });
+    const get = (id: string) => s.find((x) => x.factorId === id);
+    expect(get('M3')?.suggestedAnswer).toBe('best');
+    expect(get('M6')?.suggestedAnswer).toBe('partial');
+    expect(get('M2')).toMatchObject({ suggestedAnswer: 'worst', bound: 'exactly' });
+  });
+
+  test('A4 follows the mandatory regimes: not started → worst, in progress → partial, all compliant → best', () => {
+    const base = createDefaultRiskInput('healthcare', 50, 10_000_000).organisation;
+    const organisation = { ...base, records: { ...base.records, health: 1_000, paymentCard: 100 } };
+    const a4 = (frameworks: Parameters<typeof suggestFactorAnswers>[0]) => suggestFactorAnswers(frameworks, { organisation }).find((s) => s.factorId === 'A4')?.suggestedAnswer;
+    expect(a4({})).toBe('worst');
+    expect(a4({ hipaa: { status: 'inProgress' }, pciDss: { status: 'compliant' } })).toBe('partial');
+    expect(a4({ hipaa: { status: 'compliant' }, pciDss: { status: 'compliant' } })).toBe('best');
+    expect(a4({ hipaa: { status: 'compliant' }, pciDss: { status: 'notStarted' } })).toBe('worst');
+    // No regulated data and not public: no A4 suggestion.
+    expect(suggestFactorAnswers({}, { organisation: base }).find((s) => s.factorId === 'A4')).toBeUndefined();
+  });
+
+  test('answers below the evidence are reported as conflicts; pre-fill keeps given answers', () => {
+    const suggestions = suggestFactorAnswers({ pciDss: { status: 'compliant' } });
+    const conflicts = findFactorAnswerConflicts({ M4: 'worst', M3: 'best' }, suggestions);
+    expect(conflicts.map((c) => c.factorId)).toEqual(['M4']);
+    expect(conflicts[0]?.message).toMatch(/PCI DSS/);
+    const filled = applyFactorSuggestions({ M4: 'worst' }, suggestions);
+    expect(filled.M4).toBe('worst');
+    expect(filled.M7).toBe('partial');
+  });
+});

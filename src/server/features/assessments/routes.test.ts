@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Assessment, AssessmentPage } from '@/contracts/assessments.ts';
+import { assessRisk } from '@/engine/assess-risk.ts';
+import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SERVER_ITERATIONS } from './run-assessment.ts';
+import { createMemberOf, createUserInNewOrganization, type SessionUser } from './test-helpers.ts';
+
+let t: TestApp;
+let alice: SessionUser;
+let aliceColleague: SessionUser;
+let mallory: SessionUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await createUserInNewOrganization(t);
+  aliceColleague = await createMemberOf(t, alice.organizationId);
+  mallory = await createUserInNewOrganization(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+function call(user: SessionUser | null, method: Method, url: string, payload?: unknown) {
+  const headers: Record<string, string> = { origin: t.env.APP_URL };
+  if (user) headers.cookie = user.cookie;
+  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+async function createDraft(user: SessionUser, body: unknown = {}): Promise<Assessment> {
+  const response = await call(user, 'POST', '/api/assessments', body);
+  expect(response.statusCode).toBe(201);
+  return response.json<Assessment>();
+}
+
+const HEALTHCARE_150 = {
+  ...SAMPLE_CLINIC_INPUT,
+  organisation: { ...SAMPLE_CLINIC_INPUT.organisation, name: 'Acme Health', employees: 150 },
+};
+
+describe('create, read, update', () => {
+  test('POST creates a draft owned by the organisation, at the first step, with a default title', async () => {
+    const created = await createDraft(alice);
+    expect(created).toMatchObject({ status: 'draft', currentStep: 'profile', result: null, summary: null, engineVersion: null, input: {} });
+    expect(created.title).toMatch(/^Risk assessment \d{4}-\d{2}-\d{2}$/);
+    expect(created.author).toEqual({ id: alice.userId, name: 'Test User' });
+  });
+
+  test('PATCH saves a partial input, title and step of a draft', async () => {
+    const created = await createDraft(alice, { title: 'Partial' });
+    const response = await call(alice, 'PATCH', `/api/assessments/${created.id}`, {
+      title: 'Partial, renamed',
+      currentStep: 'protection',
+      input: { organisation: { industry: 'healthcare', employees: 150 }, factors: { M1: 'best' } },
+    });
+    expect(response.statusCode).toBe(200);
+    const updated = response.json<Assessment>();
+    expect(updated).toMatchObject({ title: 'Partial, renamed', currentStep: 'protection', input: { organisation: { industry: 'healthcare', employees: 150 }, factors: { M1: 'best' } } });
+    const read = await call(alice, 'GET', `/api/assessments/${created.id}`);
+    expect(read.json<Assessment>()).toEqual(updated);
+  });
+
+  test('bad input gets a 400 naming every bad field', async () => {
+    const created = await createDraft(alice);
+    const response = await call(alice, 'PATCH', `/api/assessments/${created.id}`, {
+      currentStep: 'nowhere',
+      input: { organisation: { employees: -3, industry: 'mining' }, factors: { M1: 'always', Z9: 'best' } },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = (response.json<{ issues: { path: string }[] }>().issues ?? []).map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['currentStep', 'input.organisation.employees', 'input.organisation.industry', 'input.factors.M1', 'input.factors']));
+    const createBad = await call(alice, 'POST', '/api/assessments', { title: '', extra: 1 });
+    expect(createBad.statusCode).toBe(400);
+  });
+
+  test('list is paginated, newest first, and carries summaries rather than whole results', async () => {
+    const fresh = await createUserInNewOrganization(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await createDraft(fresh, { title: `A${i}` })).id);
+      t.clock.advance(1000);
+    }
+    const page1 = (await call(fresh, 'GET', '/api/assessments?page=1&pageSize=2')).json<AssessmentPage>();
+    const page3 = (await call(fresh, 'GET', '/api/assessments?page=3&pageSize=2')).json<AssessmentPage>();
+    expect(page1).toMatchObject({ page: 1, pageSize: 2, total: 5 });
+    expect(page1.items.map((i) => i.title)).toEqual(['A4', 'A3']);
+    expect(page3.items.map((i) => i.title)).toEqual(['A0']);
+    expect(page1.items[0]).not.toHaveProperty('result');
+    expect(page1.items[0]).not.toHaveProperty('input');
+    expect((await call(fresh, 'GET', '/api/assessments?pageSize=1000')).statusCode).toBe(400);
+  });
+});
+
+describe('completion', () => {
+  test('complete re-runs the engine on the server: the stored result equals assessRisk(input, { seed, iterations })', async () => {
+    const created = await createDraft(alice, { title: 'Clinic', input: HEALTHCARE_150 });
+    const response = await call(alice, 'POST', `/api/assessments/${created.id}/complete`, { seed: 42 });
+    expect(response.statusCode).toBe(200);
+    const completed = response.json<Assessment>();
+    const expected = assessRisk(HEALTHCARE_150, { seed: 42, iterations: SERVER_ITERATIONS });
+    expect(completed.result).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(completed).toMatchObject({ status: 'completed', seed: 42, engineVersion: expected.engineVersion, currentStep: null });
+    expect(completed.result?.recommendations?.length).toBeGreaterThan(0);
+    expect(completed.result?.attribution).not.toBeNull();
+    expect(completed.summary).toEqual({
+      aleUsd: expected.annualLoss.expectedUsd,
+      score: expected.riskScore.score,
+      band: expected.riskScore.band,
+      bandLabel: expected.riskScore.bandLabel,
+      probabilityOfAnyEvent: expected.probabilityOfAnyEvent,
+    });
+    const listed = (await call(alice, 'GET', '/api/assessments?pageSize=100')).json<AssessmentPage>();
+    expect(listed.items.find((i) => i.id === created.id)?.summary?.aleUsd).toBe(expected.annualLoss.expectedUsd);
+  });
+
+  test('without a seed the engine default (1) is used and stored', async () => {
+    const created = await createDraft(alice, { input: SAMPLE_CLINIC_INPUT });
+    const completed = (await call(alice, 'POST', `/api/assessments/${created.id}/complete`, {})).json<Assessment>();
+    expect(completed.seed).toBe(1);
+    expect(completed.result?.annualLoss.expectedUsd).toBe(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 1, iterations: SERVER_ITERATIONS }).annualLoss.expectedUsd);
+  });
+
+  test('an incomplete draft cannot be completed: 400 with the missing fields', async () => {
+    const created = await createDraft(alice, { input: { organisation: { employees: 20 } } });
+    const response = await call(alice, 'POST', `/api/assessments/${created.id}/complete`, {});
+    expect(response.statusCode).toBe(400);
+    const paths = response.json<{ issues: { path: string }[] }>().issues.map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['input.organisation.industry', 'input.organisation.annualRevenueUsd', 'input.factors', 'input.frameworks']));
+  });
+
+  test('a completed assessment is read-only: PATCH and a second complete answer 409', async () => {
+    const created = await createDraft(alice, { input: SAMPLE_CLINIC_INPUT });
+    await call(alice, 'POST', `/api/assessments/${created.id}/complete`, {});
+    expect((await call(alice, 'PATCH', `/api/assessments/${created.id}`, { title: 'x' })).statusCode).toBe(409);
+    expect((await call(alice, 'POST', `/api/assessments/${created.id}/complete`, {})).statusCode).toBe(409);
+  });
+
+  test('duplicate makes a new draft with the same input; delete removes it', async () => {
+    const created = await createDraft(alice, { title: 'FY2025', input: SAMPLE_CLINIC_INPUT });
+    await call(alice, 'POST', `/api/assessments/${created.id}/complete`, {});
+    const duplicate = await call(aliceColleague, 'POST', `/api/assessments/${created.id}/duplicate`);
+    expect(duplicate.statusCode).toBe(201);
+    const copy = duplicate.json<Assessment>();
+    expect(copy).toMatchObject({ title: 'FY2025 (copy)', status: 'draft', result: null, currentStep: 'profile', author: { id: aliceColleague.userId } });
+    expect(copy.input).toEqual(JSON.parse(JSON.stringify(SAMPLE_CLINIC_INPUT)));
+    expect((await call(alice, 'DELETE', `/api/assessments/${copy.id}`)).statusCode).toBe(204);
+    expect((await call(alice, 'GET', `/api/assessments/${copy.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', `/api/assessments/${copy.id}`)).statusCode).toBe(404);
+  });
+
+  test('a what-if scenario is saved as a new completed assessment computed by the server', async () => {
+    const created = await createDraft(alice, { input: SAMPLE_CLINIC_INPUT });
+    await call(alice, 'POST', `/api/assessments/${created.id}/complete`, { seed: 7 });
+    const whatIf = { ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M2: 'best' as const } };
+    const response = await call(alice, 'POST', `/api/assessments/${created.id}/scenarios`, { title: 'With tested IR plan', input: whatIf });
+    expect(response.statusCode).toBe(201);
+    const scenario = response.json<Assessment>();
+    expect(scenario).toMatchObject({ status: 'completed', seed: 7, title: 'With tested IR plan' });
+    expect(scenario.result).toEqual(JSON.parse(JSON.stringify(assessRisk(whatIf, { seed: 7, iterations: SERVER_ITERATIONS }))));
+    expect(scenario.result!.annualLoss.expectedUsd).toBeLessThan(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 7, iterations: SERVER_ITERATIONS }).annualLoss.expectedUsd);
+    const bad = await call(alice, 'POST', `/api/assessments/${created.id}/scenarios`, { title: 'x', input: { factors: {} } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('access', () => {
+  test('every assessment route requires an MFA-verified user', async () => {
+    const routes = t.app.registeredApiRoutes.filter((r) => r.url.startsWith('/api/assessments'));
+    expect(routes.length).toBe(8);
+    for (const route of routes) expect(route.access).toBe('user');
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const route of routes) {
+      const response = await call(null, route.method as Method, route.url.replace(':id', id), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  test('ids that are not UUIDs answer 404, not 500', async () => {
+    for (const id of ['1', 'abc', "x' or 1=1 --", '00000000-0000-0000-0000-00000000000g']) {
+      const url = `/api/assessments/${encodeURIComponent(id)}`;
+      expect((await call(alice, 'GET', url)).statusCode).toBe(404);
+      expect((await call(alice, 'PATCH', url, { title: 'x' })).statusCode).toBe(404);
+      expect((await call(alice, 'DELETE', url)).statusCode).toBe(404);
+      expect((await call(alice, 'POST', `${url}/complete`, {})).statusCode).toBe(404);
+      expect((await call(alice, 'POST', `${url}/duplicate`)).statusCode).toBe(404);
+    }
+  });
+
+  test('members of the organisation see its assessments; anyone else gets 404 and cannot read, change or delete them (property)', async () => {
+    const third = await createUserInNewOrganization(t);
+    const users = [alice, aliceColleague, mallory, third];
+    const draftInput = fc.record(
+      {
+        organisation: fc.record({ employees: fc.integer({ min: 1, max: 100_000 }), industry: fc.constantFrom('healthcare', 'manufacturing', 'retail') }, { requiredKeys: [] }),
+        factors: fc.record({ M1: fc.constantFrom('best', 'partial', 'worst'), M2: fc.constantFrom('best', 'partial', 'worst') }, { requiredKeys: [] }),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: users.length - 1 }),
+        fc.integer({ min: 0, max: users.length - 1 }),
+        fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0),
+        draftInput,
+        async (ownerIndex, otherIndex, title, input) => {
+          const owner = users[ownerIndex]!;
+          const other = users[otherIndex]!;
+          const created = await createDraft(owner, { title, input });
+          const sameOrg = owner.organizationId === other.organizationId;
+          const read = await call(other, 'GET', `/api/assessments/${created.id}`);
+          const listed = (await call(other, 'GET', '/api/assessments?pageSize=100')).json<AssessmentPage>().items.some((i) => i.id === created.id);
+          expect(listed).toBe(sameOrg);
+          if (sameOrg) {
+            expect(read.statusCode).toBe(200);
+            expect((await call(other, 'PATCH', `/api/assessments/${created.id}`, { title: 'changed' })).statusCode).toBe(200);
+          } else {
+            expect(read.statusCode).toBe(404);
+            expect(read.json()).toEqual({ code: 'not_found', message: 'Assessment not found' });
+            expect((await call(other, 'PATCH', `/api/assessments/${created.id}`, { title: 'changed' })).statusCode).toBe(404);
+            expect((await call(other, 'POST', `/api/assessments/${created.id}/complete`, {})).statusCode).toBe(404);
+            expect((await call(other, 'POST', `/api/assessments/${created.id}/duplicate`)).statusCode).toBe(404);
+            expect((await call(other, 'POST', `/api/assessments/${created.id}/scenarios`, { title: 'x', input: SAMPLE_CLINIC_INPUT })).statusCode).toBe(404);
+            expect((await call(other, 'DELETE', `/api/assessments/${created.id}`)).statusCode).toBe(404);
+            const after = (await call(owner, 'GET', `/api/assessments/${created.id}`)).json<Assessment>();
+            expect(after.title).toBe(title.trim());
+          }
+          expect((await call(owner, 'DELETE', `/api/assessments/${created.id}`)).statusCode).toBe(204);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CompleteAssessmentBodySchema,
+  CompletedRiskInputSchema,
+  CreateAssessmentBodySchema,
+  CreateScenarioBodySchema,
+  ListAssessmentsQuerySchema,
+  UpdateAssessmentBodySchema,
+  type Assessment,
+  type DraftRiskInput,
+} from '@/contracts/assessments.ts';
+import { ENGINE_VERSION } from '@/engine/engine-version.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../lib/validation.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { deleteAssessment, findAssessment, insertAssessment, listAssessments, markCompleted, updateDraft } from './assessment-repository.ts';
+import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
+
+const NOT_FOUND_MESSAGE = 'Assessment not found';
+const MAX_TITLE_LENGTH = 200;
+const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
+
+function requireAuth(request: FastifyRequest): AuthContext {
+  // access 'user' has already checked this; the guard keeps the types honest.
+  if (!request.auth) throw new AppError('unauthorized', 'Unauthorized');
+  return request.auth;
+}
+
+function idParam(request: FastifyRequest): string {
+  return (request.params as { id: string }).id;
+}
+
+function defaultTitle(now: Date, organisationName?: string): string {
+  const date = now.toISOString().slice(0, 10);
+  return organisationName ? `${organisationName} — ${date}`.slice(0, MAX_TITLE_LENGTH) : `Risk assessment ${date}`;
+}
+
+/**
+ * Assessments of the signed-in user's organisation (issue #6). Every query is scoped by
+ * organisation id: another organisation's assessment, a missing one and a malformed id all
+ * answer the same 404, so ids cannot be probed.
+ */
+export async function assessmentRoutes(app: FastifyInstance) {
+  const access = { access: 'user' } as const;
+
+  async function requireAssessment(organizationId: string, id: string): Promise<Assessment> {
+    const assessment = await findAssessment(app.db, organizationId, id);
+    if (!assessment) throw new AppError('not_found', NOT_FOUND_MESSAGE);
+    return assessment;
+  }
+
+  app.get('/api/assessments', { config: access }, async (request) => {
+    const auth = requireAuth(request);
+    const query = parseInput(ListAssessmentsQuerySchema, request.query);
+    return listAssessments(app.db, auth.user.organizationId, query.page, query.pageSize);
+  });
+
+  app.post('/api/assessments', { config: access }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const body = parseInput(CreateAssessmentBodySchema, request.body);
+    const now = app.now();
+    const input: DraftRiskInput = body.input ?? {};
+    const id = await insertAssessment(app.db, {
+      organizationId: auth.user.organizationId,
+      authorId: auth.user.id,
+      title: body.title ?? defaultTitle(now, input.organisation?.name),
+      input,
+      status: 'draft',
+      currentStep: 'profile',
+      now,
+    });
+    return reply.status(201).send(await requireAssessment(auth.user.organizationId, id));
+  });
+
+  app.get('/api/assessments/:id', { config: access }, async (request) => {
+    const auth = requireAuth(request);
+    return requireAssessment(auth.user.organizationId, idParam(request));
+  });
+
+  app.patch('/api/assessments/:id', { config: access }, async (request) => {
+    const auth = requireAuth(request);
+    const existing = await requireAssessment(auth.user.organizationId, idParam(request));
+    const body = parseInput(UpdateAssessmentBodySchema, request.body);
+    if (existing.status !== 'draft') throw new AppError('conflict', 'A completed assessment cannot be changed; duplicate it to start a new draft.');
+    const changes: { title?: string; input?: DraftRiskInput; currentStep?: (typeof body)['currentStep'] & string } = {};
+    if (body.title !== undefined) changes.title = body.title;
+    if (body.input !== undefined) changes.input = body.input;
+    if (body.currentStep !== undefined) changes.currentStep = body.currentStep;
+    const updated = await updateDraft(app.db, auth.user.organizationId, existing.id, changes, app.now());
+    if (!updated) throw new AppError('conflict', 'A completed assessment cannot be changed; duplicate it to start a new draft.');
+    return requireAssessment(auth.user.organizationId, existing.id);
+  });
+
+  app.post('/api/assessments/:id/complete', { config: access }, async (request) => {
+    const auth = requireAuth(request);
+    const existing = await requireAssessment(auth.user.organizationId, idParam(request));
+    const body = parseInput(CompleteAssessmentBodySchema, request.body);
+    if (existing.status !== 'draft') throw new AppError('conflict', 'This assessment is already completed.');
+    const { input } = parseInput(StoredInputSchema, { input: existing.input });
+    const seed = body.seed ?? DEFAULT_SEED;
+    const result = runAssessment(input as RiskInput, seed);
+    const done = await markCompleted(app.db, auth.user.organizationId, existing.id, { input, result, seed, engineVersion: result.engineVersion }, app.now());
+    if (!done) throw new AppError('conflict', 'This assessment is already completed.');
+    request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed }, 'assessment completed');
+    return requireAssessment(auth.user.organizationId, existing.id);
+  });
+
+  app.post('/api/assessments/:id/duplicate', { config: access }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const source = await requireAssessment(auth.user.organizationId, idParam(request));
+    const id = await insertAssessment(app.db, {
+      organizationId: auth.user.organizationId,
+      authorId: auth.user.id,
+      title: `${source.title} (copy)`.slice(0, MAX_TITLE_LENGTH),
+      input: source.input,
+      status: 'draft',
+      currentStep: 'profile',
+      now: app.now(),
+    });
+    return reply.status(201).send(await requireAssessment(auth.user.organizationId, id));
+  });
+
+  // A what-if saved from the results: a new, completed assessment computed here from the
+  // submitted input (the numbers the browser showed are never stored).
+  app.post('/api/assessments/:id/scenarios', { config: access }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const source = await requireAssessment(auth.user.organizationId, idParam(request));
+    const body = parseInput(CreateScenarioBodySchema, request.body);
+    const seed = body.seed ?? source.seed ?? DEFAULT_SEED;
+    const result = runAssessment(body.input as RiskInput, seed);
+    const id = await insertAssessment(app.db, {
+      organizationId: auth.user.organizationId,
+      authorId: auth.user.id,
+      title: body.title,
+      input: body.input,
+      status: 'completed',
+      engineVersion: result.engineVersion,
+      seed,
+      result,
+      now: app.now(),
+    });
+    return reply.status(201).send(await requireAssessment(auth.user.organizationId, id));
+  });
+
+  app.delete('/api/assessments/:id', { config: access }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const deleted = await deleteAssessment(app.db, auth.user.organizationId, idParam(request));
+    if (!deleted) throw new AppError('not_found', NOT_FOUND_MESSAGE);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { organizations, users } from '../../db/schema.ts';
+import type { Role } from '../../plugins/access.ts';
+
+/** E-mail addresses are compared and stored lower-cased (AUTH-09). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ user: users, subscriptionStatus: organizations.subscriptionStatus })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  return row ? { ...row.user, subscriptionStatus: row.subscriptionStatus } : null;
+}
+
+export async function findUserById(db: Database, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  organizationName: string;
+  phone?: string | null;
+  role?: Role;
+  status: 'active' | 'pending';
+}
+
+/** Creates the organisation and its first user together; returns null when the address is taken. */
+export async function createAccount(db: Database, account: NewAccount, now: Date): Promise<{ userId: string; organizationId: string } | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [organization] = await tx.insert(organizations).values({ name: account.organizationName, createdAt: now }).returning({ id: organizations.id });
+      if (!organization) throw new Error('organization insert returned no row');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          organizationId: organization.id,
+          email: normalizeEmail(account.email),
+          passwordHash: account.passwordHash,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          phone: account.phone ?? null,
+          role: account.role ?? 'user',
+          status: account.status,
+          passwordChangedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned no row');
+      return { userId: user.id, organizationId: organization.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && (current as { code: unknown }).code === '23505') return true;
+    current = typeof current === 'object' && 'cause' in current ? (current as { cause: unknown }).cause : null;
+  }
+  return false;
+}
+
+/** Active administrators, who are told about new access requests. */
+export async function listAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.role, ['admin', 'super_admin']), eq(users.status, 'active')));
+  return rows.map((row) => row.email);
+}
+
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * The one rate limiter (RL-01..05, ADR 022): fixed windows counted in Redis when REDIS_URL is
+ * set, else in the database's `rate_limits` table, so every app instance shares one budget.
+ * Windows follow `app.now()`, so tests move them with the fake clock.
+ *
+ * Use it from any feature:
+ *   await enforceRateLimit(app, `help:ip:${request.ip}`, 5, 60 * 60_000);   // throws 429 + Retry-After
+ *   const { allowed } = await app.rateLimiter.hit(`help:addr:${email}`, 3, 60 * 60_000); // decide yourself
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets (0 when allowed and unused). */
+  retryAfterSeconds: number;
+  remaining: number;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+}
+
+export interface RateLimitStore {
+  /** Counts one hit and returns the window's count and reset time. */
+  increment(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: number }>;
+  /** Reads the window without counting. */
+  read(key: string, now: Date): Promise<{ count: number; resetAt: number } | null>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** The state of a window without counting a hit (e.g. "is this address locked out?"). */
+  peek(key: string, limit: number): Promise<RateLimitResult>;
+  reset(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+function toResult(count: number, resetAt: number, limit: number, nowMs: number, counted: boolean): RateLimitResult {
+  const allowed = counted ? count <= limit : count < limit;
+  return {
+    allowed,
+    count,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: allowed && count === 0 ? 0 : Math.max(1, Math.ceil((resetAt - nowMs) / 1000)),
+  };
+}
+
+export function createRateLimiter(store: RateLimitStore, namespace: string, now: () => Date, onStoreError?: (error: unknown) => void): RateLimiter {
+  const fullKey = (key: string) => `${namespace}:${key}`;
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      // Fail closed (RL-05): when the counter store is down, refuse rather than let guesses through.
+      if (error instanceof AppError) throw error;
+      onStoreError?.(error);
+      throw new AppError('unavailable', 'The service is temporarily unavailable. Please try again shortly.', { retryAfterSeconds: 30 });
+    }
+  }
+  return {
+    hit: (key, limit, windowMs) =>
+      guarded(async () => {
+        const at = now();
+        const { count, resetAt } = await store.increment(fullKey(key), windowMs, at);
+        return toResult(count, resetAt, limit, at.getTime(), true);
+      }),
+    peek: (key, limit) =>
+      guarded(async () => {
+        const at = now();
+        const state = await store.read(fullKey(key), at);
+        return state ? toResult(state.count, state.resetAt, limit, at.getTime(), false) : toResult(0, at.getTime(), limit, at.getTime(), false);
+      }),
+    reset: (key) => guarded(() => store.reset(fullKey(key))),
+  };
+}
+
+/** Counts a hit and throws 429 with Retry-After once the limit is passed. */
+export async function enforceRateLimit(app: FastifyInstance, key: string, limit: number, windowMs: number, message = 'Too many requests. Please try again later.'): Promise<RateLimitResult> {
+  const result = await app.rateLimiter.hit(key, limit, windowMs);
+  if (!result.allowed) throw new AppError('rate_limited', message, { retryAfterSeconds: result.retryAfterSeconds });
+  return result;
+}
+
+/** PostgreSQL/PGlite store: one UPSERT per hit, atomic across instances sharing the database. */
+export function createDatabaseRateLimitStore(db: Database): RateLimitStore {
+  let hitsSinceSweep = 0;
+  return {
+    async increment(key, windowMs, now) {
+      const nowIso = now.toISOString();
+      const resetIso = new Date(now.getTime() + windowMs).toISOString();
+      const expired = sql`${rateLimits.resetAt} <= ${nowIso}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt: new Date(resetIso) })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${expired} then ${resetIso}::timestamptz else ${rateLimits.resetAt} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      if (!row) throw new Error('rate limit upsert returned no row');
+      hitsSinceSweep += 1;
+      if (hitsSinceSweep >= 500) {
+        hitsSinceSweep = 0;
+        await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 60 * 60_000)));
+      }
+      return { count: row.count, resetAt: new Date(row.resetAt).getTime() };
+    },
+    async read(key, now) {
+      const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${key}`).limit(1);
+      if (!row || new Date(row.resetAt).getTime() <= now.getTime()) return null;
+      return { count: row.count, resetAt: new Date(row.resetAt).getTime() };
+    },
+    async reset(key) {
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
+    async close() {},
+  };
+}
+
+/** Same fixed window as the database store, in one Lua script so concurrent hits stay atomic. */
+const INCREMENT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local reset = tonumber(redis.call('HGET', KEYS[1], 'r') or '0')
+if reset <= now then
+  redis.call('HSET', KEYS[1], 'c', 1, 'r', now + window)
+  redis.call('PEXPIRE', KEYS[1], window + 60000)
+  return {1, now + window}
+end
+local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
+return {count, reset}
+`;
+
+export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
+  return {
+    async increment(key, windowMs, now) {
+      const [count, resetAt] = (await redis.eval(INCREMENT_SCRIPT, 1, key, String(now.getTime()), String(windowMs))) as [number, number];
+      return { count: Number(count), resetAt: Number(resetAt) };
+    },
+    async read(key, now) {
+      const [count, resetAt] = await redis.hmget(key, 'c', 'r');
+      if (!count || !resetAt || Number(resetAt) <= now.getTime()) return null;
+      return { count: Number(count), resetAt: Number(resetAt) };
+    },
+    async reset(key) {
+      await redis.del(key);
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+async function rateLimitPlugin(app: FastifyInstance) {
+  let store: RateLimitStore;
+  if (app.env.REDIS_URL) {
+    const redis = new Redis(app.env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limiter)'));
+    store = createRedisRateLimitStore(redis);
+  } else {
+    store = createDatabaseRateLimitStore(app.db);
+  }
+  // Tests get a private namespace per app unless they ask to share one (two instances, one budget).
+  const namespace = app.env.RATE_LIMIT_NAMESPACE ?? (app.env.NODE_ENV === 'test' ? `test-${randomBytes(6).toString('hex')}` : 'cifer');
+  app.decorate('rateLimiter', createRateLimiter(store, namespace, app.now, (error) => app.log.error({ err: error }, 'rate limit store failed')));
+  app.addHook('onClose', async () => store.close());
+}
+
+export const rateLimit = fp(rateLimitPlugin, { name: 'rate-limit' });

@@ -1,0 +1,293 @@
+import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+
+const SHOTS = '.tmp/shots/assessment';
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Signs up through the API and enrols TOTP with a code computed from the manual entry key. */
+async function signUpWithMfa(page: Page, email: string) {
+  const headers = { origin: new URL(page.url()).origin };
+  const register = await page.request.post('/api/auth/register', {
+    headers,
+    data: { email, password: 'Correct-Horse-Battery-9', firstName: 'Casey', lastName: 'Manager', company: 'Acme Health' },
+  });
+  expect(register.status(), await register.text()).toBe(200);
+  const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
+  const verify = await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: totp.generate() } });
+  expect(verify.status(), await verify.text()).toBe(200);
+}
+
+/** Keyboard only: Tab until the element has focus. */
+async function tabTo(page: Page, target: Locator, max = 150) {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Could not reach ${String(target)} with Tab`);
+}
+
+async function pressOn(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+async function typeInto(page: Page, target: Locator, text: string) {
+  await tabTo(page, target);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+}
+
+async function acceptCookiesIfShown(page: Page) {
+  const accept = page.getByRole('button', { name: 'Accept All' });
+  if (await accept.isVisible().catch(() => false)) await pressOn(page, accept);
+}
+
+/** Answers one factor by keyboard: Tab to its radio group, Space picks the first option, arrows move. */
+async function answerFactor(page: Page, factorId: string, optionIndex: number) {
+  const first = page.locator(`input[name="factor-${factorId}"]`).first();
+  await tabTo(page, first);
+  await page.keyboard.press('Space');
+  for (let i = 0; i < optionIndex; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.locator(`input[name="factor-${factorId}"]`).nth(optionIndex)).toBeChecked();
+}
+
+async function fillProfile(page: Page) {
+  await typeInto(page, page.getByLabel('Organisation name'), 'Acme Health');
+  await tabTo(page, page.getByLabel('Industry'));
+  await page.keyboard.type('Healthcare');
+  await typeInto(page, page.getByLabel('Number of employees'), '150');
+  await typeInto(page, page.getByLabel('Annual revenue (USD)'), '25000000');
+  await typeInto(page, page.getByLabel('Health records (patients)'), '30000');
+  await typeInto(page, page.getByLabel('Personal data of customers or staff'), '35000');
+}
+
+const FACTOR_PLAN: Record<string, [string, number][]> = {
+  // [factor, option index]; M2 "None" (index 0) so the what-if can move it to "tested".
+  people: [['M1', 1], ['A3', 1], ['A5', 1], ['A8', 0]],
+  protection: [['M3', 1], ['M4', 1], ['M5', 1], ['M8', 1], ['M10', 3]],
+  detectionAndResponse: [['M2', 0], ['M6', 1], ['M7', 0], ['M9', 0]],
+  governance: [['M11', 1], ['A2', 1]],
+  exposure: [['A1', 1], ['A6', 2], ['A7', 1]],
+};
+
+test('a new user completes an assessment by keyboard, explores a what-if, saves it, and manages history', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signUpWithMfa(page, `casey-${Date.now()}@example.com`);
+  await page.goto('/');
+  await acceptCookiesIfShown(page);
+
+  await pressOn(page, page.getByRole('button', { name: 'Start assessment' }));
+  await expect(page.getByRole('heading', { name: 'Your organisation' })).toBeVisible();
+  await fillProfile(page);
+  await page.screenshot({ path: `${SHOTS}/01-profile.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'profile');
+  await pressOn(page, page.getByRole('button', { name: /^Next:/ }));
+
+  await expect(page.getByRole('heading', { name: 'Compliance frameworks' })).toBeVisible();
+  await tabTo(page, page.locator('#fw-hipaa'));
+  await page.keyboard.type('In progress');
+  await expect(page.locator('#fw-hipaa')).toHaveValue('inProgress');
+  await page.screenshot({ path: `${SHOTS}/02-frameworks.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'frameworks');
+  await pressOn(page, page.getByRole('button', { name: /^Next:/ }));
+
+  for (const [group, answers] of Object.entries(FACTOR_PLAN)) {
+    await expect(page.locator('#step-title')).toBeFocused();
+    for (const [factorId, option] of answers) await answerFactor(page, factorId, option);
+    if (group === 'governance') {
+      // A4 is pre-filled from HIPAA "in progress" and marked as suggested.
+      await expect(page.getByText('Suggested from your compliance answers').first()).toBeVisible();
+      await expect(page.locator('input[name="factor-A4"][value="partial"]')).toBeChecked();
+    }
+    await page.screenshot({ path: `${SHOTS}/03-${group}.png`, fullPage: true });
+    if (group === 'people') await expectNoSeriousAxeViolations(page, group);
+    await pressOn(page, page.getByRole('button', { name: /^Next:/ }));
+  }
+
+  await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toContainText('All changes saved');
+  await page.screenshot({ path: `${SHOTS}/04-review.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'review');
+  await pressOn(page, page.getByRole('button', { name: 'Calculate my results' }));
+
+  const ale = page.getByTestId('ale');
+  await expect(ale).toContainText('$', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'What to fix first' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Loss exceedance curve' })).toBeVisible();
+  const savedAle = (await ale.textContent()) ?? '';
+  await page.screenshot({ path: `${SHOTS}/05-results.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'results');
+
+  // What-if: the incident response plan from "None" to "Written + tested yearly".
+  await tabTo(page, page.locator('#whatif-M2'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#whatif-M2')).toHaveValue('best');
+  await expect(page.getByText(/lower than saved/).first()).toBeVisible();
+  await expect(ale).not.toHaveText(savedAle);
+  const parseUsd = (text: string) => {
+    const m = /\$([\d.]+)([KMB]?)/.exec(text);
+    const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9 }[m?.[2] ?? ''] ?? 1;
+    return Number(m?.[1] ?? NaN) * scale;
+  };
+  expect(parseUsd((await ale.textContent()) ?? '')).toBeLessThan(parseUsd(savedAle));
+  await page.screenshot({ path: `${SHOTS}/06-what-if.png`, fullPage: true });
+
+  await pressOn(page, page.getByRole('button', { name: 'Save as new scenario' }));
+  await expect(page.getByText('Scenario saved').first()).toBeVisible();
+
+  await pressOn(page, page.getByRole('link', { name: 'History', exact: true }).first());
+  await expect(page.getByRole('heading', { name: 'Assessment History' })).toBeVisible();
+  const scenarioTitle = /what-if$/;
+  await expect(page.getByRole('rowheader', { name: scenarioTitle })).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.screenshot({ path: `${SHOTS}/07-history.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'history');
+
+  await pressOn(page, page.getByRole('button', { name: /^Duplicate .*what-if$/ }));
+  await expect(page.getByRole('rowheader', { name: /what-if \(copy\)$/ })).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/08-duplicated.png`, fullPage: true });
+
+  await pressOn(page, page.getByRole('button', { name: /^Delete .*what-if \(copy\)$/ }));
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/09-delete-confirm.png` });
+  await pressOn(page, page.getByRole('button', { name: 'Delete assessment' }));
+  await expect(page.getByRole('rowheader', { name: /\(copy\)$/ })).toHaveCount(0);
+  await expect(page.getByRole('row')).toHaveCount(3);
+
+  await page.goto((await page.getByRole('link', { name: scenarioTitle }).getAttribute('href')) ?? '/history');
+  await expect(page.getByTestId('ale')).toContainText('$');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/10-results-390.png`, fullPage: true });
+});
+
+test('a reload in the middle of the questions resumes where the user was', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signUpWithMfa(page, `resume-${Date.now()}@example.com`);
+  await page.goto('/risk-assessment');
+  await acceptCookiesIfShown(page);
+  await page.getByRole('button', { name: 'Start assessment' }).click();
+  await fillProfile(page);
+  await page.getByRole('button', { name: /^Next:/ }).click();
+  await page.getByRole('button', { name: /^Next:/ }).click();
+  await expect(page.getByRole('heading', { name: 'People' })).toBeVisible();
+  await page.locator('input[name="factor-M1"][value="best"]').check();
+  await expect(page.getByTestId('save-status')).toContainText('All changes saved');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'People' })).toBeVisible();
+  await expect(page.locator('input[name="factor-M1"][value="best"]')).toBeChecked();
+
+  // Offline: the browser copy keeps the answer through a reload.
+  await page.context().setOffline(true);
+  await page.locator('input[name="factor-A3"][value="best"]').check();
+  await expect(page.getByTestId('save-status')).toContainText('Saved on this device');
+  await page.context().setOffline(false);
+  await page.reload();
+  await expect(page.locator('input[name="factor-A3"][value="best"]')).toBeChecked();
+  await expect(page.getByTestId('save-status')).toContainText('All changes saved');
+});
+
+test('what-if on the demo: headline within 100 ms, attribution within 300 ms (performance marks)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signUpWithMfa(page, `perf-${Date.now()}@example.com`);
+  await page.goto('/assessment-demo');
+  await acceptCookiesIfShown(page);
+  await expect(page.getByText('Sample data').first()).toBeVisible();
+  await expect(page.getByTestId('ale')).toContainText('$', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'What to fix first' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/11-demo.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'demo');
+
+  // Timings only mean something on the production build: no Vite dev server, and no React
+  // development bundles (what `vite build` emits when NODE_ENV=development is set).
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((url) => /\.m?js(\?|$)/.test(url)));
+  expect(scripts.filter((url) => url.includes('/@vite/') || url.includes('/src/'))).toEqual([]);
+  const devBundles: string[] = [];
+  for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('registerInternalModuleStart')) devBundles.push(new URL(url).pathname);
+  expect(devBundles, 'React development bundles: the client was built with NODE_ENV=development').toEqual([]);
+
+  // Clock starts when the browser dispatches the select's change event (capture phase, before
+  // React sees it); the headline is "visible" in the frame after the ALE text in the DOM changed.
+  await page.evaluate(() => {
+    const w = window as unknown as { __whatIf: { changes: number[]; ale: { at: number; text: string }[]; longTasks: number[] } };
+    w.__whatIf = { changes: [], ale: [], longTasks: [] };
+    window.addEventListener('change', (e) => (e.target as Element).id.startsWith('whatif-') && w.__whatIf.changes.push(performance.now()), true);
+    const ale = document.querySelector('[data-testid="ale"]');
+    if (!ale) throw new Error('no ALE element');
+    new MutationObserver(() => {
+      const text = ale.textContent ?? '';
+      requestAnimationFrame(() => w.__whatIf.ale.push({ at: performance.now(), text }));
+    }).observe(ale, { childList: true, characterData: true, subtree: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__whatIf.longTasks.push(e.duration))).observe({ type: 'longtask' });
+  });
+
+  const factors = ['M2', 'M4', 'M7', 'M9', 'A1', 'A3', 'A6', 'M1', 'M3', 'M6'];
+  const visible: number[] = [];
+  const full: number[] = [];
+  for (const id of [...factors, ...factors]) {
+    const select = page.locator(`#whatif-${id}`);
+    const current = await select.inputValue();
+    const aleBefore = (await page.getByTestId('ale').textContent()) ?? '';
+    await select.selectOption(current === 'best' ? 'worst' : 'best');
+    // Wait for the latest change's attribution and recommendations (`:full` mark, use-engine.ts).
+    const fullMark = await page
+      .waitForFunction(
+        () => {
+          const marks = performance.getEntriesByType('mark');
+          const latest = marks.filter((m) => m.name.endsWith(':change')).at(-1)?.name.replace(':change', ':full');
+          return marks.find((m) => m.name === latest)?.startTime ?? false;
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(async (error: unknown) => {
+        console.log(await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name).join(' ')));
+        throw error;
+      });
+    const timing = await page.evaluate((before) => {
+      const w = window as unknown as { __whatIf: { changes: number[]; ale: { at: number; text: string }[] } };
+      const changedAt = w.__whatIf.changes.at(-1) ?? NaN;
+      const shown = w.__whatIf.ale.find((a) => a.at >= changedAt && a.text !== before);
+      return { changedAt, shownAt: shown?.at ?? null };
+    }, aleBefore);
+    expect(timing.shownAt, `ALE text changed after the ${id} change`).not.toBeNull();
+    visible.push((timing.shownAt ?? NaN) - timing.changedAt);
+    full.push(Number(fullMark) - timing.changedAt);
+  }
+  const stats = (xs: number[]) => {
+    const s = xs.slice(3).sort((a, b) => a - b);
+    const round = (x: number | undefined) => Math.round(x ?? NaN);
+    return { n: s.length, median: round(s[Math.floor(s.length / 2)]), p90: round(s[Math.floor(s.length * 0.9)]), max: round(s.at(-1)) };
+  };
+  const longTasks = await page.evaluate(() => (window as unknown as { __whatIf: { longTasks: number[] } }).__whatIf.longTasks);
+  const report = { visible: stats(visible), full: stats(full), longestTaskMs: Math.round(Math.max(0, ...longTasks)) };
+  writeFileSync('.tmp/assessment-perf.json', JSON.stringify(report, null, 2));
+  console.log('what-if timings (ms)', JSON.stringify(report));
+  expect(report.visible.n).toBeGreaterThanOrEqual(10);
+  expect(report.visible.median).toBeLessThan(100);
+  expect(report.full.median).toBeLessThan(300);
+
+  await page.goto('/heatmap-demo');
+  await expect(page.getByRole('heading', { name: /likelihood × impact/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/12-heatmap-demo.png`, fullPage: true });
+  await page.goto('/methodology');
+  await expect(page.getByRole('heading', { name: 'Every number and its source' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/13-methodology.png` });
+});
