@@ -20,5 +20,7 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sourceRoots.map(newestMtime));
 if (builtAt === 0 || sourcesAt > builtAt) {
   console.log(builtAt === 0 ? 'No client build yet: building it once…' : 'Client sources changed: rebuilding…');
-  execSync('npx vite build', { stdio: 'inherit' });
+  // Always a production bundle: a NODE_ENV=development inherited from the shell (or the e2e
+  // harness) would otherwise make Vite ship React's development build.
+  execSync('npx vite build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

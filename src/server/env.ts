@@ -18,7 +18,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   /** Prefix of rate-limit counter keys; instances that share a budget share it (default 'cifer'). */
-  RATE_LIMIT_NAMESPACE: z.string().min(1).max(64).optional(),
+  RATE_LIMIT_NAMESPACE: z.preprocess(emptyAsAbsent, z.string().min(1).max(64).optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('CIFER <no-reply@cifer.local>'),
   SUPPORT_EMAIL: z.email().default('support@cifer.local'),

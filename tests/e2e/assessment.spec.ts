@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import { signUpWithMfa as signUpWithMfaAs } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots/assessment';
 
@@ -11,21 +11,7 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Signs up through the API and enrols TOTP with a code computed from the manual entry key. */
-async function signUpWithMfa(page: Page, email: string) {
-  const headers = { origin: new URL(page.url()).origin };
-  const register = await page.request.post('/api/auth/register', {
-    headers,
-    data: { email, password: 'Correct-Horse-Battery-9', firstName: 'Casey', lastName: 'Manager', company: 'Acme Health' },
-  });
-  expect(register.status(), await register.text()).toBe(200);
-  const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
-  const verify = await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: totp.generate() } });
-  expect(verify.status(), await verify.text()).toBe(200);
-}
+const signUpWithMfa = (page: Page, email: string) => signUpWithMfaAs(page, email, { firstName: 'Casey', lastName: 'Manager', company: 'Acme Health' });
 
 /** Keyboard only: Tab until the element has focus. */
 async function tabTo(page: Page, target: Locator, max = 150) {

@@ -25,6 +25,8 @@ test('presentation signed out asks to log in', async ({ page }) => {
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/no-such-page');
+  // Wait for the app to render: before that only the static first paint is on the page.
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

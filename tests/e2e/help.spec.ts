@@ -1,21 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import { signUpWithMfa as signUpWithMfaAs } from '../support/sign-up-with-mfa.ts';
 
-/** Signs up through the API and enrols TOTP with a code computed from the manual entry key. */
-async function signUpWithMfa(page: Page, email: string) {
-  const headers = { origin: new URL(page.url()).origin };
-  const register = await page.request.post('/api/auth/register', {
-    headers,
-    data: { email, password: 'Correct-Horse-Battery-9', firstName: 'Priya', lastName: 'Raman', company: 'Northmill Health' },
-  });
-  expect(register.status(), await register.text()).toBe(200);
-  const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
-  const verify = await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: totp.generate() } });
-  expect(verify.status(), await verify.text()).toBe(200);
-}
+const signUpWithMfa = (page: Page, email: string) => signUpWithMfaAs(page, email, { firstName: 'Priya', lastName: 'Raman', company: 'Northmill Health' });
 
 test('a signed-in, verified user sends a help request from the header; toasts match the spec', async ({ page }) => {
   await page.goto('/');

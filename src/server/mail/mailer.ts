@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -58,7 +58,7 @@ export function createMailer(options: MailerOptions): Mailer {
             attempts,
             status: gaveUp ? 'failed' : 'pending',
             lastError: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
-            nextAttemptAt: sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`,
+            nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
           })
           .where(eq(emailOutbox.id, message.id));
       }
@@ -79,7 +79,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(email) {
-      await enqueueEmail(db, email);
+      await enqueueEmail(db, email, now());
       void deliverDue();
     },
     deliverDue,

@@ -12,8 +12,9 @@ export interface OutgoingEmail {
  * Every message is written to the outbox first, so a slow or broken SMTP server never blocks
  * or changes an HTTP answer; the mailer delivers from there.
  */
-export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<string> {
-  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+export async function enqueueEmail(db: Database, email: OutgoingEmail, now: Date): Promise<string> {
+  // Due at the app's clock, not the database's, so tests that move time see the message as due.
+  const [row] = await db.insert(emailOutbox).values({ ...email, createdAt: now, nextAttemptAt: now }).returning({ id: emailOutbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
 }

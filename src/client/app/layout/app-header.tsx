@@ -79,9 +79,14 @@ export function AppHeader() {
           <NavItems isAdmin={isAdmin} onHelp={() => setHelpOpen(true)} vertical={false} />
         </nav>
         <div className="ml-auto flex items-center gap-3">
-          <span className="hidden max-w-[16rem] truncate text-sm text-slate-700 md:inline" data-testid="current-user-email">
+          <Link
+            href="/account"
+            title="Your account: password, sessions and two-factor settings"
+            className="hidden max-w-[16rem] truncate rounded-md px-1 text-sm text-slate-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:inline"
+            data-testid="current-user-email"
+          >
             {user?.email || 'User'}
-          </span>
+          </Link>
           <Button variant="outline" size="sm" onClick={logout} disabled={isLoggingOut}>
             <LogOut aria-hidden="true" />
             {isLoggingOut ? 'Logging out...' : 'Logout'}
@@ -95,7 +100,9 @@ export function AppHeader() {
           <nav aria-label="Main" className="flex flex-col gap-1">
             <NavItems isAdmin={isAdmin} onNavigate={() => setMenuOpen(false)} onHelp={() => setHelpOpen(true)} vertical />
           </nav>
-          <p className="mt-auto truncate text-sm text-slate-600">{user?.email || 'User'}</p>
+          <Link href="/account" onClick={() => setMenuOpen(false)} className="mt-auto truncate text-sm text-slate-700 underline">
+            {user?.email || 'User'}
+          </Link>
         </SheetContent>
       </Sheet>
       <HelpDialog open={isHelpOpen} onOpenChange={setHelpOpen} />

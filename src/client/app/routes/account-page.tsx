@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
@@ -36,6 +36,20 @@ export function AccountPage() {
                 navigate('/auth');
               }}
             />
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Two-factor authentication</CardTitle>
+            <CardDescription>Your authenticator app and backup codes.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-4">
+            <Link href="/mfa-settings" className="font-medium text-blue-700 underline">
+              Manage two-factor authentication
+            </Link>
+            <Link href="/mfa-test" className="font-medium text-blue-700 underline">
+              Check your authenticator app
+            </Link>
           </CardContent>
         </Card>
       </div>

@@ -4,7 +4,8 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { useAssessment } from '@/client/features/assessments/api/get-assessment.ts';
 import { ResultsView } from '@/client/features/assessments/components/results-view.tsx';
 import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
-import { buildAssessmentCsv, buildAssessmentJson, downloadText, toFileName } from '@/client/features/assessments/lib/export-assessment.ts';
+import { buildAssessmentCsv, buildAssessmentJson, toFileName } from '@/client/features/assessments/lib/export-assessment.ts';
+import { downloadText } from '@/client/lib/download-text.ts';
 import { formatDate } from '@/client/features/assessments/lib/format.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 

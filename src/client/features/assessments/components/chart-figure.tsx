@@ -11,7 +11,8 @@ export function ChartFigure({ title, summary, table, children, id }: { id: strin
         {title}
       </h3>
       <p className="text-sm text-slate-700">{summary}</p>
-      <div inert className="h-72 w-full min-w-0">
+      {/* Fixed size + strict containment: redrawing a chart never re-lays out or repaints the rest of the page. */}
+      <div inert className="h-72 w-full min-w-0 [contain:strict]">
         {children}
       </div>
       <details className="text-sm">

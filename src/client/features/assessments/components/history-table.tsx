@@ -9,7 +9,8 @@ import type { AssessmentListItem } from '@/contracts/assessments.ts';
 import { fetchAssessment } from '../api/get-assessment.ts';
 import { useAssessments } from '../api/list-assessments.ts';
 import { useDeleteAssessment, useDuplicateAssessment } from '../api/mutations.ts';
-import { buildAssessmentCsv, buildAssessmentJson, downloadText, toFileName } from '../lib/export-assessment.ts';
+import { downloadText } from '@/client/lib/download-text.ts';
+import { buildAssessmentCsv, buildAssessmentJson, toFileName } from '../lib/export-assessment.ts';
 import { formatDate, formatUsd } from '../lib/format.ts';
 
 const PAGE_SIZE = 20;

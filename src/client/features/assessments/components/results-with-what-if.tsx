@@ -52,8 +52,8 @@ export function ResultsWithWhatIf({
   }, [input, savedResult, run]);
 
   useEffect(() => {
-    if (!baseline && engine.result && !isModified && engine.result.attribution) setBaseline(engine.result);
-  }, [baseline, engine.result, isModified]);
+    if (!baseline && engine.result && engine.isResultComplete && !isModified) setBaseline(engine.result);
+  }, [baseline, engine.result, engine.isResultComplete, isModified]);
 
   const whatIfInput = useMemo<RiskInput>(() => ({ ...input, factors: answers }), [input, answers]);
 

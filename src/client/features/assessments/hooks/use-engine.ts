@@ -8,8 +8,12 @@ export const WHAT_IF_ITERATIONS = 100_000;
 export interface EngineState {
   /** Headline numbers of the latest run (the fast pass: no attribution). Drawn first. */
   headline: RiskResult | null;
-  /** Latest complete result (with attribution and recommendations when requested): charts and tables. */
+  /**
+   * What charts and tables draw: the latest run's numbers, with its attribution and
+   * recommendations once `isResultComplete` (until then the previous run's).
+   */
   result: RiskResult | null;
+  isResultComplete: boolean;
   /** True while a newer input is being computed. */
   isComputing: boolean;
   /** True while attribution and recommendations are being recomputed. */
@@ -20,6 +24,10 @@ export interface EngineState {
 interface Shown<T> {
   id: number;
   value: T;
+}
+
+interface Details extends Shown<RiskResult | null> {
+  isComplete: boolean;
 }
 
 /** Marks `name` in the next animation frame, i.e. the frame that paints what was just committed. */
@@ -39,8 +47,11 @@ function markNextFrame(id: number, phase: 'visible' | 'full'): void {
  *
  * Every run is answered twice by the worker: the headline numbers first, then attribution and
  * recommendations. The headline is a normal (urgent) update that re-renders only the small
- * headline block; the complete result is applied in a transition, so re-drawing the charts and
- * tables never delays the next headline or the next keystroke.
+ * headline block. Charts and tables follow in transitions (so they never delay the next headline
+ * or keystroke): the charts of the numbers right after the headline, while the worker computes
+ * the attribution, then only the attribution parts (tornado, heat map, recommendations) when it
+ * arrives: the full pass keeps the first pass's arrays, so the memoised charts skip it. Both
+ * passes draw from the same cached draws, so their numbers are identical.
  *
  * Performance marks for the e2e suite: `cifer:whatif:<id>:change` when the input changes,
  * `...:visible` in the frame after the headline numbers were committed, `...:full` in the frame
@@ -51,7 +62,7 @@ export function useEngine(seed: number) {
   const nextId = useRef(0);
   const latestId = useRef(0);
   const [headline, setHeadline] = useState<Shown<RiskResult | null>>({ id: 0, value: null });
-  const [full, setFull] = useState<Shown<RiskResult | null>>({ id: 0, value: null });
+  const [details, setDetails] = useState<Details>({ id: 0, value: null, isComplete: false });
   const [status, setStatus] = useState<{ isComputing: boolean; isRefining: boolean; error: string | null }>({ isComputing: false, isRefining: false, error: null });
 
   useEffect(() => {
@@ -64,15 +75,28 @@ export function useEngine(seed: number) {
         setStatus({ isComputing: false, isRefining: false, error: message.message });
         return;
       }
+      const { id, result } = message;
       if (message.phase === 'fast') {
-        setHeadline({ id: message.id, value: message.result });
-        setStatus({ isComputing: false, isRefining: message.willRefine, error: null });
-        if (!message.willRefine) startTransition(() => setFull({ id: message.id, value: message.result }));
+        const { willRefine } = message;
+        setHeadline({ id, value: result });
+        setStatus({ isComputing: false, isRefining: willRefine, error: null });
+        startTransition(() =>
+          setDetails((d) => ({
+            id,
+            isComplete: !willRefine,
+            // Keep the previous attribution on screen (marked as updating) until the new one arrives.
+            value: willRefine && d.value ? { ...result, attribution: d.value.attribution, recommendations: d.value.recommendations } : result,
+          })),
+        );
         return;
       }
       startTransition(() => {
-        setFull({ id: message.id, value: message.result });
-        setStatus((s) => (message.id === latestId.current ? { ...s, isRefining: false } : s));
+        setDetails((d) => ({
+          id,
+          isComplete: true,
+          value: d.id === id && d.value ? { ...d.value, attribution: result.attribution, recommendations: result.recommendations } : result,
+        }));
+        setStatus((s) => (id === latestId.current ? { ...s, isRefining: false } : s));
       });
     };
     return () => {
@@ -88,8 +112,8 @@ export function useEngine(seed: number) {
 
   // Passive effect: runs after the charts' own effects (Recharts draws from its store in them).
   useEffect(() => {
-    if (full.id > 0) markNextFrame(full.id, 'full');
-  }, [full.id]);
+    if (details.id > 0 && details.isComplete) markNextFrame(details.id, 'full');
+  }, [details.id, details.isComplete]);
 
   const run = useCallback(
     (input: RiskInput, withAttribution = true) => {
@@ -107,6 +131,6 @@ export function useEngine(seed: number) {
     [seed],
   );
 
-  const state: EngineState = { headline: headline.value, result: full.value, ...status };
+  const state: EngineState = { headline: headline.value, result: details.value, isResultComplete: details.isComplete, ...status };
   return { ...state, run };
 }

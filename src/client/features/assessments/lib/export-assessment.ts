@@ -68,15 +68,3 @@ export function toFileName(title: string, extension: 'csv' | 'json'): string {
   const base = title.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'assessment';
   return `${base}.${extension}`;
 }
-
-/** Offers text as a file download in the browser. */
-export function downloadText(fileName: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

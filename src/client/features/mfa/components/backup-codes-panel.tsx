@@ -1,20 +1,13 @@
 import { Download } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
+import { downloadText } from '@/client/lib/download-text.ts';
 import { BACKUP_CODES_FILE_NAME, buildBackupCodesFile } from '../lib/mfa-input.ts';
 
 export const SINGLE_USE_WARNING = 'Each backup code can be used only once. Store them somewhere safe: they are shown only now.';
 
 function downloadBackupCodes(codes: string[]) {
-  const blob = new Blob([buildBackupCodesFile(codes, new Date())], { type: 'text/plain;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = BACKUP_CODES_FILE_NAME;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(BACKUP_CODES_FILE_NAME, buildBackupCodesFile(codes, new Date()), 'text/plain;charset=utf-8');
 }
 
 /** The codes of one generation (never retrievable again from the server), with Download. */
