@@ -6,10 +6,10 @@ import {
   type ConsultationStatus,
 } from '@/contracts/consultations.ts';
 import { Badge } from '@/client/components/ui/badge.tsx';
+import { StatusSelect } from '@/client/components/ui/status-select.tsx';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
-import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { toast } from '@/client/hooks/use-toast.ts';
 import { useConsultations } from '../api/get-consultations.ts';
 import { useUpdateConsultation } from '../api/update-consultation.ts';
 
@@ -55,30 +55,15 @@ export function ConsultationRequestsAdmin() {
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge variant={STATUS_BADGE[request.status]}>{STATUS_LABELS[request.status]}</Badge>
-                  <label className="sr-only" htmlFor={`consultation-status-${request.id}`}>
-                    Status of the request from {request.company}
-                  </label>
-                  <select
+                  <StatusSelect
                     id={`consultation-status-${request.id}`}
-                    className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                    label={`Status of the request from ${request.company}`}
                     value={request.status}
-                    disabled={update.isPending}
-                    onChange={(event) =>
-                      update.mutate(
-                        { id: request.id, status: event.target.value as ConsultationStatus },
-                        {
-                          onError: (error) =>
-                            toast({ title: 'Update failed', description: getErrorMessage(error), variant: 'destructive' }),
-                        },
-                      )
-                    }
-                  >
-                    {CONSULTATION_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {STATUS_LABELS[status]}
-                      </option>
-                    ))}
-                  </select>
+                    statuses={CONSULTATION_STATUSES}
+                    labels={STATUS_LABELS}
+                    isPending={update.isPending}
+                    onChange={(status, callbacks) => update.mutate({ id: request.id, status }, callbacks)}
+                  />
                 </div>
               </div>
               {request.message ? <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800">{request.message}</p> : null}

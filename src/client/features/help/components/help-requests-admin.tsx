@@ -1,9 +1,9 @@
 import { HELP_CATEGORY_LABELS, HELP_REQUEST_STATUSES, type HelpRequestStatus } from '@/contracts/help.ts';
 import { Badge } from '@/client/components/ui/badge.tsx';
+import { StatusSelect } from '@/client/components/ui/status-select.tsx';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
-import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { toast } from '@/client/hooks/use-toast.ts';
 import { useHelpRequests } from '../api/get-help-requests.ts';
 import { useUpdateHelpRequest } from '../api/update-help-request.ts';
 
@@ -42,30 +42,15 @@ export function HelpRequestsAdmin() {
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge variant={STATUS_BADGE[request.status]}>{STATUS_LABELS[request.status]}</Badge>
-                  <label className="sr-only" htmlFor={`help-status-${request.id}`}>
-                    Status of “{request.subject}”
-                  </label>
-                  <select
+                  <StatusSelect
                     id={`help-status-${request.id}`}
-                    className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                    label={`Status of “${request.subject}”`}
                     value={request.status}
-                    disabled={update.isPending}
-                    onChange={(event) =>
-                      update.mutate(
-                        { id: request.id, status: event.target.value as HelpRequestStatus },
-                        {
-                          onError: (error) =>
-                            toast({ title: 'Update failed', description: getErrorMessage(error), variant: 'destructive' }),
-                        },
-                      )
-                    }
-                  >
-                    {HELP_REQUEST_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {STATUS_LABELS[status]}
-                      </option>
-                    ))}
-                  </select>
+                    statuses={HELP_REQUEST_STATUSES}
+                    labels={STATUS_LABELS}
+                    isPending={update.isPending}
+                    onChange={(status, callbacks) => update.mutate({ id: request.id, status }, callbacks)}
+                  />
                 </div>
               </div>
               <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800" data-testid="help-request-message">
