@@ -3,8 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import { MAIN_CONTENT_ID, SkipLink } from '@/client/components/layout/skip-link.tsx';
 import { ErrorBoundary } from '@/client/components/layout/error-fallback.tsx';
 import { LoadingOverlay } from '@/client/components/layout/loading-overlay.tsx';
-import { Toaster } from '@/client/components/ui/toaster.tsx';
-import { TooltipProvider } from '@/client/components/ui/tooltip.tsx';
 import { createQueryClient } from '@/client/lib/query-client.ts';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { AgeNotice } from '@/client/features/consent/components/age-notice.tsx';
@@ -12,6 +10,10 @@ import { CookieBanner } from '@/client/features/consent/components/cookie-banner
 import { SiteFooter } from '@/client/features/consent/components/site-footer.tsx';
 import { AppRouter } from './router.tsx';
 import { INITIALIZING_MESSAGE } from './guards.tsx';
+
+// Off the first load's critical path: the toast viewport (Radix Toast) arrives a moment later;
+// toasts raised before it mounts are kept in the store and shown when it does.
+const Toaster = lazy(async () => ({ default: (await import('@/client/components/ui/toaster.tsx')).Toaster }));
 
 // Signed-in only (it carries the help form): loaded on demand.
 const AppHeader = lazy(async () => ({ default: (await import('./layout/app-header.tsx')).AppHeader }));
@@ -44,11 +46,11 @@ export function App() {
   return (
     <ErrorBoundary showDetails={import.meta.env.DEV}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <Shell />
-          <CookieBanner />
+        <Shell />
+        <CookieBanner />
+        <Suspense fallback={null}>
           <Toaster />
-        </TooltipProvider>
+        </Suspense>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -5,12 +5,12 @@ import { AuthRequired } from './layout/auth-required.tsx';
 import { ForbiddenPage } from './routes/forbidden-page.tsx';
 
 // Signed-in only: loaded on demand so visitors' first load does not carry it.
-const MfaGate = lazy(async () => ({ default: (await import('@/client/features/mfa/components/mfa-gate.tsx')).MfaGate }));
+const GatedContent = lazy(async () => ({ default: (await import('./layout/gated-content.tsx')).GatedContent }));
 
 function Gate({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<LoadingState message={INITIALIZING_MESSAGE} />}>
-      <MfaGate>{children}</MfaGate>
+      <GatedContent>{children}</GatedContent>
     </Suspense>
   );
 }
