@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { ActiveSessions } from '@/client/features/auth/components/active-sessions.tsx';
 import { ChangePasswordForm } from '@/client/features/auth/components/change-password-form.tsx';
-import { CURRENT_USER_QUERY_KEY } from '@/client/features/auth/api/get-user.ts';
+import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
 /** /account (signed in): change your password and manage your sessions. */
 export function AccountPage() {

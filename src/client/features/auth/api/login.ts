@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse } from '@/contracts/auth.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
-import { CURRENT_USER_QUERY_KEY } from './get-user.ts';
+import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
 export function logIn(input: LoginInput) {
   return apiRequest<LoginResponse>('POST', '/api/auth/login', input);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccessRequestInput, AccessRequestResponse, SignUpInput, SignUpResponse } from '@/contracts/auth.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
-import { CURRENT_USER_QUERY_KEY } from './get-user.ts';
+import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
 /** POST /api/auth/register without confirmPassword: sign-up, signed in at once. */
 export function signUp(input: SignUpInput) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiRequest, getErrorMessage } from '@/client/lib/api-client.ts';
 import { toast } from '@/client/hooks/use-toast.ts';
-import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '../api/get-user.ts';
+import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '@/client/lib/current-user.ts';
 
 export function isAdminRole(role: string | undefined | null): boolean {
   return role === 'admin' || role === 'super_admin';

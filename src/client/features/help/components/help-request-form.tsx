@@ -14,18 +14,9 @@ import { DialogFooter } from '@/client/components/ui/dialog.tsx';
 import { FormField } from '@/client/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
+import { currentUserQueryOptions } from '@/client/lib/current-user.ts';
 import { useSubmitHelpRequest } from '../api/submit-help-request.ts';
 import type { HelpDraft } from './help-dialog.tsx';
-
-/** The signed-in user's cache entry (key ['/api/auth/user']), read without importing the auth feature. */
-const CURRENT_USER_KEY = ['/api/auth/user'] as const;
-
-function readCachedUser(value: unknown): { email?: string; firstName?: string; lastName?: string } | null {
-  if (!value || typeof value !== 'object') return null;
-  const record = value as Record<string, unknown>;
-  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
-  return { email: text('email'), firstName: text('firstName'), lastName: text('lastName') };
-}
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600/40 focus-visible:outline-none md:text-sm';
@@ -53,7 +44,7 @@ export function HelpRequestForm({
       toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
       return;
     }
-    const user = readCachedUser(queryClient.getQueryData(CURRENT_USER_KEY));
+    const user = queryClient.getQueryData(currentUserQueryOptions().queryKey) ?? null;
     mutation.mutate(
       { category: category as HelpCategory, subject, message, userEmail: getHelpUserEmail(user), userName: getHelpUserName(user) },
       {

@@ -9,6 +9,8 @@ import { MfaVerificationCard } from './mfa-verification-card.tsx';
 type Answers = Record<string, { status: number; body: unknown } | 'pending'>;
 
 function stubApi(answers: Answers) {
+  // The browser of someone who signed in carries the server's readable session hint (ADR 007).
+  document.cookie = 'cifer_signed_in=1; path=/';
   const calls: Array<{ url: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -32,6 +34,7 @@ const user = { id: 'u1', email: 'a@example.com', firstName: 'A', lastName: 'B', 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.cookie = 'cifer_signed_in=; path=/; max-age=0';
 });
 
 test('gate: no user shows Authentication Required with Log In to /api/login', async () => {

@@ -4,7 +4,7 @@ import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { useMfaStatus } from '../api/get-mfa-status.ts';
-import { useSessionUser } from '../api/get-session-user.ts';
+import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { MfaSetupCard } from './mfa-setup-card.tsx';
 import { GATE_VERIFICATION_TITLE, MfaVerificationCard } from './mfa-verification-card.tsx';
 
@@ -39,7 +39,7 @@ function GateFrame({ icon, title, description, children }: { icon: ReactNode; ti
  * spec names the flag without a use; nothing in the app sets it).
  */
 export function MfaGate({ children, bypass = false, verificationTitle = GATE_VERIFICATION_TITLE }: { children: ReactNode; bypass?: boolean; verificationTitle?: string }) {
-  const userQuery = useSessionUser();
+  const userQuery = useCurrentUser();
   const user = userQuery.data ?? null;
   const status = useMfaStatus({ enabled: Boolean(user) && !bypass });
   // Keeps the wizard on screen while it shows the new backup codes, even if the status

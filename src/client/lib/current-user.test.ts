@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { currentUserQueryOptions } from './get-user.ts';
+import { currentUserQueryOptions } from './current-user.ts';
 
 test('the current-user query is fresh 30 s, cached 5 min, never retried, refetched on focus, mount and reconnect', () => {
   const options = currentUserQueryOptions();
@@ -13,14 +13,14 @@ test('the current-user query is fresh 30 s, cached 5 min, never retried, refetch
 });
 
 test('the session hint is read from the cookie string', async () => {
-  const { hasSessionHint } = await import('./get-user.ts');
+  const { hasSessionHint } = await import('./current-user.ts');
   expect(hasSessionHint('a=1; cifer_signed_in=1')).toBe(true);
   expect(hasSessionHint('cifer_signed_in=0')).toBe(false);
   expect(hasSessionHint('')).toBe(false);
 });
 
 test('without the hint the current user is null and no request is made', async () => {
-  const { getCurrentUser } = await import('./get-user.ts');
+  const { getCurrentUser } = await import('./current-user.ts');
   const fetchSpy = vi.fn();
   vi.stubGlobal('fetch', fetchSpy);
   await expect(getCurrentUser({ queryKey: ['/api/auth/user'] })).resolves.toBeNull();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@/contracts/auth.ts';
-import { getQueryFn } from '@/client/lib/api-client.ts';
+import { getQueryFn } from './api-client.ts';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
