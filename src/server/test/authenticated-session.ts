@@ -21,20 +21,16 @@ export interface VerifiedUser {
  */
 export async function createVerifiedUserSession(
   t: TestApp,
-  options: { role?: Role; email?: string; firstName?: string; lastName?: string } = {},
+  options: { role?: Role; email?: string; firstName?: string; lastName?: string; organizationId?: string } = {},
 ): Promise<{ cookie: string; user: VerifiedUser }> {
   const db = t.app.db;
   const now = t.clock.now();
   const suffix = randomBytes(4).toString('hex');
-  const [organization] = await db
-    .insert(organizations)
-    .values({ name: `Test Org ${suffix}`, subscriptionStatus: 'active' })
-    .returning();
-  if (!organization) throw new Error('organization insert returned no row');
+  const organizationId = options.organizationId ?? (await createOrganization(t, suffix));
   const [user] = await db
     .insert(users)
     .values({
-      organizationId: organization.id,
+      organizationId,
       email: (options.email ?? `user-${suffix}@example.com`).toLowerCase(),
       // Never used to log in: the session is created directly.
       passwordHash: 'test-only-not-a-hash',
@@ -55,11 +51,17 @@ export async function createVerifiedUserSession(
     cookie: `${t.app.sessionCookieName}=${token}`,
     user: {
       id: user.id,
-      organizationId: organization.id,
+      organizationId,
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
       role: options.role ?? 'user',
     },
   };
+}
+
+async function createOrganization(t: TestApp, suffix: string): Promise<string> {
+  const [organization] = await t.app.db.insert(organizations).values({ name: `Test Org ${suffix}`, subscriptionStatus: 'active' }).returning();
+  if (!organization) throw new Error('organization insert returned no row');
+  return organization.id;
 }
