@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
-import { sessions } from './plugins/session.ts';
+import { sessions } from './sessions/session-plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';

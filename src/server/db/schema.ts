@@ -88,6 +88,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the session passed TOTP or a backup code; null for a password-only session. */
     mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
+    /**
+     * Start of the current password-only window (the 10-minute limit before TOTP): the creation
+     * time, or when TOTP was disabled and the session lost its MFA flag. Null means createdAt.
+     */
+    passwordOnlySince: timestamp('password_only_since', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
   },

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { checkAccess, type AccessLevel, type AuthContext } from './access.ts';
+import type { AuthContext } from '../sessions/auth-context.ts';
+import { checkAccess, type AccessLevel } from './access.ts';
 
 function auth(overrides: { role?: AuthContext['user']['role']; totpEnabled?: boolean; mfaVerified?: boolean; requiresPayment?: boolean } = {}): AuthContext {
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { isAdminRole, type AuthContext } from '../sessions/auth-context.ts';
 
 /**
  * Every /api route declares who may call it (deny by default: a route without a declaration
@@ -13,27 +14,6 @@ import { AppError } from '../errors.ts';
 export const ACCESS_LEVELS = ['public', 'session', 'user', 'admin', 'super_admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
-export type Role = 'user' | 'admin' | 'super_admin';
-
-/** What the session plugin attaches to a request that carries a valid session cookie. */
-export interface AuthContext {
-  user: {
-    id: string;
-    organizationId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
-  };
-  session: {
-    id: string;
-    createdAt: Date;
-    mfaVerifiedAt: Date | null;
-  };
-  totpEnabled: boolean;
-  requiresPayment: boolean;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessLevel;
@@ -41,10 +21,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-}
-
-export function isAdminRole(role: string): boolean {
-  return role === 'admin' || role === 'super_admin';
 }
 
 /** The decision for one request, separated from Fastify so it can be tested as a table. */

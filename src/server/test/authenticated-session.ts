@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { createSession, hashToken } from '../features/auth/session-store.ts';
-import type { Role } from '../plugins/access.ts';
+import { createSession, hashToken } from '../sessions/session-store.ts';
+import type { Role } from '../sessions/auth-context.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface VerifiedUser {

@@ -12,8 +12,8 @@ import { accessRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { accessApprovedEmail, accessRejectedEmail } from '../auth/auth-mail.ts';
-import { deleteUserSessions } from '../auth/session-store.ts';
+import { accessApprovedEmail, accessRejectedEmail } from './admin-mail.ts';
+import { deleteUserSessions } from '../../sessions/session-store.ts';
 
 const columns = {
   id: accessRequests.id,

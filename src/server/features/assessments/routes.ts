@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { AuthContext } from '../../plugins/access.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
 import { deleteAssessment, findAssessment, insertAssessment, listAssessments, markCompleted, updateDraft } from './assessment-repository.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 

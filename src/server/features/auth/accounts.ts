@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema.ts';
-import type { Role } from '../../plugins/access.ts';
+import type { Role } from '../../sessions/auth-context.ts';
 
 /** E-mail addresses are compared and stored lower-cased (AUTH-09). */
 export function normalizeEmail(email: string): string {

@@ -1,12 +1,7 @@
+import { EMAIL_SIGNATURE as signature, signInUrl } from '../../mail/email-text.ts';
 import type { OutgoingEmail } from '../../mail/outbox.ts';
 
 /** The texts of every account e-mail, in one place so they read alike. Plain text only. */
-
-const signature = '\n\n-- \nCIFER - Cybersecurity Risk Assessment';
-
-function signInUrl(appUrl: string) {
-  return new URL('/auth', appUrl).toString();
-}
 
 export function passwordResetEmail(to: string, appUrl: string, token: string): OutgoingEmail {
   // The token travels in the fragment, which browsers never send to a server or put in a Referer.
@@ -68,25 +63,5 @@ export function accessRequestAdminEmail(
     to,
     subject: 'New CIFER access request',
     text: `A new access request is waiting for a decision.\n\n${lines.join('\n')}\n\nReview it in the administration console: ${new URL('/admin', appUrl).toString()}${signature}`,
-  };
-}
-
-export function accessApprovedEmail(to: string, appUrl: string, firstName: string, note?: string | null): OutgoingEmail {
-  return {
-    to,
-    subject: 'Your CIFER access has been granted',
-    text: `Hello ${firstName},\n\nGood news: your request for access to CIFER has been approved. You can now sign in with the e-mail address and password you chose:\n${signInUrl(appUrl)}\n\nAt your first sign-in you will set up two-factor authentication with an authenticator app.${
-      note ? `\n\nNote from the administrator: ${note}` : ''
-    }${signature}`,
-  };
-}
-
-export function accessRejectedEmail(to: string, firstName: string, note?: string | null): OutgoingEmail {
-  return {
-    to,
-    subject: 'Your CIFER access request',
-    text: `Hello ${firstName},\n\nThank you for your interest in CIFER. After review, we are unable to grant access at this time.${
-      note ? `\n\nNote from the administrator: ${note}` : ''
-    }\n\nIf you believe this is a mistake, reply to this e-mail or contact our support team.${signature}`,
   };
 }

@@ -10,7 +10,7 @@ import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { findUserById } from './accounts.ts';
 import { passwordChangedEmail } from './auth-mail.ts';
 import { CHANGE_PASSWORD_LIMIT, CHANGE_PASSWORD_WINDOW_MS } from './limits.ts';
-import { deleteUserSessions } from './session-store.ts';
+import { deleteUserSessions } from '../../sessions/session-store.ts';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 

@@ -6,7 +6,7 @@ import { passwordHasher } from '../../lib/passwords.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ACCOUNT_LOCKED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from './login.ts';
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_HARD_LOCK_FAILURES, LOGIN_IP_LIMIT } from './limits.ts';
-import { SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../sessions/session-store.ts';
 import {
   completeMfa,
   createUser,

@@ -17,7 +17,7 @@ import {
   LOGIN_IP_WINDOW_MS,
   loginFailureKey,
 } from './limits.ts';
-import { createSession, deleteSession } from './session-store.ts';
+import { createSession, deleteSession } from '../../sessions/session-store.ts';
 
 /** The one failure answer for unknown, wrong-password, pending, rejected and disabled accounts (AUTH-01). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';

@@ -4,7 +4,7 @@ import type { SessionSummary } from '@/contracts/auth.ts';
 import { AppError } from '../../errors.ts';
 import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { deleteSession, deleteUserSessions, hashToken, listUserSessions } from './session-store.ts';
+import { deleteSession, deleteUserSessions, hashToken, listUserSessions } from '../../sessions/session-store.ts';
 
 /** The handle shown to the user: derived from the row id, so neither the token nor its hash leaves the server. */
 function publicSessionId(sessionId: string): string {

@@ -18,7 +18,7 @@ import {
   RESET_TOKEN_LIFETIME_MS,
   RESET_WINDOW_MS,
 } from './limits.ts';
-import { deleteUserSessions, hashToken } from './session-store.ts';
+import { deleteUserSessions, hashToken } from '../../sessions/session-store.ts';
 
 export const INVALID_RESET_LINK_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';

@@ -15,7 +15,7 @@ import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { createAccount, findUserByEmail, listAdminEmails, normalizeEmail } from './accounts.ts';
 import { accessRequestAdminEmail, accessRequestReceivedEmail, existingAccountEmail } from './auth-mail.ts';
 import { REGISTER_ADDRESS_LIMIT, REGISTER_IP_LIMIT, REGISTER_WINDOW_MS } from './limits.ts';
-import { createSession, deleteSession } from './session-store.ts';
+import { createSession, deleteSession } from '../../sessions/session-store.ts';
 
 export const SIGN_UP_FAILED_MESSAGE = 'We could not create an account with these details. If you already have an account, log in or reset your password.';
 const TOO_MANY_REGISTRATIONS = 'Too many registration attempts. Please try again later.';

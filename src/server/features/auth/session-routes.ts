@@ -6,7 +6,7 @@ import { logIn } from './login.ts';
 import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from './own-sessions.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { register } from './register.ts';
-import { deleteSession } from './session-store.ts';
+import { deleteSession } from '../../sessions/session-store.ts';
 
 /**
  * The account endpoints (spec section 7 plus security.md decision 3): who am I, log in and out,

@@ -2,7 +2,7 @@ import { getHelpUserEmail, getHelpUserName, HELP_CATEGORY_LABELS, type HelpCateg
 import type { Database } from '../../db/client.ts';
 import { helpRequests } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { AuthContext } from '../../plugins/access.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
 
 function toHeaderText(value: string, max = 120): string {
   return value

@@ -15,8 +15,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { AuthContext } from '../../plugins/access.ts';
-import { resetUserSessionsToPasswordOnly, rotateSession } from '../auth/session-store.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { resetUserSessionsToPasswordOnly, rotateSession } from '../../sessions/session-store.ts';
 import { generateBackupCodes, hashBackupCode, verifyBackupCode } from './backup-codes.ts';
 import { lockedError, MFA_LOCK_DURATION_MS, recordFailure, recordSuccess, reserveAttempt, unlockMfa } from './failure-counter.ts';
 import {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { organizations, users } from '../../db/schema.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
+import { createSession } from '../../sessions/session-store.ts';
 import { decodeBase32, generateTotp } from './totp.ts';
 
 /** Test-only helpers for MFA API tests; they touch the database directly, not other features' routes. */

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from '../features/auth/session-store.ts';
+import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
 export const SESSION_HINT_COOKIE = 'cifer_signed_in';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { organizations, sessions, userMfa, users } from '../../db/schema.ts';
-import type { AuthContext, Role } from '../../plugins/access.ts';
+import type { Database } from '../db/client.ts';
+import { organizations, sessions, userMfa, users } from '../db/schema.ts';
+import { toRole, type AuthContext } from './auth-context.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -83,11 +83,21 @@ export async function listUserSessions(db: Database, userId: string) {
     .orderBy(asc(sessions.createdAt));
 }
 
-export function isSessionExpired(session: { createdAt: Date; lastSeenAt: Date; expiresAt: Date; mfaVerifiedAt: Date | null }, now: Date): boolean {
+interface SessionTimes {
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  mfaVerifiedAt: Date | null;
+  passwordOnlySince: Date | null;
+}
+
+/** Absolute expiry, idle expiry, and the password-only window (counted from passwordOnlySince). */
+export function isSessionExpired(session: SessionTimes, now: Date): boolean {
   const t = now.getTime();
   if (t >= session.expiresAt.getTime()) return true;
   if (t - session.lastSeenAt.getTime() >= SESSION_IDLE_TIMEOUT_MS) return true;
-  if (!session.mfaVerifiedAt && t - session.createdAt.getTime() >= PASSWORD_ONLY_SESSION_LIFETIME_MS) return true;
+  const passwordOnlyFrom = session.passwordOnlySince ?? session.createdAt;
+  if (!session.mfaVerifiedAt && t - passwordOnlyFrom.getTime() >= PASSWORD_ONLY_SESSION_LIFETIME_MS) return true;
   return false;
 }
 
@@ -136,17 +146,12 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
   };
 }
 
-function toRole(value: string): Role {
-  return value === 'admin' || value === 'super_admin' ? value : 'user';
-}
-
 /**
  * After TOTP is disabled (security.md decision 6): every other session of the user is revoked and
  * this one loses its MFA flag, with a fresh 10-minute password-only window to enrol again (the
- * absolute expiry is unchanged).
+ * creation time and absolute expiry are unchanged).
  */
 export async function resetUserSessionsToPasswordOnly(db: Database, userId: string, keepSessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ mfaVerifiedAt: null }).where(eq(sessions.userId, userId));
   await deleteUserSessions(db, userId, keepSessionId);
-  await db.update(sessions).set({ createdAt: now, lastSeenAt: now }).where(eq(sessions.id, keepSessionId));
+  await db.update(sessions).set({ mfaVerifiedAt: null, passwordOnlySince: now, lastSeenAt: now }).where(eq(sessions.id, keepSessionId));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createUser, get, logIn, post, STRONG_PASSWORD } from '../features/auth/test-support.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { SESSION_HINT_COOKIE } from './session.ts';
+import { SESSION_HINT_COOKIE } from './session-plugin.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "password_only_since" timestamp with time zone;
