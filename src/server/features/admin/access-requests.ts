@@ -14,6 +14,7 @@ import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { accessApprovedEmail, accessRejectedEmail } from './admin-mail.ts';
 import { deleteUserSessions } from '../../sessions/session-store.ts';
+import { requireAuth } from '../../sessions/auth-context.ts';
 
 const columns = {
   id: accessRequests.id,
@@ -54,7 +55,7 @@ export async function listAccessRequests(request: FastifyRequest): Promise<Admin
  */
 export async function decideAccessRequest(request: FastifyRequest, decision: 'approved' | 'rejected'): Promise<AccessDecisionResponse> {
   const app = request.server;
-  const auth = request.auth!;
+  const auth = requireAuth(request);
   const { id } = parseInput(AccessRequestIdParamsSchema, request.params);
   const { note } = parseInput(AccessDecisionInputSchema, request.body ?? {});
   const [existing] = await app.db.select(columns).from(accessRequests).innerJoin(users, eq(users.id, accessRequests.userId)).where(eq(accessRequests.id, id)).limit(1);

@@ -14,19 +14,13 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { AuthContext } from '../../sessions/auth-context.ts';
+import { requireAuth } from '../../sessions/auth-context.ts';
 import { deleteAssessment, findAssessment, insertAssessment, listAssessments, markCompleted, updateDraft } from './assessment-repository.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 
 const NOT_FOUND_MESSAGE = 'Assessment not found';
 const MAX_TITLE_LENGTH = 200;
 const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
-
-function requireAuth(request: FastifyRequest): AuthContext {
-  // access 'user' has already checked this; the guard keeps the types honest.
-  if (!request.auth) throw new AppError('unauthorized', 'Unauthorized');
-  return request.auth;
-}
 
 function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;

@@ -11,13 +11,14 @@ import { findUserById } from './accounts.ts';
 import { passwordChangedEmail } from './auth-mail.ts';
 import { CHANGE_PASSWORD_LIMIT, CHANGE_PASSWORD_WINDOW_MS } from './limits.ts';
 import { deleteUserSessions } from '../../sessions/session-store.ts';
+import { requireAuth } from '../../sessions/auth-context.ts';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 /** POST /api/auth/change-password: needs the current password (PWD-08); other sessions end (SES-09). */
 export async function changePassword(request: FastifyRequest): Promise<{ message: string }> {
   const app = request.server;
-  const auth = request.auth!;
+  const auth = requireAuth(request);
   const input = parseInput(ChangePasswordInputSchema, request.body);
   await enforceRateLimit(app, `password-change:user:${auth.user.id}`, CHANGE_PASSWORD_LIMIT, CHANGE_PASSWORD_WINDOW_MS, 'Too many attempts. Please try again later.');
   const user = await findUserById(app.db, auth.user.id);

@@ -7,6 +7,7 @@ import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from './own-se
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { register } from './register.ts';
 import { deleteSession } from '../../sessions/session-store.ts';
+import { requireAuth } from '../../sessions/auth-context.ts';
 
 /**
  * The account endpoints (spec section 7 plus security.md decision 3): who am I, log in and out,
@@ -14,7 +15,7 @@ import { deleteSession } from '../../sessions/session-store.ts';
  */
 export async function sessionRoutes(app: FastifyInstance) {
   app.get('/api/auth/user', { config: { access: 'session' } }, async (request): Promise<CurrentUser> => {
-    const { user } = request.auth!;
+    const { user } = requireAuth(request);
     return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
   });
 

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { listHelpRequests, updateHelpRequestStatus } from './help-repository.ts';
 import { submitHelpRequest } from './submit-help-request.ts';
+import { requireAuth } from '../../sessions/auth-context.ts';
 
 /** Each request e-mails support: a person rarely needs more than a handful an hour. */
 export const HELP_LIMIT_PER_USER = 10;
@@ -21,7 +22,7 @@ const IdParamsSchema = z.object({ id: z.uuid('Unknown help request') });
 export async function helpRoutes(app: FastifyInstance) {
   app.post('/api/help/submit', { config: { access: 'user' } }, async (request, reply): Promise<SubmitHelpRequestResponse> => {
     const input = parseInput(SubmitHelpRequestInputSchema, request.body);
-    const user = request.auth!.user;
+    const user = requireAuth(request).user;
     const hit = await app.rateLimiter.hit(`help:user:${user.id}`, HELP_LIMIT_PER_USER, HELP_WINDOW_MS);
     if (!hit.allowed) {
       throw new AppError('rate_limited', 'Too many help requests. Please wait a while or e-mail support directly.', {

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { AuthContext } from '../../sessions/auth-context.ts';
+import { requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
 import { resetUserSessionsToPasswordOnly, rotateSession } from '../../sessions/session-store.ts';
 import { generateBackupCodes, hashBackupCode, verifyBackupCode } from './backup-codes.ts';
 import { lockedError, MFA_LOCK_DURATION_MS, recordFailure, recordSuccess, reserveAttempt, unlockMfa } from './failure-counter.ts';
@@ -72,7 +72,7 @@ function requireFreshVerification(auth: AuthContext, now: Date) {
 
 /** Marks the session MFA-verified under a new token; the old token dies at once (SES-05). */
 async function completeMfaForSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, now: Date) {
-  const token = await rotateSession(app.db, request.auth!.session.id, now, { mfaVerifiedAt: now });
+  const token = await rotateSession(app.db, requireAuth(request).session.id, now, { mfaVerifiedAt: now });
   if (!token) throw new AppError('unauthorized', 'Your session has ended. Please log in again.');
   app.setSessionCookie(reply, token);
 }
@@ -88,7 +88,7 @@ export async function mfaRoutes(app: FastifyInstance) {
   const encryptionKey = app.env.ENCRYPTION_KEY;
 
   app.get('/api/mfa/status', { config: { access: 'session' } }, async (request): Promise<MfaStatus> => {
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const row = await findUserMfa(app.db, auth.user.id);
     const totpEnabled = isEnrolled(row);
     return {
@@ -100,7 +100,7 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   app.post('/api/mfa/totp/setup', { config: { access: 'session' } }, async (request): Promise<TotpSetupResponse> => {
     parseInput(EmptyBodySchema, request.body);
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const now = app.now();
     refuseSetupWhenEnrolled(auth, await findUserMfa(app.db, auth.user.id));
     const secret = generateTotpSecret();
@@ -111,7 +111,7 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   app.post('/api/mfa/totp/verify-setup', { config: { access: 'session' } }, async (request, reply): Promise<BackupCodesResponse> => {
     const { code } = parseInput(VerifySetupInputSchema, request.body);
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const now = app.now();
     const row = await findUserMfa(app.db, auth.user.id);
     refuseSetupWhenEnrolled(auth, row);
@@ -134,7 +134,7 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   app.post('/api/mfa/verify', { config: { access: 'session' } }, async (request, reply): Promise<MfaVerifyResponse> => {
     const input = parseInput(MfaVerifyInputSchema, request.body);
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const userId = auth.user.id;
     const now = app.now();
     const row = await findUserMfa(app.db, userId);
@@ -186,7 +186,7 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   app.post('/api/mfa/totp/disable', { config: { access: 'user' } }, async (request, reply) => {
     parseInput(EmptyBodySchema, request.body);
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const now = app.now();
     requireFreshVerification(auth, now);
     await disableTotp(app.db, auth.user.id, now);
@@ -201,7 +201,7 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   app.post('/api/mfa/backup-codes/regenerate', { config: { access: 'user' } }, async (request): Promise<BackupCodesResponse> => {
     parseInput(EmptyBodySchema, request.body);
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const now = app.now();
     requireFreshVerification(auth, now);
     const backupCodes = await createBackupCodes(app, auth.user.id, now);
@@ -214,7 +214,7 @@ export async function mfaRoutes(app: FastifyInstance) {
   /** The self-check of /mfa-test: reports a match and the clock offset; consumes nothing, verifies nothing. */
   app.post('/api/mfa/test', { config: { access: 'user' } }, async (request): Promise<MfaTestResponse> => {
     const { code } = parseInput(MfaTestInputSchema, request.body);
-    const auth = request.auth!;
+    const auth = requireAuth(request);
     const now = app.now();
     const allowance = await consumeSelfCheckAllowance(app.db, auth.user.id, now);
     if (!allowance.allowed) {
