@@ -1,4 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -6,41 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * Layer rules (ARCHITECTURE.md): client and server never import each other; the engine imports
- * nothing outside itself; contracts import only the engine; reports import engine and contracts.
- * Inside the client, features never import other features (they meet in app/).
- */
-const clientFeatures = existsSync('src/client/features')
-  ? readdirSync('src/client/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-  : [];
-const featureZones = clientFeatures.map((feature) => ({
-  target: `./src/client/features/${feature}`,
-  from: './src/client/features',
-  except: [`./${feature}`],
-  message: 'Client features never import each other; compose them in src/client/app.',
-}));
-
-const boundaries = {
-  'import-x/no-restricted-paths': [
-    'error',
-    {
-      zones: [
-        { target: './src/client', from: './src/server', message: 'The client must not import server code: share it through src/contracts.' },
-        { target: './src/server', from: './src/client', message: 'The server must not import client code: share it through src/contracts.' },
-        {
-          target: './src/engine',
-          from: ['./src/client', './src/server', './src/contracts', './src/reports', './scripts', './tests'],
-          message: 'The engine imports nothing outside src/engine.',
-        },
-        { target: './src/contracts', from: ['./src/client', './src/server', './src/reports'], message: 'Contracts may import only the engine.' },
-        { target: './src/reports', from: ['./src/client', './src/server'], message: 'Reports may import only the engine and contracts.' },
-        ...featureZones,
-        { target: ['./src/client/components', './src/client/lib', './src/client/hooks'], from: ['./src/client/features', './src/client/app'], message: 'Shared client code must not depend on features or app.' },
-      ],
-    },
-  ],
-};
+// Layer rules (ARCHITECTURE.md) are enforced by dependency-cruiser (.dependency-cruiser.cjs,
+// `npm run lint:deps`), which also refuses import cycles.
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.tmp/', 'data/', 'src/server/db/migrations/'] },
@@ -52,8 +18,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
-      ...boundaries,
-      'import-x/no-cycle': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object instead of enum.' }],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
 import { emailOutbox } from '../db/schema.ts';
-import { startSmtpServer } from '../features/auth/test-support.ts';
+import { startSmtpServer } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createMailer, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './mailer.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createUser, get, logIn, post, STRONG_PASSWORD } from '../features/auth/test-support.ts';
+import { createUser, get, logIn, post, STRONG_PASSWORD } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { SESSION_HINT_COOKIE } from './session-plugin.ts';
 

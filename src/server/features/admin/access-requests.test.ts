@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminAccessRequest, AdminOutboxEmail } from '@/contracts/admin.ts';
 import { accessRequests, auditLog, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { completeMfa, createSignedInUser, createUser, get, logIn, post, startSmtpServer, uniqueEmail } from '../auth/test-support.ts';
+import { completeMfa, createSignedInUser, createUser, get, logIn, post, startSmtpServer, uniqueEmail } from '../../test/helpers.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -1,4 +1,4 @@
-import { createVerifiedUserSession } from '../../test/authenticated-session.ts';
+import { createVerifiedUserSession } from '../../test/helpers.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
 export interface SessionUser {

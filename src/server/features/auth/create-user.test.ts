@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUserAccount } from './create-user.ts';
-import { logIn, STRONG_PASSWORD } from './test-support.ts';
+import { logIn, STRONG_PASSWORD } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createUser, uniqueEmail } from './test-support.ts';
+import { createUser, uniqueEmail } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

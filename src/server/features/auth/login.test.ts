@@ -17,7 +17,7 @@ import {
   post,
   STRONG_PASSWORD,
   uniqueEmail,
-} from './test-support.ts';
+} from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   post,
   startSmtpServer,
   uniqueEmail,
-} from './test-support.ts';
+} from '../../test/helpers.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

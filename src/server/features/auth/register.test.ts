@@ -6,7 +6,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REGISTER_ADDRESS_LIMIT, REGISTER_IP_LIMIT } from './limits.ts';
 import { SIGN_UP_FAILED_MESSAGE } from './register.ts';
-import { createUser, get, outboxFor, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from './test-support.ts';
+import { createUser, get, outboxFor, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SessionSummary } from '@/contracts/auth.ts';
 import { organizations, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { completeMfa, createSignedInUser, createUser, get, logIn, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from './test-support.ts';
+import { completeMfa, createSignedInUser, createUser, get, logIn, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers.ts';
 
 describe('own sessions', () => {
   let t: TestApp;

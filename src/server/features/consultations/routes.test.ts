@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { consultationRequests, emailOutbox } from '../../db/schema.ts';
-import { createVerifiedUserSession } from '../../test/authenticated-session.ts';
+import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CONSULTATION_LIMIT_PER_EMAIL, CONSULTATION_LIMIT_PER_IP, CONSULTATION_WINDOW_MS } from './routes.ts';
 

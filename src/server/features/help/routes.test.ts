@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { emailOutbox, helpRequests, sessions } from '../../db/schema.ts';
-import { createVerifiedUserSession } from '../../test/authenticated-session.ts';
+import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { HELP_LIMIT_PER_USER, HELP_WINDOW_MS } from './routes.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { claimTotpStep, consumeBackupCode, listUnusedBackupCodes } from './mfa-store.ts';
-import { createEnrolledUser, post, readSessionCookie, startPasswordOnlySession, totpAt } from './test-helpers.ts';
+import { createEnrolledUser, post, sessionCookie, startPasswordOnlySession, totpAt } from '../../test/helpers.ts';
 import { getTimeStep } from './totp.ts';
 
 // Race conditions need real PostgreSQL: PGlite runs one query at a time and would pass falsely.
@@ -30,11 +30,11 @@ onPostgres('TOTP-04 [PG] 20 parallel submissions of one TOTP code give exactly o
   const user = await createEnrolledUser(t);
   const cookies = await twentySubmitters(user.userId);
   const code = totpAt(user.secret, t.clock.now());
-  const responses = await Promise.all(cookies.map((cookie) => post(t, '/api/mfa/verify', cookie, { code, type: 'totp' })));
+  const responses = await Promise.all(cookies.map((cookie) => post(t, '/api/mfa/verify', { code, type: 'totp' }, { cookie })));
   const statuses = responses.map((response) => response.statusCode);
   expect(statuses.filter((status) => status === 200)).toHaveLength(1);
   expect(statuses.every((status) => status === 200 || status === 401 || status === 429)).toBe(true);
-  expect(responses.filter((response) => readSessionCookie(t, response) !== null)).toHaveLength(1);
+  expect(responses.filter((response) => sessionCookie(t, response) !== null)).toHaveLength(1);
 });
 
 onPostgres('TOTP-04 [PG] 20 parallel claims of one step succeed exactly once', async () => {
@@ -48,7 +48,7 @@ onPostgres('BC-03 [PG] 20 parallel submissions of one backup code give exactly o
   const user = await createEnrolledUser(t);
   const cookies = await twentySubmitters(user.userId);
   const code = user.backupCodes[0]!;
-  const responses = await Promise.all(cookies.map((cookie) => post(t, '/api/mfa/verify', cookie, { code, type: 'backup' })));
+  const responses = await Promise.all(cookies.map((cookie) => post(t, '/api/mfa/verify', { code, type: 'backup' }, { cookie })));
   const statuses = responses.map((response) => response.statusCode);
   expect(statuses.filter((status) => status === 200)).toHaveLength(1);
   expect(statuses.every((status) => status === 200 || status === 401 || status === 429)).toBe(true);
@@ -64,7 +64,7 @@ onPostgres('BC-03 [PG] 20 parallel consumptions of one backup code row succeed e
 onPostgres('TOTP-06 [PG] a parallel burst of 20 wrong codes is held to the 5-attempt budget', async () => {
   const user = await createEnrolledUser(t);
   const cookies = await twentySubmitters(user.userId);
-  const responses = await Promise.all(cookies.map((cookie) => post(t, '/api/mfa/verify', cookie, { code: 'AAAA0000', type: 'backup' })));
+  const responses = await Promise.all(cookies.map((cookie) => post(t, '/api/mfa/verify', { code: 'AAAA0000', type: 'backup' }, { cookie })));
   const statuses = responses.map((response) => response.statusCode);
   expect(responses.filter((response) => response.statusCode === 401 && /^Invalid verification code/.test(response.json().message))).toHaveLength(5);
   expect(statuses.filter((status) => status === 429)).toHaveLength(15);

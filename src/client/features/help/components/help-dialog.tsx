@@ -1,13 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
+import { EMPTY_HELP_DRAFT, type HelpDraft } from '../help-draft.ts';
 
-export interface HelpDraft {
-  category: string;
-  subject: string;
-  message: string;
-}
-
-const EMPTY_DRAFT: HelpDraft = { category: '', subject: '', message: '' };
 
 // The form (and its validation code) loads on first open, so the shell every page pays for stays small.
 const HelpRequestForm = lazy(async () => ({ default: (await import('./help-request-form.tsx')).HelpRequestForm }));
@@ -17,7 +11,7 @@ const HelpRequestForm = lazy(async () => ({ default: (await import('./help-reque
  * a successful send clears the form and closes the dialog.
  */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [draft, setDraft] = useState<HelpDraft>(EMPTY_DRAFT);
+  const [draft, setDraft] = useState<HelpDraft>(EMPTY_HELP_DRAFT);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -33,7 +27,7 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             onDraftChange={setDraft}
             onCancel={() => onOpenChange(false)}
             onSent={() => {
-              setDraft(EMPTY_DRAFT);
+              setDraft(EMPTY_HELP_DRAFT);
               onOpenChange(false);
             }}
           />

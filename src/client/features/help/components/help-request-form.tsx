@@ -16,7 +16,7 @@ import { Input, Textarea } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { currentUserQueryOptions } from '@/client/lib/current-user.ts';
 import { useSubmitHelpRequest } from '../api/submit-help-request.ts';
-import type { HelpDraft } from './help-dialog.tsx';
+import type { HelpDraft } from '../help-draft.ts';
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600/40 focus-visible:outline-none md:text-sm';

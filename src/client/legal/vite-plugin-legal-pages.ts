@@ -1,0 +1,20 @@
+import type { Plugin } from 'vite';
+import { buildLegalPages } from './legal-pages.ts';
+
+/** Emits the legal pages into the build and serves them in development (see legal-pages.ts). */
+export function legalPages(): Plugin {
+  return {
+    name: 'cifer-legal-pages',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const page = buildLegalPages().find(([fileName]) => request.url === `/${fileName}`);
+        if (!page) return next();
+        response.setHeader('Content-Type', 'text/html; charset=utf-8');
+        response.end(page[1]);
+      });
+    },
+    generateBundle() {
+      for (const [fileName, source] of buildLegalPages()) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
