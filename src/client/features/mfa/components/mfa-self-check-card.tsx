@@ -1,14 +1,11 @@
 import { Clock } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
-import { Input } from '@/client/components/ui/input.tsx';
-import { Label } from '@/client/components/ui/label.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { MfaTestResponse } from '@/contracts/mfa.ts';
 import { useTestMfaCode } from '../api/test-mfa-code.ts';
-import { isCompleteTotp, sanitizeTotpInput } from '../lib/mfa-input.ts';
+import { CodeField, useCodeForm } from './code-field.tsx';
 
 export function describeClockOffset(result: Pick<MfaTestResponse, 'offsetSteps' | 'offsetSeconds'>): string {
   if (result.offsetSteps === null || result.offsetSeconds === null) {
@@ -21,14 +18,9 @@ export function describeClockOffset(result: Pick<MfaTestResponse, 'offsetSteps' 
 
 /** /mfa-test: checks a code against the server clock without using it up or changing anything. */
 export function MfaSelfCheckCard() {
-  const [code, setCode] = useState('');
+  const { form, isComplete } = useCodeForm('totp');
   const check = useTestMfaCode();
-  const inputId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isCompleteTotp(code)) check.mutate({ code });
-  };
+  const submit = form.handleSubmit(({ code }) => check.mutate({ code }));
   const result = check.data;
 
   return (
@@ -42,19 +34,8 @@ export function MfaSelfCheckCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         <form onSubmit={submit} className="space-y-3">
-          <div className="space-y-2">
-            <Label htmlFor={inputId}>Authentication code</Label>
-            <Input
-              id={inputId}
-              value={code}
-              onChange={(event) => setCode(sanitizeTotpInput(event.target.value))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="000000"
-              className="text-center font-mono text-2xl tracking-[0.5em]"
-            />
-          </div>
-          <Button type="submit" className="w-full" disabled={!isCompleteTotp(code) || check.isPending}>
+          <CodeField kind="totp" control={form.control} label="Authentication code" />
+          <Button type="submit" className="w-full" disabled={!isComplete || check.isPending}>
             {check.isPending ? 'Checking...' : 'Check Code'}
           </Button>
         </form>
