@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { Toaster } from '@/client/components/ui/toaster.tsx';
 import { HelpDialog } from './help-dialog.tsx';
 
@@ -33,6 +33,12 @@ function setup(response: () => Promise<Response>) {
   render(<Harness client={client} />);
   return fetchMock;
 }
+
+// The dialog loads its form on demand; load it once up front so the first test does not pay
+// for compiling it inside its own time limit.
+beforeAll(async () => {
+  await import('./help-request-form.tsx');
+}, 60_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();

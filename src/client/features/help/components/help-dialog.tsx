@@ -1,7 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
 import { EMPTY_HELP_DRAFT, type HelpDraft } from '../help-draft.ts';
-
 
 // The form (and its validation code) loads on first open, so the shell every page pays for stays small.
 const HelpRequestForm = lazy(async () => ({ default: (await import('./help-request-form.tsx')).HelpRequestForm }));
@@ -11,7 +10,9 @@ const HelpRequestForm = lazy(async () => ({ default: (await import('./help-reque
  * a successful send clears the form and closes the dialog.
  */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [draft, setDraft] = useState<HelpDraft>(EMPTY_HELP_DRAFT);
+  // The form reads the draft when it mounts (each time the dialog opens) and reports every change;
+  // a ref, not state, so typing does not re-render the dialog.
+  const draft = useRef<HelpDraft>(EMPTY_HELP_DRAFT);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -23,11 +24,13 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         </DialogHeader>
         <Suspense fallback={<p className="text-sm text-slate-700">Loading...</p>}>
           <HelpRequestForm
-            draft={draft}
-            onDraftChange={setDraft}
+            draft={draft.current}
+            onDraftChange={(next) => {
+              draft.current = next;
+            }}
             onCancel={() => onOpenChange(false)}
             onSent={() => {
-              setDraft(EMPTY_HELP_DRAFT);
+              draft.current = EMPTY_HELP_DRAFT;
               onOpenChange(false);
             }}
           />

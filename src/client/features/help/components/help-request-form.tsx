@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   getHelpUserEmail,
   getHelpUserName,
@@ -7,7 +10,7 @@ import {
   HELP_CATEGORY_LABELS,
   HELP_MESSAGE_MAX,
   HELP_SUBJECT_MAX,
-  type HelpCategory,
+  HelpCategorySchema,
 } from '@/contracts/help.ts';
 import { Button } from '@/client/components/ui/button.tsx';
 import { DialogFooter } from '@/client/components/ui/dialog.tsx';
@@ -20,6 +23,10 @@ import type { HelpDraft } from '../help-draft.ts';
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600/40 focus-visible:outline-none md:text-sm';
+
+/** Spec section 5: all three fields are required; anything missing gives one 'Missing Information' toast. */
+const HelpFormSchema = z.object({ category: z.string().pipe(HelpCategorySchema), subject: z.string().trim().min(1), message: z.string().trim().min(1) });
+type HelpFormValues = z.infer<typeof HelpFormSchema>;
 
 /** The form inside 'Get Help & Support' (loaded when the dialog first opens; spec sections 5 and 8). */
 export function HelpRequestForm({
@@ -35,18 +42,20 @@ export function HelpRequestForm({
 }) {
   const queryClient = useQueryClient();
   const mutation = useSubmitHelpRequest();
-  const { category, subject, message } = draft;
-  const set = (changes: Partial<HelpDraft>) => onDraftChange({ ...draft, ...changes });
+  const form = useForm<HelpDraft, unknown, HelpFormValues>({ defaultValues: draft, resolver: zodResolver(HelpFormSchema) });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!category || !subject.trim() || !message.trim()) {
-      toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
-      return;
-    }
+  // The dialog keeps the draft while it is closed (spec section 4), so every keystroke goes up.
+  useEffect(() => {
+    const subscription = form.watch((values) => onDraftChange({ category: values.category ?? '', subject: values.subject ?? '', message: values.message ?? '' }));
+    return () => subscription.unsubscribe();
+  }, [form, onDraftChange]);
+
+  const showMissing = () => toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
+
+  const onSubmit = form.handleSubmit((values) => {
     const user = queryClient.getQueryData(currentUserQueryOptions().queryKey) ?? null;
     mutation.mutate(
-      { category: category as HelpCategory, subject, message, userEmail: getHelpUserEmail(user), userName: getHelpUserName(user) },
+      { ...values, userEmail: getHelpUserEmail(user), userName: getHelpUserName(user) },
       {
         onSuccess: () => {
           toast({
@@ -65,7 +74,7 @@ export function HelpRequestForm({
         },
       },
     );
-  };
+  }, showMissing);
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Help request">
@@ -74,8 +83,7 @@ export function HelpRequestForm({
           id="help-category"
           aria-required="true"
           className={selectClass}
-          value={category}
-          onChange={(event) => set({ category: event.target.value })}
+          {...form.register('category')}
         >
           <option value="">Select a category</option>
           {HELP_CATEGORIES.map((value) => (
@@ -90,8 +98,7 @@ export function HelpRequestForm({
           id="help-subject"
           aria-required="true"
           maxLength={HELP_SUBJECT_MAX}
-          value={subject}
-          onChange={(event) => set({ subject: event.target.value })}
+          {...form.register('subject')}
         />
       </FormField>
       <FormField id="help-message" label="Message" required>
@@ -100,8 +107,7 @@ export function HelpRequestForm({
           aria-required="true"
           rows={5}
           maxLength={HELP_MESSAGE_MAX}
-          value={message}
-          onChange={(event) => set({ message: event.target.value })}
+          {...form.register('message')}
         />
       </FormField>
       <DialogFooter>
