@@ -1,18 +1,79 @@
+import { FACTORS } from './factors.ts';
+import type { FactorLevel } from './factors.ts';
+import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
+import { createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
-import type { InsurancePolicy } from './risk-input.ts';
+import type { FactorAnswers, InsurancePolicy } from './risk-input.ts';
+import { UNKNOWN_ANSWER_PREVALENCE, levelForUniform } from './unknown-answers.ts';
 
-/** Cost categories of the breakdown (IBM's four cost centres, then fines and ransom). */
+/** Cost categories of the breakdown: the components of one incident (ADR 100). */
 export const COST_CATEGORIES = [
-  { id: 'detectionAndEscalation', label: 'Detection & escalation' },
-  { id: 'notification', label: 'Notification' },
-  { id: 'postBreachResponse', label: 'Post-breach response' },
-  { id: 'lostBusiness', label: 'Lost business' },
+  { id: 'responseAndForensics', label: 'Incident response & forensics' },
+  { id: 'businessInterruption', label: 'Business interruption & lost business' },
+  { id: 'notificationAndMonitoring', label: 'Notification, credit monitoring & regulatory response (records)' },
   { id: 'regulatoryFines', label: 'Regulatory fines' },
   { id: 'ransom', label: 'Ransom / extortion' },
 ] as const;
 /** A cost category id. */
 export type CostCategoryId = (typeof COST_CATEGORIES)[number]['id'];
+
+/**
+ * The scenario of every simulated year with events. Known answers give one
+ * scenario for all years; each "unknown" answer takes, per year, the level
+ * its uniform draw falls on in the factor's prevalence (ADR 101).
+ */
+export interface SlotScenarios {
+  /** The scenario when no answer is unknown (then the arrays are null). */
+  readonly constant: Scenario;
+  readonly frequencyMultiplier: Float64Array | null;
+  readonly severityMultiplier: Float64Array | null;
+  /** 0 best, 1 partial, 2 worst. */
+  readonly a4Index: Int8Array | null;
+}
+
+const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
+const LEVEL_TO_BUILDER_INDEX: { readonly [L in FactorLevel]: number } = { worst: 0, partial: 1, best: 2 };
+
+/** True when some answer is "unknown". */
+export function hasUnknownAnswers(answers: FactorAnswers): boolean {
+  return FACTORS.some((f) => answers[f.id] === 'unknown');
+}
+
+/** Resolves the per-year scenarios of a set of answers over the draws. */
+export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, answers: FactorAnswers): SlotScenarios {
+  const builder = createScenarioBuilder(params);
+  const levels = builder.toLevels(answers);
+  const constant = builder.build(levels);
+  const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
+  if (unknown.length === 0) return { constant, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('resolveSlotScenarios: draws were made without answer uniforms; this is a bug in the engine');
+  const n = draws.slotCount;
+  const frequencyMultiplier = new Float64Array(n);
+  const severityMultiplier = new Float64Array(n);
+  const a4Index = new Int8Array(n);
+  const cache = new Map<number, Scenario>();
+  const yearLevels = Int8Array.from(levels);
+  for (let s = 0; s < n; s++) {
+    let key = 0;
+    for (const i of unknown) {
+      const factor = FACTORS[i] as (typeof FACTORS)[number];
+      const level = levelForUniform(UNKNOWN_ANSWER_PREVALENCE[factor.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number);
+      const index = LEVEL_TO_BUILDER_INDEX[level];
+      yearLevels[i] = index;
+      key = key * 3 + index;
+    }
+    let scenario = cache.get(key);
+    if (scenario === undefined) {
+      scenario = builder.build(yearLevels);
+      cache.set(key, scenario);
+    }
+    frequencyMultiplier[s] = scenario.frequencyMultiplier;
+    severityMultiplier[s] = scenario.severityMultiplier;
+    a4Index[s] = A4_INDEX[scenario.a4Level];
+  }
+  return { constant, frequencyMultiplier, severityMultiplier, a4Index };
+}
 
 /** Per-year and per-event losses of one scenario over the common random numbers. */
 export interface ScenarioLosses {
@@ -22,70 +83,70 @@ export interface ScenarioLosses {
   readonly eventLossUsd: Float64Array;
   /** Sum over all years of each cost category (USD), in `COST_CATEGORIES` order. */
   readonly categoryTotalsUsd: Float64Array;
-  /** Sum over all years of fines per fine regime (USD), in `ModelParameters.fine.regimes` order. */
+  /** Sum over all years of fines per applicable fine regime (USD), in `ModelParameters.fine.regimes` order. */
   readonly fineTotalsByRegimeUsd: Float64Array;
   /** Net annual loss after insurance of the same years, when a policy is given. */
   readonly netNonZeroAnnualLossUsd: Float64Array | null;
+  /** What the policy would recover in each of the same years with an unlimited aggregate limit (USD). */
+  readonly recoverableNonZeroUsd: Float64Array;
 }
 
 /**
- * Expected annual loss of a scenario: one pass over the event pool with no
- * allocation (used for what-ifs). Same arithmetic per event as
- * `evaluateScenario`.
+ * The loss of event e under (F-checked) severity multiplier m and A4 index:
+ * min(cap, m x (core + records) + fines + ransom): the cap applies to the
+ * whole incident (ADR 100). Writes per-regime fines into `fineOut` when given.
  */
-export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParameters, scenario: Scenario): number {
-  const { frequencyThreshold, coreLossUsd, fineUniform, fineAmountUsd, fineRegimeIndex, ransomUsd } = draws;
-  const f = scenario.frequencyMultiplier;
-  const m = scenario.severityMultiplier;
-  const cap = params.capPerEventUsd;
-  const pFine = params.fine.probabilityByA4[scenario.a4Level];
-  const caps = params.fine.capsByA4[scenario.a4Level];
-  let total = 0;
-  for (let e = 0; e < draws.eventCount; e++) {
-    if ((frequencyThreshold[e] as number) > f) continue;
-    let core = m * (coreLossUsd[e] as number);
-    if (core > cap) core = cap;
-    let fine = 0;
-    if ((fineUniform[e] as number) < pFine) {
-      fine = fineAmountUsd[e] as number;
-      const fineCap = caps[fineRegimeIndex[e] as number] as number;
-      if (fine > fineCap) fine = fineCap;
-    }
-    total += core + fine + (ransomUsd[e] as number);
+function eventLoss(draws: LossDraws, params: ModelParameters, e: number, m: number, a4: number, fineOut: Float64Array | null, terms: { fines: number }): number {
+  const regimeCount = draws.regimeCount;
+  const probabilities = a4 === 0 ? params.fine.probabilityByA4.best : a4 === 1 ? params.fine.probabilityByA4.partial : params.fine.probabilityByA4.worst;
+  const caps = a4 === 0 ? params.fine.capsByA4.best : a4 === 1 ? params.fine.capsByA4.partial : params.fine.capsByA4.worst;
+  let fines = 0;
+  for (let j = 0; j < regimeCount; j++) {
+    const k = e * regimeCount + j;
+    if ((draws.fineUniform[k] as number) < (probabilities[j] as number)) {
+      let amount = draws.fineAmountUsd[k] as number;
+      const cap = caps[j] as number;
+      if (amount > cap) amount = cap;
+      fines += amount;
+      if (fineOut !== null) fineOut[j] = amount;
+    } else if (fineOut !== null) fineOut[j] = 0;
   }
-  return total / draws.years;
+  terms.fines = fines;
+  const total = m * ((draws.coreLossUsd[e] as number) + (draws.recordsLossUsd[e] as number)) + fines + (draws.ransomUsd[e] as number);
+  return total > params.capPerEventUsd ? params.capPerEventUsd : total;
+}
+
+/** Per-year lookups of a plan (the constant scenario when no answer is unknown). */
+interface PlanLookup {
+  readonly f0: number;
+  readonly m0: number;
+  readonly a40: number;
+  readonly f: Float64Array | null;
+  readonly m: Float64Array | null;
+  readonly a4: Int8Array | null;
+}
+
+function lookup(plan: SlotScenarios): PlanLookup {
+  return { f0: plan.constant.frequencyMultiplier, m0: plan.constant.severityMultiplier, a40: A4_INDEX[plan.constant.a4Level], f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
 }
 
 /**
- * Expected annual losses of several scenarios (e.g. the score's all-best,
- * average and all-worst anchors), each as `computeExpectedAnnualLoss`.
+ * Full evaluation of a scenario: annual losses, per-event losses, category
+ * and per-regime totals, and the insurance layer (retention and coinsurance
+ * per event, annual aggregate limit).
  */
-export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParameters, scenarios: readonly Scenario[]): number[] {
-  // Separate tight passes measured faster than one pass with an inner loop over scenarios.
-  return scenarios.map((scenario) => computeExpectedAnnualLoss(draws, params, scenario));
-}
-
-/**
- * Full evaluation of a scenario (with the cost split from `drawCostShares`): annual losses, per-event losses, category
- * and regime totals and, with a policy, net losses (per-event retention,
- * coinsurance, annual aggregate limit; the policy is assumed to cover every
- * cost category).
- */
-export function evaluateScenario(draws: LossDraws, params: ModelParameters, scenario: Scenario, costShares: Float64Array, insurance?: InsurancePolicy): ScenarioLosses {
-  const { eventYear, frequencyThreshold, coreLossUsd, fineUniform, fineAmountUsd, fineRegimeIndex, ransomUsd } = draws;
-  const f = scenario.frequencyMultiplier;
-  const m = scenario.severityMultiplier;
-  const cap = params.capPerEventUsd;
-  const pFine = params.fine.probabilityByA4[scenario.a4Level];
-  const caps = params.fine.capsByA4[scenario.a4Level];
-  let included = 0;
-  for (let e = 0; e < draws.eventCount; e++) if ((frequencyThreshold[e] as number) <= f) included += 1;
-  // At most one non-zero year per event that happens.
-  const yearLoss = new Float64Array(included);
-  const yearNet = insurance === undefined ? null : new Float64Array(included);
-  const eventLossUsd = new Float64Array(included);
-  const categoryTotalsUsd = new Float64Array(6);
-  const fineTotalsByRegimeUsd = new Float64Array(params.fine.regimes.length);
+export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan: SlotScenarios, insurance: InsurancePolicy | undefined): ScenarioLosses {
+  const n = draws.eventCount;
+  const p = lookup(plan);
+  const yearLoss = new Float64Array(Math.max(1, draws.slotCount));
+  const yearNet = insurance === undefined ? null : new Float64Array(Math.max(1, draws.slotCount));
+  const yearRecoverable = new Float64Array(Math.max(1, draws.slotCount));
+  const eventLossBuffer = new Float64Array(n);
+  const categoryTotalsUsd = new Float64Array(COST_CATEGORIES.length);
+  const fineTotalsByRegimeUsd = new Float64Array(draws.regimeCount);
+  const fines = new Float64Array(draws.regimeCount);
+  const terms = { fines: 0 };
+  const responseShare = params.responseMedianUsd / (params.responseMedianUsd + params.interruptionMedianUsd);
   const retention = insurance?.retentionUsd ?? 0;
   const keep = insurance?.coinsuranceShare ?? 0;
   const limit = insurance?.limitUsd ?? 0;
@@ -93,74 +154,87 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, scen
   let currentYear = -1;
   let slot = -1;
   let k = 0;
-  for (let e = 0; e < draws.eventCount; e++) {
-    if ((frequencyThreshold[e] as number) > f) continue;
-    let core = m * (coreLossUsd[e] as number);
-    if (core > cap) core = cap;
-    let fine = 0;
-    if ((fineUniform[e] as number) < pFine) {
-      fine = fineAmountUsd[e] as number;
-      const regime = fineRegimeIndex[e] as number;
-      const fineCap = caps[regime] as number;
-      if (fine > fineCap) fine = fineCap;
-      fineTotalsByRegimeUsd[regime] = (fineTotalsByRegimeUsd[regime] as number) + fine;
-    }
-    const ransom = ransomUsd[e] as number;
-    const loss = core + fine + ransom;
-    const y = eventYear[e] as number;
+  for (let e = 0; e < n; e++) {
+    const s = draws.eventSlot[e] as number;
+    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const loss = eventLoss(draws, params, e, m, a4, fines, terms);
+    const core = m * (draws.coreLossUsd[e] as number);
+    const records = m * (draws.recordsLossUsd[e] as number);
+    const ransom = draws.ransomUsd[e] as number;
+    const uncapped = core + records + terms.fines + ransom;
+    const scale = uncapped > 0 ? loss / uncapped : 0;
+    const y = draws.eventYear[e] as number;
     if (y !== currentYear) {
       currentYear = y;
       slot += 1;
       remainingLimit = limit;
     }
     yearLoss[slot] = (yearLoss[slot] as number) + loss;
-    eventLossUsd[k] = loss;
+    eventLossBuffer[k] = loss;
     k += 1;
-    const s = e * 4;
-    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * (costShares[s] as number);
-    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (costShares[s + 1] as number);
-    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + core * (costShares[s + 2] as number);
-    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + core * (costShares[s + 3] as number);
-    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + fine;
-    categoryTotalsUsd[5] = (categoryTotalsUsd[5] as number) + ransom;
+    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * responseShare * scale;
+    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (1 - responseShare) * scale;
+    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + records * scale;
+    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + terms.fines * scale;
+    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + ransom * scale;
+    for (let j = 0; j < draws.regimeCount; j++) fineTotalsByRegimeUsd[j] = (fineTotalsByRegimeUsd[j] as number) + (fines[j] as number) * scale;
+    const recoverable = Math.max(0, loss - retention) * (1 - keep);
+    yearRecoverable[slot] = (yearRecoverable[slot] as number) + recoverable;
     if (yearNet !== null) {
-      let recovered = Math.max(0, loss - retention) * (1 - keep);
-      if (recovered > remainingLimit) recovered = remainingLimit;
+      const recovered = recoverable > remainingLimit ? remainingLimit : recoverable;
       remainingLimit -= recovered;
       yearNet[slot] = (yearNet[slot] as number) + loss - recovered;
     }
   }
-  const nonZeroAnnualLossUsd = yearLoss.slice(0, slot + 1);
-  const netNonZeroAnnualLossUsd = yearNet === null ? null : yearNet.slice(0, slot + 1);
-  return { nonZeroAnnualLossUsd, eventLossUsd, categoryTotalsUsd, fineTotalsByRegimeUsd, netNonZeroAnnualLossUsd };
+  return {
+    nonZeroAnnualLossUsd: yearLoss.slice(0, slot + 1),
+    eventLossUsd: eventLossBuffer.slice(0, k),
+    categoryTotalsUsd,
+    fineTotalsByRegimeUsd,
+    netNonZeroAnnualLossUsd: yearNet === null ? null : yearNet.slice(0, slot + 1),
+    recoverableNonZeroUsd: yearRecoverable.slice(0, slot + 1),
+  };
+}
+
+/**
+ * Expected annual loss of a scenario: one pass over the event pool with no
+ * allocation (the exact path for answers with unknowns).
+ */
+export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParameters, plan: SlotScenarios): number {
+  const terms = { fines: 0 };
+  const p = lookup(plan);
+  let total = 0;
+  for (let e = 0; e < draws.eventCount; e++) {
+    const s = draws.eventSlot[e] as number;
+    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    total += eventLoss(draws, params, e, m, a4, null, terms);
+  }
+  return total / draws.years;
 }
 
 /**
  * Writes the non-zero annual losses of a scenario into `out` (in year order)
  * and returns how many there are; every other simulated year has no loss.
- * Cheaper than a full annual array for percentile what-ifs.
  */
-export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParameters, scenario: Scenario, out: Float64Array): number {
-  const { eventYear, frequencyThreshold, coreLossUsd, fineUniform, fineAmountUsd, fineRegimeIndex, ransomUsd } = draws;
-  const f = scenario.frequencyMultiplier;
-  const m = scenario.severityMultiplier;
-  const cap = params.capPerEventUsd;
-  const pFine = params.fine.probabilityByA4[scenario.a4Level];
-  const caps = params.fine.capsByA4[scenario.a4Level];
+export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParameters, plan: SlotScenarios, out: Float64Array): number {
+  const terms = { fines: 0 };
+  const p = lookup(plan);
   let count = 0;
   let currentYear = -1;
   for (let e = 0; e < draws.eventCount; e++) {
-    if ((frequencyThreshold[e] as number) > f) continue;
-    let core = m * (coreLossUsd[e] as number);
-    if (core > cap) core = cap;
-    let fine = 0;
-    if ((fineUniform[e] as number) < pFine) {
-      fine = fineAmountUsd[e] as number;
-      const fineCap = caps[fineRegimeIndex[e] as number] as number;
-      if (fine > fineCap) fine = fineCap;
-    }
-    const loss = core + fine + (ransomUsd[e] as number);
-    const y = eventYear[e] as number;
+    const s = draws.eventSlot[e] as number;
+    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const loss = eventLoss(draws, params, e, m, a4, null, terms);
+    const y = draws.eventYear[e] as number;
     if (y !== currentYear) {
       currentYear = y;
       out[count] = loss;
