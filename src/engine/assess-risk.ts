@@ -2,7 +2,7 @@ import { answersToLevels, computeOneAtATime, computeShapley } from './attributio
 import type { AleEvaluator } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
-import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
+import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, computeExpectedAnnualLosses, evaluateScenario, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
@@ -240,15 +240,15 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   let iterations = fixedIterations ?? CALIBRATION.iterationsDefault.value;
   let run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
   let evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
-  if (fixedIterations === null) {
+  // SE falls as 1/sqrt(n): scale up with 15% headroom for the noise of the SE estimate itself, and
+  // re-check (heavy tails can make a pilot's SE optimistic); at most three refinements, never past the budget.
+  for (let round = 0; fixedIterations === null && round < 3; round++) {
     const rel = relativeError(evaluated.summary);
-    if (rel > target) {
-      // SE falls as 1/sqrt(n); 10% headroom for the noise of the pilot's own SE estimate.
-      const wanted = Math.ceil(iterations * (rel / target) ** 2 * 1.1);
-      iterations = Math.min(budget, Math.ceil(wanted / 10_000) * 10_000);
-      run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
-      evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
-    }
+    if (rel <= target || iterations >= budget) break;
+    const wanted = Math.ceil(iterations * (rel / target) ** 2 * 1.15);
+    iterations = Math.min(budget, Math.max(iterations + 10_000, Math.ceil(wanted / 10_000) * 10_000));
+    run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
+    evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
   }
   const draws = run.draws;
   const { plan, losses, summary } = evaluated;
@@ -274,7 +274,8 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
 
   const exactAle = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
   const allAnswers = (answer: 'best' | 'worst'): FactorAnswers => Object.fromEntries(FACTORS.map((f) => [f.id, answer]));
-  const riskScore = computeRiskScore(ale, exactAle(allAnswers('best')), exactAle({}), exactAle(allAnswers('worst')));
+  const [allBestAle, averageAle, allWorstAle] = computeExpectedAnnualLosses(draws, params, [computeScenario(allAnswers('best'), params), computeScenario({}, params), computeScenario(allAnswers('worst'), params)]);
+  const riskScore = computeRiskScore(ale, allBestAle ?? 0, averageAle ?? 0, allWorstAle ?? 0);
 
   const unknownFactors: UnknownFactorEffect[] = unknownIds.map((factorId) => ({
     factorId,

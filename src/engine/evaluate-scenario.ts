@@ -35,6 +35,11 @@ export interface SlotScenarios {
 const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
 const LEVEL_TO_BUILDER_INDEX: { readonly [L in FactorLevel]: number } = { worst: 0, partial: 1, best: 2 };
 
+/** The plan of one scenario applied to every year (answers without unknowns). */
+export function constantPlan(scenario: Scenario): SlotScenarios {
+  return { constant: scenario, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+}
+
 /** True when some answer is "unknown". */
 export function hasUnknownAnswers(answers: FactorAnswers): boolean {
   return FACTORS.some((f) => answers[f.id] === 'unknown');
@@ -79,7 +84,7 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
 export interface ScenarioLosses {
   /** Gross annual loss of the years with at least one event, in year order (USD); every other year lost 0. */
   readonly nonZeroAnnualLossUsd: Float64Array;
-  /** Total loss of every event that happened, in year order (USD). */
+  /** Cost of every potential incident of the pool under this scenario (thinned ones included), USD. */
   readonly eventLossUsd: Float64Array;
   /** Sum over all years of each cost category (USD), in `COST_CATEGORIES` order. */
   readonly categoryTotalsUsd: Float64Array;
@@ -153,19 +158,28 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   let remainingLimit = limit;
   let currentYear = -1;
   let slot = -1;
-  let k = 0;
   for (let e = 0; e < n; e++) {
     const s = draws.eventSlot[e] as number;
     const f = p.f === null ? p.f0 : (p.f[s] as number);
-    if ((draws.frequencyThreshold[e] as number) > f) continue;
     const m = p.m === null ? p.m0 : (p.m[s] as number);
     const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
     const loss = eventLoss(draws, params, e, m, a4, fines, terms);
+    // "Cost if it happens" uses every potential incident of the pool: thinning is independent of the
+    // cost, so this is the same distribution, and each incident's cost can only fall when an answer improves.
+    eventLossBuffer[e] = loss;
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    // The cap takes fines first, then ransom, then the severity-scaled costs, so a better answer (smaller
+    // severity part) never moves more of a capped incident into the fines line (ADR 100).
     const core = m * (draws.coreLossUsd[e] as number);
     const records = m * (draws.recordsLossUsd[e] as number);
     const ransom = draws.ransomUsd[e] as number;
-    const uncapped = core + records + terms.fines + ransom;
-    const scale = uncapped > 0 ? loss / uncapped : 0;
+    const cap = params.capPerEventUsd;
+    const finesKept = terms.fines < cap ? terms.fines : cap;
+    const fineScale = terms.fines > 0 ? finesKept / terms.fines : 0;
+    const ransomKept = Math.min(ransom, cap - finesKept);
+    const severityPart = core + records;
+    const severityKept = Math.min(severityPart, cap - finesKept - ransomKept);
+    const severityScale = severityPart > 0 ? severityKept / severityPart : 0;
     const y = draws.eventYear[e] as number;
     if (y !== currentYear) {
       currentYear = y;
@@ -173,14 +187,12 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
       remainingLimit = limit;
     }
     yearLoss[slot] = (yearLoss[slot] as number) + loss;
-    eventLossBuffer[k] = loss;
-    k += 1;
-    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * responseShare * scale;
-    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (1 - responseShare) * scale;
-    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + records * scale;
-    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + terms.fines * scale;
-    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + ransom * scale;
-    for (let j = 0; j < draws.regimeCount; j++) fineTotalsByRegimeUsd[j] = (fineTotalsByRegimeUsd[j] as number) + (fines[j] as number) * scale;
+    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * responseShare * severityScale;
+    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (1 - responseShare) * severityScale;
+    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + records * severityScale;
+    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + finesKept;
+    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + ransomKept;
+    for (let j = 0; j < draws.regimeCount; j++) fineTotalsByRegimeUsd[j] = (fineTotalsByRegimeUsd[j] as number) + (fines[j] as number) * fineScale;
     const recoverable = Math.max(0, loss - retention) * (1 - keep);
     yearRecoverable[slot] = (yearRecoverable[slot] as number) + recoverable;
     if (yearNet !== null) {
@@ -191,7 +203,7 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   }
   return {
     nonZeroAnnualLossUsd: yearLoss.slice(0, slot + 1),
-    eventLossUsd: eventLossBuffer.slice(0, k),
+    eventLossUsd: eventLossBuffer,
     categoryTotalsUsd,
     fineTotalsByRegimeUsd,
     netNonZeroAnnualLossUsd: yearNet === null ? null : yearNet.slice(0, slot + 1),
@@ -216,6 +228,25 @@ export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParamet
     total += eventLoss(draws, params, e, m, a4, null, terms);
   }
   return total / draws.years;
+}
+
+/**
+ * Expected annual losses of several answer-independent scenarios in one pass
+ * (the risk-score anchors: all best, average, all worst).
+ */
+export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParameters, scenarios: readonly Scenario[]): number[] {
+  const terms = { fines: 0 };
+  const totals = scenarios.map(() => 0);
+  const a4 = scenarios.map((sc) => A4_INDEX[sc.a4Level]);
+  for (let e = 0; e < draws.eventCount; e++) {
+    const threshold = draws.frequencyThreshold[e] as number;
+    for (let k = 0; k < scenarios.length; k++) {
+      const sc = scenarios[k] as Scenario;
+      if (threshold > sc.frequencyMultiplier) continue;
+      totals[k] = (totals[k] as number) + eventLoss(draws, params, e, sc.severityMultiplier, a4[k] as number, null, terms);
+    }
+  }
+  return totals.map((t) => t / draws.years);
 }
 
 /**

@@ -28,7 +28,9 @@ describe('explain', () => {
     const ale = explanation.steps.find((s) => s.id === 'annualLoss');
     expect(ale?.figures[0]?.value).toBe(result.annualLoss.expectedUsd);
     expect(explanation.text).toContain(`${(100 * result.derivation.frequencyTierProbability).toFixed(2)}%`);
-    expect(explanation.text).toContain('$357K');
+    expect(explanation.text).toMatch(/response and forensics \(median \$[\d.,]+K? at average posture/);
+    expect(explanation.text).toContain('business interruption');
+    expect(explanation.text).toContain('is capped at');
     expect(explanation.text).toContain('expected annual loss (ALE)');
   });
 });

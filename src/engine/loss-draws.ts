@@ -1,5 +1,6 @@
 import { FINE_REGIME_IDS } from './model-parameters.ts';
 import type { ModelParameters } from './model-parameters.ts';
+import { normalQuantile } from './random/normal-quantile.ts';
 import { sampleStandardNormal } from './random/normal.ts';
 import { createBlockStream } from './random/xoshiro128.ts';
 
@@ -62,6 +63,11 @@ export interface LossDraws {
 export const ANSWER_UNIFORMS_PER_YEAR = 19;
 /** Fine regimes drawn for every event (the length of `FINE_REGIME_IDS`). */
 const FINE_DRAWS_PER_EVENT = FINE_REGIME_IDS.length;
+
+/** A 32-bit integer as a uniform in (0, 1). */
+function uniform32(x: number): number {
+  return (x + 0.5) / 4_294_967_296;
+}
 
 /** Number of blocks needed for `iterations` years. */
 export function countBlocks(iterations: number): number {
@@ -152,6 +158,7 @@ export function sampleLossDraws(
   const shareExponent = 2 * params.recordCostScaleExponent;
   const logFine = Math.log(params.fine.medianUsd);
   const fineSigma = params.fine.sigma;
+  const maxFineProbability = Math.max(0, ...params.fine.probabilityByA4.worst, ...params.fine.probabilityByA4.partial, ...params.fine.probabilityByA4.best);
   const pRansom = params.ransom.probability;
   const logRansom = Math.log(params.ransom.medianUsd);
   const ransomSigma = params.ransom.sigma;
@@ -210,21 +217,25 @@ export function sampleLossDraws(
         eventYear.data[e] = year;
         eventSlot.data[e] = slots;
         core.data[e] = Math.exp(logMedian + sigma * sampleStandardNormal(rng));
-        const exposed = rng.nextFloat64() < pExposure;
-        const share = rng.nextFloat64();
+        // Bernoulli decisions and inverted amounts use 32-bit uniforms (resolution 2^-32 is ample); a fixed
+        // count per event, whatever applies, so switching a regime on or adding records never moves other draws.
+        const exposed = uniform32(rng.nextUint32()) < pExposure;
+        const share = uniform32(rng.nextUint32());
         recordsLoss.data[e] = exposed && recordsAll > 0 ? recordsAll * Math.pow(share, shareExponent) : 0;
         for (let k = 0; k < FINE_DRAWS_PER_EVENT; k++) {
-          const uf = rng.nextFloat64();
-          const z = sampleStandardNormal(rng);
+          const uf = rng.nextUint32();
+          const va = rng.nextUint32();
           const slot = storeRegime[k] as number;
           if (slot >= 0) {
-            fineU.data[e * regimeCount + slot] = uf;
-            fineAmount.data[e * regimeCount + slot] = Math.exp(logFine + fineSigma * z);
+            const u = uniform32(uf);
+            fineU.data[e * regimeCount + slot] = u;
+            // The amount is only ever read when a fine is imposed (u below the largest fine probability).
+            fineAmount.data[e * regimeCount + slot] = u < maxFineProbability ? Math.exp(logFine + fineSigma * normalQuantile(uniform32(va))) : 0;
           }
         }
-        const ur = rng.nextFloat64();
-        const ransomAmount = Math.exp(logRansom + ransomSigma * sampleStandardNormal(rng));
-        ransom.data[e] = ur < pRansom ? ransomAmount : 0;
+        const ur = uniform32(rng.nextUint32());
+        const vr = rng.nextUint32();
+        ransom.data[e] = ur < pRansom ? Math.exp(logRansom + ransomSigma * normalQuantile(uniform32(vr))) : 0;
       }
       slots += 1;
     }
