@@ -196,8 +196,11 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
   for (const f of FACTORS) maxFrequencyMultiplier *= Math.max(f.frequencyMultiplier.best, f.frequencyMultiplier.partial, f.frequencyMultiplier.worst, 1);
 
   const industrySeverityMultiplier = v(industry.severityKey);
-  const responseMedianUsd = v('responseBaseUsd') + v('responsePerEmployeeUsd') * organisation.employees;
-  const interruptionMedianUsd = v('businessInterruptionRevenueShare') * revenue;
+  const referenceEmployees = v('responseReferenceEmployees');
+  const referenceRevenue = v('sizeScalingReferenceRevenueUsd');
+  // Both grow with the firm, continuously and with economies of scale (ADR 100).
+  const responseMedianUsd = v('responseBaseUsd') + v('responsePerEmployeeUsd') * referenceEmployees * Math.pow(organisation.employees / referenceEmployees, v('responseEmployeeExponent'));
+  const interruptionMedianUsd = v('businessInterruptionRevenueShare') * referenceRevenue * Math.pow(revenue / referenceRevenue, v('interruptionRevenueExponent'));
   const capPerEventUsd = v('perEventCapRevenueMultiple') * revenue;
   const effectiveRecords = effectiveRecordCount(organisation.records);
   const sizeScale = Math.pow(revenue / v('sizeScalingReferenceRevenueUsd'), v('sizeScalingExponent'));
