@@ -72,8 +72,15 @@ export const DEFAULT_SEED = 1;
 export const EXCEEDANCE_POINTS = 60;
 /** Left end of the loss exceedance curve (USD). */
 export const EXCEEDANCE_MIN_USD = 10_000;
+/** Above this many groups of years (combinations of unknown levels), what-ifs use one exact pass each. */
+const MAX_FAST_GROUPS = 64;
 /** Shapley evaluations allowed with unknown answers, in units of (groups x permutations); keeps the exact path bounded. */
-const UNKNOWN_SHAPLEY_BUDGET = 200 * 64;
+const UNKNOWN_SHAPLEY_BUDGET = 200 * MAX_FAST_GROUPS;
+const ANSWER_OF_LEVEL: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable', 'unknown'];
+
+function levelsToAnswers(levels: Int8Array): FactorAnswers {
+  return Object.fromEntries(FACTORS.map((f, i) => [f.id, ANSWER_OF_LEVEL[levels[i] as number] as FactorAnswer]));
+}
 
 const CALIBRATION_POPULATION =
   'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks.';
@@ -127,6 +134,12 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
     });
     groupOfSlot[s] = key;
     if (!groups.has(key)) groups.set(key, { levels, events: [] });
+  }
+  if (groups.size > MAX_FAST_GROUPS) {
+    // Many unknown answers: one exact pass per what-if is cheaper than thousands of small evaluators.
+    const ofAnswers = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
+    const ofLevels = (levels: Int8Array): number => ofAnswers(levelsToAnswers(levels));
+    return { ale: { ofAnswers, ofLevels, toLevels: answersToLevels }, groups: groups.size };
   }
   for (let e = 0; e < draws.eventCount; e++) groups.get(groupOfSlot[draws.eventSlot[e] as number] as number)?.events.push(e);
   const evaluators = [...groups.values()].map((g) => ({ levels: g.levels, fast: createAleEvaluator(subsetDraws(draws, g.events), params) }));

@@ -5,7 +5,7 @@ import type { LossDraws } from './loss-draws.ts';
 import { createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import type { FactorAnswers, InsurancePolicy } from './risk-input.ts';
-import { UNKNOWN_ANSWER_PREVALENCE, levelForUniform } from './unknown-answers.ts';
+import { UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
 
 /** Cost categories of the breakdown: the components of one incident (ADR 100). */
 export const COST_CATEGORIES = [
@@ -33,7 +33,6 @@ export interface SlotScenarios {
 }
 
 const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
-const LEVEL_TO_BUILDER_INDEX: { readonly [L in FactorLevel]: number } = { worst: 0, partial: 1, best: 2 };
 
 /** The plan of one scenario applied to every year (answers without unknowns). */
 export function constantPlan(scenario: Scenario): SlotScenarios {
@@ -57,25 +56,42 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const frequencyMultiplier = new Float64Array(n);
   const severityMultiplier = new Float64Array(n);
   const a4Index = new Int8Array(n);
-  const cache = new Map<number, Scenario>();
-  const yearLevels = Int8Array.from(levels);
+  const factorCount = FACTORS.length;
+  const a4Factor = FACTORS.findIndex((f) => f.id === 'A4');
+  // Level cut points of each unknown factor (builder level indices: 0 worst, 1 partial, 2 best).
+  const isUnknown = new Uint8Array(factorCount);
+  const bestCut = new Float64Array(factorCount);
+  const partialCut = new Float64Array(factorCount);
+  for (const i of unknown) {
+    const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[i] as (typeof FACTORS)[number]).id];
+    isUnknown[i] = 1;
+    bestCut[i] = prevalence.best;
+    partialCut[i] = prevalence.best + prevalence.partial;
+  }
+  const logTable = builder.logSeverityTable;
+  const frequencyTable = builder.frequencyTable;
+  const uniforms = draws.answerUniforms;
+  const a4ByBuilderLevel = [2, 1, 0, 1]; // builder level (worst, partial, best, n/a) → A4 index (best 0, partial 1, worst 2)
   for (let s = 0; s < n; s++) {
-    let key = 0;
-    for (const i of unknown) {
-      const factor = FACTORS[i] as (typeof FACTORS)[number];
-      const level = levelForUniform(UNKNOWN_ANSWER_PREVALENCE[factor.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number);
-      const index = LEVEL_TO_BUILDER_INDEX[level];
-      yearLevels[i] = index;
-      key = key * 3 + index;
+    // Same per-factor terms, in the same catalogue order, as the scenario builder.
+    let f = 1;
+    let sum = 0;
+    let a4 = 1;
+    for (let i = 0; i < factorCount; i++) {
+      let level = levels[i] as number;
+      if (isUnknown[i] === 1) {
+        const u = uniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number;
+        level = u < (bestCut[i] as number) ? 2 : u < (partialCut[i] as number) ? 1 : 0;
+      }
+      const k = i * 4 + level;
+      f *= frequencyTable[k] as number;
+      sum += logTable[k] as number;
+      if (i === a4Factor) a4 = a4ByBuilderLevel[level] as number;
     }
-    let scenario = cache.get(key);
-    if (scenario === undefined) {
-      scenario = builder.build(yearLevels);
-      cache.set(key, scenario);
-    }
-    frequencyMultiplier[s] = scenario.frequencyMultiplier;
-    severityMultiplier[s] = scenario.severityMultiplier;
-    a4Index[s] = A4_INDEX[scenario.a4Level];
+    const raw = Math.exp(params.psi * sum);
+    frequencyMultiplier[s] = f;
+    severityMultiplier[s] = Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, raw));
+    a4Index[s] = a4;
   }
   return { constant, frequencyMultiplier, severityMultiplier, a4Index };
 }

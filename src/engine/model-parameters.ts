@@ -290,6 +290,10 @@ const LEVEL_INDEX: { readonly [A in KnownFactorAnswer]: number } = { worst: 0, p
 export function createScenarioBuilder(params: Pick<ModelParameters, 'psi' | 'severityMultiplierMin' | 'severityMultiplierMax'>): {
   readonly toLevels: (answers: FactorAnswers) => Int8Array;
   readonly build: (levels: Int8Array) => Scenario;
+  /** ln(severity multiplier) per factor and level index (factor x 4 + level). */
+  readonly logSeverityTable: Float64Array;
+  /** Frequency multiplier per factor and level index (factor x 4 + level). */
+  readonly frequencyTable: Float64Array;
 } {
   const n = FACTORS.length;
   const logSeverity = new Float64Array(n * 4);
@@ -304,6 +308,8 @@ export function createScenarioBuilder(params: Pick<ModelParameters, 'psi' | 'sev
   });
   const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial'];
   return {
+    logSeverityTable: logSeverity,
+    frequencyTable: frequency,
     toLevels: (answers) => Int8Array.from(FACTORS, (f) => LEVEL_INDEX[resolveAnswer(answers, f.id)]),
     build: (levels) => {
       let frequencyMultiplier = 1;
