@@ -218,3 +218,62 @@ describe('unknown answers', () => {
     expect(s?.targetUsd).toBeCloseTo(r.annualLoss.expectedUsd - (s?.averageProfileAleUsd ?? 0), 6);
   });
 });
+
+describe('employees, tail measures and the insurance view', () => {
+  const base: RiskInput = {
+    organisation: { industry: 'financialServices', employees: 60, annualRevenueUsd: 9e6, records: { personal: 30_000, health: 0, paymentCard: 0, consumerFinancial: 30_000 }, holdsEuResidentsData: false, holdsCaliforniaResidentsData: false, isPubliclyTraded: false },
+    factors: {},
+    frameworks: {},
+  };
+
+  test('headcount drives the response cost: more employees never lower the figures, and 1 vs 100,000 employees differ (audit finding 4)', () => {
+    fc.assert(
+      fc.property(inputArb, fc.integer({ min: 1, max: 50_000 }), (input, extra) => {
+        const more = { ...input, organisation: { ...input.organisation, employees: input.organisation.employees + extra } };
+        expectNoHigher(figuresOf(assessRisk(input, OPTIONS)), figuresOf(assessRisk(more, OPTIONS)));
+      }),
+      { numRuns: 8 },
+    );
+    const at = (employees: number): number => assessRisk({ ...base, organisation: { ...base.organisation, employees } }, OPTIONS).annualLoss.expectedUsd;
+    expect(at(100_000)).toBeGreaterThan(at(1));
+  });
+
+  test('record counts drive the notification cost: 0 vs 10M records differ (audit finding 4)', () => {
+    const at = (n: number): RiskResult => assessRisk({ ...base, organisation: { ...base.organisation, records: { personal: n, health: 0, paymentCard: 0, consumerFinancial: 0 } } }, OPTIONS);
+    const none = at(0);
+    const many = at(10_000_000);
+    expect(many.annualLoss.expectedUsd).toBeGreaterThan(none.annualLoss.expectedUsd);
+    expect(none.costBreakdown.find((c) => c.category === 'notificationAndMonitoring')?.expectedAnnualUsd).toBe(0);
+  });
+
+  test('recommendation tail effects use ES99, which stays distinct and positive where a P95 collapses (audit finding 8)', () => {
+    const r = assessRisk({ ...base, factors: { M4: 'worst', M5: 'worst', M3: 'partial' } }, { iterations: 50_000, seed: 3 });
+    const all = [...(r.recommendations ?? []), ...(r.recommendationsNotWorthIt ?? [])];
+    const m4 = all.find((x) => x.factorId === 'M4');
+    const m5 = all.find((x) => x.factorId === 'M5');
+    expect(m4?.expectedShortfall99ReductionUsd).toBeGreaterThan(0);
+    expect(m5?.expectedShortfall99ReductionUsd).toBeGreaterThan(0);
+    expect(m4?.expectedShortfall99ReductionUsd).not.toBe(m5?.expectedShortfall99ReductionUsd);
+    for (const x of r.recommendations ?? []) expect(x.returnOnSecurityInvestment).toBeGreaterThanOrEqual(0);
+  });
+
+  test('insurance view: the limit it reports as covering a 1-in-100 year does cover it; a smaller limit covers its share', () => {
+    const bare = assessRisk(base, OPTIONS);
+    const view = bare.insuranceView;
+    expect(view.oneInHundredYearLossUsd).toBe(bare.annualLoss.percentilesUsd.p99);
+    expect(view.expectedShortfall99Usd).toBe(bare.annualLoss.expectedShortfall99Usd);
+    expect(view.policyLimitUsd).toBeNull();
+    expect(view.recoveredInOneInHundredYearUsd).toBe(0);
+    // Without retention or coinsurance everything is insurable: the covering limit is the year's loss.
+    expect(view.limitToCoverOneInHundredYearUsd).toBeCloseTo(view.oneInHundredYearLossUsd, 6);
+    const limit = view.limitToCoverOneInHundredYearUsd / 2;
+    const half = assessRisk({ ...base, insurance: { limitUsd: limit, retentionUsd: 0 } }, OPTIONS).insuranceView;
+    expect(half.policyLimitUsd).toBe(limit);
+    expect(half.recoveredInOneInHundredYearUsd).toBeCloseTo(limit, 6);
+    expect(half.coveredShareOfOneInHundredYear).toBeCloseTo(0.5, 6);
+    expect(half.uncoveredInOneInHundredYearUsd).toBeCloseTo(view.oneInHundredYearLossUsd - limit, 6);
+    expect(half.expectedRecoveredAnnualUsd).toBeGreaterThan(0);
+    const full = assessRisk({ ...base, insurance: { limitUsd: view.limitToCoverOneInHundredYearUsd, retentionUsd: 0 } }, OPTIONS).insuranceView;
+    expect(full.coveredShareOfOneInHundredYear).toBeCloseTo(1, 9);
+  });
+});
