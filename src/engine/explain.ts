@@ -175,6 +175,31 @@ export function explain(result: RiskResult): Explanation {
     });
   }
 
+  const iv = result.insuranceView;
+  steps.push({
+    id: 'insurance',
+    title: 'Insurance view',
+    text:
+      iv.policyLimitUsd === null
+        ? `A 1-in-100 year costs ${usd(iv.oneInHundredYearLossUsd)} (the worst 1% of years average ${usd(iv.expectedShortfall99Usd)}); an aggregate limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover it. No policy was entered.`
+        : `Your ${usd(iv.policyLimitUsd)} limit covers ${pct(iv.coveredShareOfOneInHundredYear)} of a 1-in-100 year (${usd(iv.oneInHundredYearLossUsd)}), leaving ${usd(iv.uncoveredInOneInHundredYearUsd)} with you; a limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover everything insurable that year. On average the policy recovers ${usd(iv.expectedRecoveredAnnualUsd)} a year.`,
+    figures: [
+      computed('Loss of a 1-in-100 year (VaR 99)', iv.oneInHundredYearLossUsd, 'usd', 'nearest-rank P99 of annual loss'),
+      computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'recoveries of that simulated year with an unlimited aggregate limit (retention and coinsurance per incident)'),
+    ],
+  });
+
+  if (result.unknownFactors.length > 0) {
+    steps.push({
+      id: 'unknownAnswers',
+      title: 'Answers marked "I don\'t know"',
+      text: `Each simulated year draws these factors' levels from how common each level is (ADR 101), which widens the range. Answered best or worst, the expected loss would be: ${result.unknownFactors
+        .map((u) => `${u.factorId} ${getFactor(u.factorId).name} ${usd(u.expectedAnnualLossIfBestUsd)}-${usd(u.expectedAnnualLossIfWorstUsd)}`)
+        .join('; ')}.`,
+      figures: result.unknownFactors.map((u) => computed(`Expected loss if ${u.factorId} were answered worst`, u.expectedAnnualLossIfWorstUsd, 'usd', 'same draws, this answer at worst')),
+    });
+  }
+
   steps.push({
     id: 'population',
     title: 'What population this is calibrated to',
