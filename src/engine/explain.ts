@@ -17,7 +17,7 @@ export interface ExplanationFigure {
 
 /** One step of the derivation. */
 export interface ExplanationStep {
-  readonly id: 'frequency' | 'severity' | 'fines' | 'ransom' | 'annualLoss' | 'costIfItHappens' | 'riskScore' | 'attribution' | 'population';
+  readonly id: 'frequency' | 'severity' | 'fines' | 'ransom' | 'annualLoss' | 'costIfItHappens' | 'riskScore' | 'attribution' | 'insurance' | 'unknownAnswers' | 'population';
   readonly title: string;
   readonly text: string;
   readonly figures: readonly ExplanationFigure[];
