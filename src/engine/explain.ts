@@ -150,7 +150,7 @@ export function explain(result: RiskResult): Explanation {
   steps.push({
     id: 'costIfItHappens',
     title: 'Cost if it happens',
-    text: `When an incident happens, it costs ${usd(c.percentilesUsd.p50)} at the median, ${usd(c.percentilesUsd.p90)} at P90 and ${usd(c.percentilesUsd.p99)} at P99 (mean ${usd(c.meanUsd)}, over ${c.eventCount.toLocaleString('en-US')} simulated incidents).`,
+    text: `When an incident happens, it costs ${usd(c.percentilesUsd.p50)} at the median, ${usd(c.percentilesUsd.p90)} at P90 and ${usd(c.percentilesUsd.p99)} at P99 (mean ${usd(c.meanUsd)}, over ${c.eventCount.toLocaleString('en-US')} simulated incidents: every potential incident of the run, so the figure does not move when a control only makes incidents rarer).`,
     figures: [computed('Median cost per incident', c.percentilesUsd.p50, 'usd', 'simulated'), computed('Mean cost per incident', c.meanUsd, 'usd', 'simulated')],
   });
 

@@ -135,7 +135,11 @@ export interface RiskResult {
   readonly probabilityOfAnyEvent: number;
   /** P(annual loss > $1M). */
   readonly probabilityAbove1mUsd: number;
-  /** "Cost if it happens": distribution of the loss of one event. */
+  /**
+   * "Cost if it happens": distribution of the loss of one incident, over every potential incident
+   * of the run's pool (thinning is independent of cost, so it is the same distribution, and it
+   * cannot move when a control only makes incidents rarer; ADR 100).
+   */
   readonly costIfItHappens: EventLossSummary;
   /** P(annual loss > x), 60 log-spaced points from $10K to 2 x revenue. */
   readonly lossExceedanceCurve: readonly ExceedancePoint[];
