@@ -53,4 +53,41 @@ describe('npm run risk', () => {
     expect(runRiskCli([examples[0] as string, '--fast']).exitCode).toBe(2);
     expect(runRiskCli([]).stderr).toMatch(/missing input file/);
   });
+
+  for (const file of examples) {
+    test(`the default run of ${file} reports a standard error of at most 1% of its expected loss (precise by default)`, () => {
+      const outcome = runRiskCli([file, '--no-attribution']);
+      expect(outcome.exitCode).toBe(0);
+      const result = JSON.parse(outcome.stdout) as { annualLoss: { expectedUsd: number; standardErrorUsd: number }; precision: { mode: string; relativeStandardError: number; isTargetMet: boolean; iterationsUsed: number }; iterations: number; warnings: { code: string; message: string }[] };
+      expect(result.precision.mode).toBe('standard');
+      expect(result.annualLoss.standardErrorUsd / result.annualLoss.expectedUsd).toBeLessThanOrEqual(0.01);
+      expect(result.precision.isTargetMet).toBe(true);
+      expect(result.precision.iterationsUsed).toBe(result.iterations);
+      // No advice the user cannot act on.
+      for (const w of result.warnings) expect(w.message).not.toMatch(/raise iterations/i);
+    });
+  }
+
+  test('--precision board asks for the tighter target', () => {
+    const outcome = runRiskCli([examples[2] as string, '--no-attribution', '--precision', 'board']);
+    expect(outcome.exitCode).toBe(0);
+    const result = JSON.parse(outcome.stdout) as { precision: { mode: string; targetRelativeStandardError: number; relativeStandardError: number; isTargetMet: boolean } };
+    expect(result.precision.mode).toBe('board');
+    expect(result.precision.targetRelativeStandardError).toBe(0.005);
+    if (result.precision.isTargetMet) expect(result.precision.relativeStandardError).toBeLessThanOrEqual(0.005);
+    expect(runRiskCli([examples[2] as string, '--precision', 'exact']).exitCode).toBe(2);
+  });
+
+  test('in the CLI too, a certificate never raises the figures: PCI DSS in progress → compliant on the clinic', () => {
+    const clinic = JSON.parse(readFileSync('examples/clinic-120.json', 'utf8')) as { frameworks: Record<string, unknown> };
+    const run = (status: string): { annualLoss: { expectedUsd: number; percentilesUsd: { p99: number } }; costIfItHappens: { percentilesUsd: { p50: number } } } => {
+      const input = { ...clinic, frameworks: { ...clinic.frameworks, pciDss: status === 'compliant' ? { status, since: '2025-03-01' } : { status } } };
+      return JSON.parse(runRiskCli(['in-memory.json', '--iterations', '50000', '--no-attribution'], () => JSON.stringify(input)).stdout);
+    };
+    const inProgress = run('inProgress');
+    const compliant = run('compliant');
+    expect(compliant.annualLoss.expectedUsd).toBeLessThanOrEqual(inProgress.annualLoss.expectedUsd);
+    expect(compliant.annualLoss.percentilesUsd.p99).toBeLessThanOrEqual(inProgress.annualLoss.percentilesUsd.p99);
+    expect(compliant.costIfItHappens.percentilesUsd.p50).toBeLessThanOrEqual(inProgress.costIfItHappens.percentilesUsd.p50);
+  });
 });

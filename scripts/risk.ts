@@ -1,7 +1,7 @@
 /**
  * Command-line entry to the risk engine for analysts and scripts:
  *
- *   npm run risk -- <input.json> [--iterations N] [--seed S] [--no-attribution] [--explain]  [--compact] [--memory] [--bench N]
+ *   npm run risk -- <input.json> [--iterations N | --precision standard|board] [--seed S] [--no-attribution] [--explain]  [--compact] [--memory] [--bench N]
  *
  * The file holds either a full engine input (organisation, factors,
  * frameworks, ...) or the low-level primitive's input (frequency, severity).
@@ -16,7 +16,7 @@ import { assessRisk } from '../src/engine/assess-risk.ts';
 import { explain } from '../src/engine/explain.ts';
 import { simulateAnnualLoss } from '../src/engine/simulate-annual-loss.ts';
 
-const USAGE = 'Usage: npm run risk -- <input.json> [--iterations N] [--seed S] [--no-attribution] [--explain] [--compact] [--memory] [--bench N]';
+const USAGE = 'Usage: npm run risk -- <input.json> [--iterations N | --precision standard|board] [--seed S] [--no-attribution] [--explain] [--compact] [--memory] [--bench N]';
 
 /** Outcome of one CLI run. */
 export interface CliOutcome {
@@ -30,6 +30,7 @@ class UsageError extends Error {}
 interface CliArgs {
   file: string;
   iterations?: number;
+  precision?: string;
   seed?: number;
   attribution: boolean;
   withExplanation: boolean;
@@ -50,6 +51,10 @@ function parseArgs(argv: readonly string[]): CliArgs {
     switch (flag) {
       case '--iterations':
         args.iterations = parseInteger('--iterations', inline ?? argv[++i]);
+        break;
+      case '--precision':
+        args.precision = inline ?? argv[++i];
+        if (args.precision !== 'standard' && args.precision !== 'board') throw new UsageError(`--precision needs standard or board, got ${args.precision ?? 'nothing'}`);
         break;
       case '--seed':
         args.seed = parseInteger('--seed', inline ?? argv[++i]);
@@ -126,6 +131,7 @@ export function runRiskCli(argv: readonly string[], readFile: (path: string) => 
     if (!parsed.success) return fail(formatIssues(args.file, parsed.error));
     const options = AssessRiskOptionsSchema.safeParse({
       ...(args.iterations === undefined ? {} : { iterations: args.iterations }),
+      ...(args.precision === undefined ? {} : { precision: args.precision }),
       ...(args.seed === undefined ? {} : { seed: args.seed }),
       attribution: args.attribution,
     });

@@ -80,6 +80,7 @@ export type RiskInputParsed = z.infer<typeof RiskInputSchema>;
 /** Options of `assessRisk` accepted from outside (CLI, API). */
 export const AssessRiskOptionsSchema = z.strictObject({
   iterations: z.number().int().min(1_000).max(10_000_000).optional(),
+  precision: z.enum(['standard', 'board']).optional(),
   seed: z.number().int().min(0).max(0xffff_ffff).optional(),
   attribution: z.boolean().optional(),
 });
@@ -107,6 +108,90 @@ export type SimulateAnnualLossInputParsed = z.infer<typeof SimulateAnnualLossInp
  * posted from the Web Worker). The engine's `RiskResult` is the source of truth.
  */
 export type RiskResultJson = RiskResult;
+
+const Usd = z.number();
+const PercentilesSchema = z.looseObject({ p50: Usd, p90: Usd, p95: Usd, p99: Usd });
+const RecommendationSchema = z.looseObject({
+  rank: z.number().int(),
+  factorId: z.enum(FACTOR_IDS),
+  factorName: z.string(),
+  action: z.string(),
+  annualLossReductionUsd: Usd,
+  annualCostUsd: z.looseObject({ lowUsd: Usd, highUsd: Usd, midUsd: Usd }),
+  returnOnSecurityInvestment: z.number(),
+  paybackMonths: z.number().nullable(),
+  reductionPerDollar: z.number(),
+  /** Model 1.0.0 only. */
+  p95ReductionUsd: Usd.optional(),
+  /** Model 2.0.0 and later. */
+  expectedShortfall99ReductionUsd: Usd.optional(),
+  p99ReductionUsd: Usd.optional(),
+});
+
+/**
+ * A stored result of any engine version (ADR 104): every figure the product
+ * shows from a stored assessment, with the fields added in 2.0.0 optional so a
+ * 1.0.0 result still parses and opens with its original figures. Unknown
+ * extra fields are kept (loose objects), so nothing stored is dropped.
+ */
+export const StoredRiskResultSchema = z.looseObject({
+  engineVersion: z.string().regex(/^\d+\.\d+\.\d+$/),
+  seed: z.number().int(),
+  iterations: z.number().int().positive(),
+  profile: z.looseObject({ name: z.string().nullable(), industry: IndustrySchema, employees: z.number(), annualRevenueUsd: z.number() }),
+  factorAnswers: z.record(z.enum(FACTOR_IDS), z.enum(FACTOR_ANSWERS)),
+  assumedFactors: z.array(z.enum(FACTOR_IDS)),
+  warnings: z.array(z.looseObject({ code: z.string(), message: z.string() })),
+  annualLoss: z.looseObject({
+    expectedUsd: Usd,
+    standardErrorUsd: Usd,
+    probabilityOfAnyLoss: z.number().min(0).max(1),
+    percentilesUsd: PercentilesSchema,
+    valueAtRisk95Usd: Usd,
+    valueAtRisk99Usd: Usd,
+    expectedShortfall99Usd: Usd,
+    years: z.number().int(),
+  }),
+  probabilityOfAnyEvent: z.number().min(0).max(1),
+  costIfItHappens: z.looseObject({ eventCount: z.number().int(), meanUsd: Usd, percentilesUsd: PercentilesSchema }),
+  lossExceedanceCurve: z.array(z.looseObject({ lossUsd: Usd, probability: z.number() })),
+  costBreakdown: z.array(z.looseObject({ category: z.string(), label: z.string(), expectedAnnualUsd: Usd, share: z.number() })),
+  riskScore: z.looseObject({ score: z.number(), band: z.string(), bandLabel: z.string() }),
+  insurance: z.looseObject({ expectedNetAnnualLossUsd: Usd, expectedRecoveredAnnualUsd: Usd }).nullable(),
+  recommendations: z.array(RecommendationSchema).nullable(),
+  // Added in 2.0.0:
+  recommendationsNotWorthIt: z.array(RecommendationSchema).nullable().optional(),
+  unknownFactors: z.array(z.looseObject({ factorId: z.enum(FACTOR_IDS), expectedAnnualLossIfBestUsd: Usd, expectedAnnualLossIfWorstUsd: Usd })).optional(),
+  precision: z
+    .looseObject({
+      mode: z.enum(['standard', 'board', 'fixed']),
+      targetRelativeStandardError: z.number().nullable(),
+      relativeStandardError: z.number(),
+      iterationsUsed: z.number().int(),
+      maxIterations: z.number().int().nullable(),
+      isTargetMet: z.boolean(),
+    })
+    .optional(),
+  insuranceView: z
+    .looseObject({
+      oneInHundredYearLossUsd: Usd,
+      expectedShortfall99Usd: Usd,
+      policyLimitUsd: Usd.nullable(),
+      expectedRecoveredAnnualUsd: Usd,
+      recoveredInOneInHundredYearUsd: Usd,
+      coveredShareOfOneInHundredYear: z.number(),
+      uncoveredInOneInHundredYearUsd: Usd,
+      limitToCoverOneInHundredYearUsd: Usd,
+    })
+    .optional(),
+});
+/** A stored result as parsed (1.0.0 or later). */
+export type StoredRiskResult = z.infer<typeof StoredRiskResultSchema>;
+
+/** True when a stored result was computed by the current model's major version. */
+export function isCurrentModel(result: Pick<StoredRiskResult, 'engineVersion'>, currentVersion: string): boolean {
+  return result.engineVersion.split('.')[0] === currentVersion.split('.')[0];
+}
 
 // Compile-time checks: parsed inputs are valid engine inputs.
 export const isRiskInputCompatible: (value: RiskInputParsed) => RiskInput = (value) => value;

@@ -1,28 +1,41 @@
-import { computeOneAtATime, computeShapley } from './attribution.ts';
+import { answersToLevels, computeOneAtATime, computeShapley } from './attribution.ts';
+import type { AleEvaluator } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
-import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLosses, evaluateScenario } from './evaluate-scenario.ts';
+import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, computeExpectedAnnualLosses, evaluateScenario, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
-import { drawCostShares, sampleLossDrawsInChunks } from './loss-draws.ts';
+import { ANSWER_UNIFORMS_PER_YEAR, sampleLossDrawsInChunks } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
-import { buildModelParameters, computeScenario } from './model-parameters.ts';
-import type { Scenario } from './model-parameters.ts';
+import { buildModelParameters, computeScenario, createScenarioBuilder } from './model-parameters.ts';
+import type { ModelParameters } from './model-parameters.ts';
 import { requireSeed } from './random/xoshiro128.ts';
 import { buildRecommendations } from './recommendations.ts';
-import type { RiskInput } from './risk-input.ts';
-import type { InsuranceResult, RiskResult, RiskWarning } from './risk-result.ts';
+import type { TailFigures } from './recommendations.ts';
+import type { FactorAnswers, RiskInput } from './risk-input.ts';
+import type { InsuranceResult, InsuranceView, PrecisionResult, RiskResult, RiskWarning, UnknownFactorEffect } from './risk-result.ts';
 import { computeRiskScore } from './risk-score.ts';
-import { collectNonZero, computeExceedanceCurveFromNonZero, percentileWithZeros, summarizeEventLosses, summarizeNonZero } from './summarize-losses.ts';
+import { collectNonZero, computeExceedanceCurveFromNonZero, summarizeEventLosses, summarizeNonZero } from './summarize-losses.ts';
+import type { AnnualLossSummary } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
+import { UNKNOWN_ANSWER_PREVALENCE, levelForUniform } from './unknown-answers.ts';
 import { requireNumber, validateRiskInput } from './validate-risk-input.ts';
+
+/** Precision targets: 'standard' (SE ≤ 1% of the expected loss) or 'board' (SE ≤ 0.5%, used by board reports). */
+export type PrecisionMode = 'standard' | 'board';
 
 /** Options of `assessRisk`. */
 export interface AssessRiskOptions {
-  /** Simulated years (default 100,000; 1,000 to 10,000,000). */
+  /**
+   * Simulated years (1,000 to 10,000,000). When omitted, the engine picks
+   * the count that reaches the precision target within the mode's budget
+   * (ADR 102).
+   */
   readonly iterations?: number;
+  /** Precision target when `iterations` is omitted (default 'standard'). */
+  readonly precision?: PrecisionMode;
   /** PRNG seed, an integer in [0, 2^32 - 1] (default 1). Same input + seed → bit-identical result. */
   readonly seed?: number;
   /** Compute one-at-a-time and Shapley attribution and the recommendations (default true). */
@@ -36,15 +49,15 @@ export interface AssessRiskOptions {
 interface CachedRun {
   readonly key: string;
   readonly draws: LossDraws;
-  aleEvaluator: ((scenario: Scenario) => number) | null;
+  aleEvaluator: AleEvaluator | null;
 }
 
 /**
  * The draws (and the attribution evaluator) of the last run, reused when
  * only the factor answers or the insurance change: what-ifs in the Web
  * Worker then skip the random-number generation. The draws depend only on
- * the key (profile, frameworks, date, seed, iterations; not on chunking),
- * so reuse never changes a result.
+ * the key (profile, frameworks, seed, iterations, whether unknown answers
+ * need their uniforms; not on chunking), so reuse never changes a result.
  */
 let lastRun: CachedRun | null = null;
 
@@ -59,20 +72,165 @@ export const DEFAULT_SEED = 1;
 export const EXCEEDANCE_POINTS = 60;
 /** Left end of the loss exceedance curve (USD). */
 export const EXCEEDANCE_MIN_USD = 10_000;
+/** Above this many groups of years (combinations of unknown levels), what-ifs use one exact pass each. */
+const MAX_FAST_GROUPS = 64;
+/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations); keeps the exact path bounded. */
+const UNKNOWN_SHAPLEY_BUDGET = 200 * MAX_FAST_GROUPS;
+const ANSWER_OF_LEVEL: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable', 'unknown'];
+
+function levelsToAnswers(levels: Int8Array): FactorAnswers {
+  return Object.fromEntries(FACTORS.map((f, i) => [f.id, ANSWER_OF_LEVEL[levels[i] as number] as FactorAnswer]));
+}
 
 const CALIBRATION_POPULATION =
-  'Calibrated to significant, publicly reported-scale cyber incidents at organisations with 10-500 employees (IRIS 2025 frequency and loss, IBM 2023-2025 cost factors); typical insured claims are smaller (NetDiligence 2025 SME mean $142K-$374K).';
+  'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks.';
+
+const ensureIterations = (value: number, name: string): number => requireNumber(value, name, 1_000, 10_000_000, true);
+
+function drawsFor(input: RiskInput, params: ModelParameters, seed: number, iterations: number, chunks: number, withUniforms: boolean): CachedRun {
+  const key = JSON.stringify([input.organisation, input.frameworks, input.asOfDate ?? null, seed, iterations, withUniforms]);
+  if (lastRun !== null && lastRun.key === key) return lastRun;
+  const run: CachedRun = { key, draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms), aleEvaluator: null };
+  lastRun = run;
+  return run;
+}
+
+function summarizeAnswers(draws: LossDraws, params: ModelParameters, answers: FactorAnswers, input: RiskInput) {
+  const plan = resolveSlotScenarios(draws, params, answers);
+  const losses = evaluateScenario(draws, params, plan, input.insurance);
+  const summary = summarizeNonZero(losses.nonZeroAnnualLossUsd, draws.years);
+  return { plan, losses, summary };
+}
+
+function relativeError(summary: AnnualLossSummary): number {
+  return summary.expectedUsd > 0 ? summary.standardErrorUsd / summary.expectedUsd : 0;
+}
 
 /**
- * The full risk model (risk-model.md): 19 factors + compliance frameworks →
+ * The expected-loss function of the attribution what-ifs. Without unknown
+ * answers: the O(log n) evaluator over (F, M, A4). With unknown answers: the
+ * years are grouped by the levels their uniforms give the unknown factors,
+ * and each group gets its own fast evaluator (exact, same draws).
+ */
+function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownIds: readonly FactorId[]): { ale: AleEvaluator; groups: number } {
+  const builder = createScenarioBuilder(params);
+  if (unknownIds.length === 0) {
+    const fast = createAleEvaluator(draws, params);
+    return { ale: { ofAnswers: (answers) => fast(computeScenario(answers, params)), ofLevels: (levels) => fast(builder.build(levels)), toLevels: answersToLevels }, groups: 1 };
+  }
+  const factorIndex = unknownIds.map((id) => FACTORS.findIndex((f) => f.id === id));
+  // Level index per unknown factor (0 worst, 1 partial, 2 best) for each group of years.
+  const groups = new Map<number, { levels: Int8Array; events: number[] }>();
+  const groupOfSlot = new Int32Array(draws.slotCount);
+  for (let s = 0; s < draws.slotCount; s++) {
+    let key = 0;
+    const levels = new Int8Array(factorIndex.length);
+    factorIndex.forEach((i, j) => {
+      const id = (FACTORS[i] as (typeof FACTORS)[number]).id;
+      const level = levelForUniform(UNKNOWN_ANSWER_PREVALENCE[id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number);
+      const index = level === 'worst' ? 0 : level === 'partial' ? 1 : 2;
+      levels[j] = index;
+      key = key * 3 + index;
+    });
+    groupOfSlot[s] = key;
+    if (!groups.has(key)) groups.set(key, { levels, events: [] });
+  }
+  if (groups.size > MAX_FAST_GROUPS) {
+    // Many unknown answers: one exact pass per what-if is cheaper than thousands of small evaluators.
+    const ofAnswers = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
+    const ofLevels = (levels: Int8Array): number => ofAnswers(levelsToAnswers(levels));
+    return { ale: { ofAnswers, ofLevels, toLevels: answersToLevels }, groups: groups.size };
+  }
+  for (let e = 0; e < draws.eventCount; e++) groups.get(groupOfSlot[draws.eventSlot[e] as number] as number)?.events.push(e);
+  const evaluators = [...groups.values()].map((g) => ({ levels: g.levels, fast: createAleEvaluator(subsetDraws(draws, g.events), params) }));
+  const work = new Int8Array(FACTORS.length);
+  const ofLevels = (levels: Int8Array): number => {
+    let total = 0;
+    for (const g of evaluators) {
+      work.set(levels);
+      factorIndex.forEach((i, j) => {
+        if (work[i] === 4) work[i] = g.levels[j] as number;
+      });
+      total += g.fast(builder.build(work));
+    }
+    return total;
+  };
+  return { ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels }, groups: evaluators.length };
+}
+
+/** The draws of some events only, keeping the run's year count (so ALEs of the parts add up). */
+function subsetDraws(draws: LossDraws, events: readonly number[]): LossDraws {
+  const rc = draws.regimeCount;
+  const n = events.length;
+  const pick = <T extends Float64Array | Int32Array>(a: T, make: (k: number) => T): T => {
+    const out = make(n);
+    events.forEach((e, k) => (out[k] = a[e] as number));
+    return out;
+  };
+  const fineUniform = new Float32Array(n * rc);
+  const fineAmountUsd = new Float32Array(n * rc);
+  events.forEach((e, k) => {
+    for (let j = 0; j < rc; j++) {
+      fineUniform[k * rc + j] = draws.fineUniform[e * rc + j] as number;
+      fineAmountUsd[k * rc + j] = draws.fineAmountUsd[e * rc + j] as number;
+    }
+  });
+  return {
+    firstYear: draws.firstYear,
+    years: draws.years,
+    eventCount: n,
+    eventYear: pick(draws.eventYear, (k) => new Int32Array(k)),
+    frequencyThreshold: pick(draws.frequencyThreshold, (k) => new Float64Array(k)),
+    coreLossUsd: pick(draws.coreLossUsd, (k) => new Float64Array(k)),
+    recordsLossUsd: pick(draws.recordsLossUsd, (k) => new Float64Array(k)),
+    fineUniform,
+    fineAmountUsd,
+    regimeCount: rc,
+    ransomUsd: pick(draws.ransomUsd, (k) => new Float64Array(k)),
+    eventSlot: pick(draws.eventSlot, (k) => new Int32Array(k)),
+    answerUniforms: new Float32Array(0),
+    slotCount: 0,
+  };
+}
+
+function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZero: Float64Array, recoverable: Float64Array, insurance: InsuranceResult | null): InsuranceView {
+  const p99 = summary.percentilesUsd.p99;
+  // The 1-in-100 year: the simulated year whose gross loss is the P99 (nearest rank).
+  let needed = 0;
+  if (p99 > 0) {
+    for (let i = 0; i < nonZero.length; i++) {
+      if (nonZero[i] === p99) {
+        needed = recoverable[i] as number;
+        break;
+      }
+    }
+  }
+  const limit = input.insurance?.limitUsd ?? null;
+  const recovered = limit === null ? 0 : Math.min(limit, needed);
+  return {
+    oneInHundredYearLossUsd: p99,
+    expectedShortfall99Usd: summary.expectedShortfall99Usd,
+    policyLimitUsd: limit,
+    expectedRecoveredAnnualUsd: insurance?.expectedRecoveredAnnualUsd ?? 0,
+    recoveredInOneInHundredYearUsd: recovered,
+    coveredShareOfOneInHundredYear: p99 > 0 ? recovered / p99 : 1,
+    uncoveredInOneInHundredYearUsd: p99 - recovered,
+    limitToCoverOneInHundredYearUsd: needed,
+  };
+}
+
+/**
+ * The full risk model 2.0 (ADR 100-103): 19 factors + compliance frameworks →
  * Monte Carlo annual losses in USD, attribution and ROI-ranked
- * recommendations. Pure and deterministic: the same input, iterations and
+ * recommendations. Pure and deterministic: the same input, options and
  * seed give a bit-identical result, however the draws are chunked.
  * @throws RangeError naming the parameter when the input or an option is invalid.
  */
 export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): RiskResult {
   validateRiskInput(input);
-  const iterations = requireNumber(options.iterations ?? CALIBRATION.iterationsDefault.value, 'iterations', 1_000, 10_000_000, true);
+  const fixedIterations = options.iterations === undefined ? null : ensureIterations(options.iterations, 'iterations');
+  const mode: PrecisionMode = options.precision ?? 'standard';
+  if (mode !== 'standard' && mode !== 'board') throw new RangeError(`precision: must be standard or board, got ${String(mode)}`);
   const seed = requireSeed(options.seed ?? DEFAULT_SEED);
   const chunks = requireNumber(options.chunks ?? 1, 'chunks', 1, 4096, true);
   const permutations = requireNumber(options.shapleyPermutations ?? CALIBRATION.shapleyPermutations.value, 'shapleyPermutations', 2, 100_000, true);
@@ -86,23 +244,38 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   const answersGiven = applyFactorSuggestions(input.factors, suggestions);
   const factorAnswers = Object.fromEntries(FACTORS.map((f) => [f.id, answersGiven[f.id] ?? 'partial'])) as { [F in FactorId]: FactorAnswer };
   const assumedFactors = FACTORS.filter((f) => answersGiven[f.id] === undefined).map((f) => f.id);
+  const unknownIds = FACTORS.filter((f) => factorAnswers[f.id] === 'unknown').map((f) => f.id);
+  const withUniforms = hasUnknownAnswers(factorAnswers);
 
-  const cacheKey = JSON.stringify([org, input.frameworks, input.asOfDate ?? null, seed, iterations]);
-  const cached = lastRun !== null && lastRun.key === cacheKey ? lastRun : null;
-  const draws = cached?.draws ?? sampleLossDrawsInChunks(params, seed, iterations, chunks);
-  const run: CachedRun = cached ?? { key: cacheKey, draws, aleEvaluator: null };
-  lastRun = run;
-  const scenario = computeScenario(factorAnswers, params);
-  const costShares = drawCostShares(draws, params, seed, scenario.frequencyMultiplier);
-  const losses = evaluateScenario(draws, params, scenario, costShares, input.insurance);
+  // Precision (ADR 102): a pilot run, then the iteration count that reaches the target within the budget.
+  const target = mode === 'board' ? CALIBRATION.precisionTargetBoard.value : CALIBRATION.precisionTargetStandard.value;
+  const budget = mode === 'board' ? CALIBRATION.maxIterationsBoard.value : CALIBRATION.maxIterationsStandard.value;
+  let iterations = fixedIterations ?? CALIBRATION.iterationsDefault.value;
+  let run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
+  let evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
+  // SE falls as 1/sqrt(n): scale up with 15% headroom for the noise of the SE estimate itself, and
+  // re-check (heavy tails can make a pilot's SE optimistic); at most three refinements, never past the budget.
+  for (let round = 0; fixedIterations === null && round < 3; round++) {
+    const rel = relativeError(evaluated.summary);
+    if (rel <= target || iterations >= budget) break;
+    const wanted = Math.ceil(iterations * (rel / target) ** 2 * 1.15);
+    iterations = Math.min(budget, Math.max(iterations + 10_000, Math.ceil(wanted / 10_000) * 10_000));
+    run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
+    evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
+  }
+  const draws = run.draws;
+  const { plan, losses, summary } = evaluated;
   const years = draws.years;
-  // Gross losses of years with events are all > 0 (core losses are lognormal).
   const nonZero = losses.nonZeroAnnualLossUsd;
-  const summary = summarizeNonZero(nonZero, years);
   const ale = summary.expectedUsd;
   if (!Number.isFinite(ale) || !Number.isFinite(summary.standardDeviationUsd)) {
     throw new Error(`assessRisk produced a non-finite annual loss (${ale}); this is a bug in the engine`);
   }
+  const relativeStandardError = relativeError(summary);
+  const precision: PrecisionResult =
+    fixedIterations === null
+      ? { mode, targetRelativeStandardError: target, relativeStandardError, iterationsUsed: years, maxIterations: budget, isTargetMet: relativeStandardError <= target }
+      : { mode: 'fixed', targetRelativeStandardError: null, relativeStandardError, iterationsUsed: years, maxIterations: null, isTargetMet: true };
 
   const categoryTotal = losses.categoryTotalsUsd.reduce((s, x) => s + x, 0);
   const costBreakdown = COST_CATEGORIES.map((c, i) => ({
@@ -112,13 +285,16 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     share: categoryTotal > 0 ? (losses.categoryTotalsUsd[i] as number) / categoryTotal : 0,
   }));
 
-  const allAnswers = (answer: 'best' | 'worst'): { [F in FactorId]?: FactorAnswer } => Object.fromEntries(FACTORS.map((f) => [f.id, answer]));
-  const [allBestAle, averageAle, allWorstAle] = computeExpectedAnnualLosses(draws, params, [
-    computeScenario(allAnswers('best'), params),
-    computeScenario({}, params),
-    computeScenario(allAnswers('worst'), params),
-  ]);
+  const exactAle = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
+  const allAnswers = (answer: 'best' | 'worst'): FactorAnswers => Object.fromEntries(FACTORS.map((f) => [f.id, answer]));
+  const [allBestAle, averageAle, allWorstAle] = computeExpectedAnnualLosses(draws, params, [computeScenario(allAnswers('best'), params), computeScenario({}, params), computeScenario(allAnswers('worst'), params)]);
   const riskScore = computeRiskScore(ale, allBestAle ?? 0, averageAle ?? 0, allWorstAle ?? 0);
+
+  const unknownFactors: UnknownFactorEffect[] = unknownIds.map((factorId) => ({
+    factorId,
+    expectedAnnualLossIfBestUsd: exactAle({ ...factorAnswers, [factorId]: 'best' }),
+    expectedAnnualLossIfWorstUsd: exactAle({ ...factorAnswers, [factorId]: 'worst' }),
+  }));
 
   let insurance: InsuranceResult | null = null;
   if (input.insurance !== undefined && losses.netNonZeroAnnualLossUsd !== null) {
@@ -134,22 +310,35 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
       netExpectedShortfall99Usd: net.expectedShortfall99Usd,
     };
   }
+  const insuranceView = buildInsuranceView(input, summary, nonZero, losses.recoverableNonZeroUsd, insurance);
 
   let attribution: RiskResult['attribution'] = null;
   let recommendations: RiskResult['recommendations'] = null;
+  let recommendationsNotWorthIt: RiskResult['recommendationsNotWorthIt'] = null;
   if (withAttribution) {
-    const fastAle = run.aleEvaluator ?? createAleEvaluator(draws, params);
-    run.aleEvaluator = fastAle;
+    let evaluator = run.aleEvaluator;
+    let groups = 1;
+    if (evaluator === null || unknownIds.length > 0) {
+      const built = createAleOfAnswers(draws, params, unknownIds);
+      evaluator = built.ale;
+      groups = built.groups;
+      if (unknownIds.length === 0) run.aleEvaluator = evaluator;
+    }
+    // With many unknown answers the exact what-ifs cost one evaluator per group: fewer Shapley permutations keep it bounded (the sum stays exact).
+    const shapleyPermutations = Math.max(2, Math.min(permutations, Math.floor(UNKNOWN_SHAPLEY_BUDGET / groups)));
     attribution = {
-      oneAtATime: computeOneAtATime(factorAnswers, params, fastAle),
-      shapley: computeShapley(factorAnswers, params, fastAle, permutations, seed),
+      oneAtATime: computeOneAtATime(factorAnswers, evaluator.ofAnswers),
+      shapley: computeShapley(factorAnswers, evaluator, groups > 1 ? shapleyPermutations : permutations, seed),
     };
-    const buffer = new Float64Array(draws.eventCount);
-    const p95 = (s: Scenario): number => {
-      const count = collectNonZeroAnnualLosses(draws, params, s, buffer);
-      return percentileWithZeros(buffer.subarray(0, count).sort(), years, 0.95);
+    const buffer = new Float64Array(Math.max(1, draws.slotCount));
+    const tail = (answers: FactorAnswers): TailFigures => {
+      const count = collectNonZeroAnnualLosses(draws, params, resolveSlotScenarios(draws, params, answers), buffer);
+      const s = summarizeNonZero(buffer.subarray(0, count), years);
+      return { expectedShortfall99Usd: s.expectedShortfall99Usd, p99Usd: s.percentilesUsd.p99 };
     };
-    recommendations = buildRecommendations(factorAnswers, params, org.employees, fastAle, p95);
+    const lists = buildRecommendations(factorAnswers, org.employees, evaluator.ofAnswers, tail);
+    recommendations = lists.worthIt;
+    recommendationsNotWorthIt = lists.notWorthIt;
   }
 
   const warnings: RiskWarning[] = [];
@@ -161,16 +350,23 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   }
   const isRevenueInRange = org.annualRevenueUsd < 1e9;
   if (!isRevenueInRange) warnings.push({ code: 'revenueAboveSmeTiers', message: 'Revenue of $1B or more uses the large-company IRIS tiers, outside the SME calibration.' });
-  if (ale > 0 && summary.standardErrorUsd / ale > 0.02) {
-    warnings.push({ code: 'standardErrorAbove2Percent', message: `Monte Carlo standard error is ${((100 * summary.standardErrorUsd) / ale).toFixed(1)}% of the ALE; raise iterations (e.g. 1,000,000) for a board report.` });
+  if (!precision.isTargetMet) {
+    warnings.push({
+      code: 'precisionTargetNotMet',
+      message: `The standard error of the expected loss is ${(100 * relativeStandardError).toFixed(1)}% after ${years.toLocaleString('en-US')} simulated years, the budget of this run (target ${(100 * target).toFixed(1)}%): read the expected loss as ±${(200 * relativeStandardError).toFixed(0)}%.`,
+    });
   }
   if (assumedFactors.length > 0) warnings.push({ code: 'factorsAssumedAverage', message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.` });
+  if (unknownIds.length > 0) {
+    warnings.push({ code: 'factorsUnknown', message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.` });
+  }
   for (const c of frameworkConflicts) warnings.push({ code: 'factorAnswerConflict', message: c.message });
 
+  const scenario = plan.constant;
   return {
     engineVersion: ENGINE_VERSION,
     seed,
-    iterations,
+    iterations: years,
     profile: { name: org.name ?? null, industry: org.industry, employees: org.employees, annualRevenueUsd: org.annualRevenueUsd },
     factorAnswers,
     assumedFactors,
@@ -189,6 +385,10 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     insurance,
     attribution,
     recommendations,
+    recommendationsNotWorthIt,
+    unknownFactors,
+    precision,
+    insuranceView,
     derivation: {
       frequencyTierProbability: params.frequencyTierProbability,
       industryProbability: params.industryProbability,
@@ -198,24 +398,30 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
       meanEventsAtAverage: params.meanEventsAtAverage,
       frequencyMultiplier: scenario.frequencyMultiplier,
       meanEventsPerYear: params.meanEventsAtAverage * scenario.frequencyMultiplier,
-      tierMedianUsd: params.tierMedianUsd,
+      responseMedianUsd: params.responseMedianUsd,
+      interruptionMedianUsd: params.interruptionMedianUsd,
       industrySeverityMultiplier: params.industrySeverityMultiplier,
       severityMultiplier: scenario.severityMultiplier,
       medianCoreLossUsd: params.medianUsd * scenario.severityMultiplier,
       sigma: params.sigma,
-      hasIndependentAssurance: params.hasIndependentAssurance,
+      effectiveRecords: params.effectiveRecords,
+      recordsCostAllExposedUsd: params.recordsCostAllExposedUsd,
       capPerEventUsd: params.capPerEventUsd,
-      fineProbability: params.fine.probabilityByA4[scenario.a4Level],
+      fineProbabilityPerRegime: params.fine.regimes.length > 0 ? (params.fine.probabilityByA4[scenario.a4Level][0] as number) : 0,
+      fineMedianUsd: params.fine.medianUsd,
       fineRegimes: params.fine.regimes,
       ransomProbability: params.ransom.probability,
+      ransomMedianUsd: params.ransom.medianUsd,
       a4Level: scenario.a4Level,
       sourceKeys: {
-        frequency: [params.frequencyTierKey, params.industryFrequencyKey, 'frequencyProbabilityTypicalOrg', 'negativeBinomialDispersion'],
-        severity: [params.severityTierMedianKey, params.severitySigmaKey, params.industrySeverityKey, 'perEventCapRevenueMultiple', 'severityNonAdditivityPsi', 'severityMultiplierMin', 'severityMultiplierMax'],
-        assurance: params.hasIndependentAssurance ? ['auditedSigmaFactor'] : [],
-        fines: ['fineProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant'],
-        ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma'],
-        costSplit: ['costShareDetection', 'costShareNotification', 'costSharePostBreach', 'costShareLostBusiness', 'costShareConcentration'],
+        frequency: ['frequencyProbabilityLt10m', 'frequencyProbability10mTo100m', 'frequencyProbability100mTo1b', 'frequencyProbability1bTo10b', params.industryFrequencyKey, 'frequencyProbabilityTypicalOrg'],
+        dispersion: ['frequencyAtLeast2Lt10m', 'frequencyAtLeast2For10mTo100m', 'frequencyAtLeast2For100mTo1b', 'frequencyAtLeast2For1bTo10b'],
+        severity: ['responseBaseUsd', 'responsePerEmployeeUsd', 'businessInterruptionRevenueShare', 'incidentSigma', params.industrySeverityKey, 'severityNonAdditivityPsi', 'severityMultiplierMin', 'severityMultiplierMax'],
+        records: ['perRecordCostAverage', 'recordDrivenCostShare', 'recordCostReferenceRecords', 'recordCostScaleExponent', 'recordExposureProbability', 'paymentCardRecordWeight'],
+        cap: ['perEventCapRevenueMultiple'],
+        fines: ['finePerRegimeProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
+        ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
+        precision: mode === 'board' ? ['precisionTargetBoard', 'maxIterationsBoard'] : ['precisionTargetStandard', 'maxIterationsStandard'],
       },
     },
   };

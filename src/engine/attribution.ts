@@ -1,7 +1,5 @@
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
-import { computeScenario, createScenarioBuilder } from './model-parameters.ts';
-import type { ModelParameters, Scenario } from './model-parameters.ts';
 import { createXoshiro128 } from './random/xoshiro128.ts';
 import type { FactorAnswers } from './risk-input.ts';
 
@@ -30,14 +28,33 @@ export interface ShapleyAttribution {
   readonly averageProfileAleUsd: number;
 }
 
-type AleFunction = (scenario: Scenario) => number;
+/** Expected annual loss of a set of answers over the common random numbers. */
+export type AleOfAnswers = (answers: FactorAnswers) => number;
+
+/**
+ * Expected-loss functions for the what-ifs. Levels are one Int8 per factor
+ * in catalogue order: 0 worst, 1 partial, 2 best, 3 not applicable, 4 unknown
+ * (the hot Shapley loop avoids building answer objects).
+ */
+export interface AleEvaluator {
+  readonly ofAnswers: AleOfAnswers;
+  readonly ofLevels: (levels: Int8Array) => number;
+  readonly toLevels: (answers: FactorAnswers) => Int8Array;
+}
+
+const LEVEL_OF: { readonly [A in FactorAnswer]: number } = { worst: 0, partial: 1, best: 2, notApplicable: 3, unknown: 4 };
+
+/** Answers → level indices (missing answers are "partial"). */
+export function answersToLevels(answers: FactorAnswers): Int8Array {
+  return Int8Array.from(FACTORS, (f) => LEVEL_OF[answers[f.id] ?? 'partial']);
+}
 
 /** One-at-a-time best/worst what-ifs for every factor (common random numbers). */
-export function computeOneAtATime(answers: FactorAnswers, params: ModelParameters, ale: AleFunction): OneAtATimeContribution[] {
-  const current = ale(computeScenario(answers, params));
+export function computeOneAtATime(answers: FactorAnswers, ale: AleOfAnswers): OneAtATimeContribution[] {
+  const current = ale(answers);
   return FACTORS.map((f) => {
-    const bestAleUsd = ale(computeScenario({ ...answers, [f.id]: 'best' }, params));
-    const worstAleUsd = ale(computeScenario({ ...answers, [f.id]: 'worst' }, params));
+    const bestAleUsd = ale({ ...answers, [f.id]: 'best' });
+    const worstAleUsd = ale({ ...answers, [f.id]: 'worst' });
     return {
       factorId: f.id,
       currentAnswer: answers[f.id] ?? 'partial',
@@ -57,25 +74,24 @@ export function computeOneAtATime(answers: FactorAnswers, params: ModelParameter
  * contributions telescope to v(all) - v(none), so the contributions add up
  * exactly (to rounding) whatever the number of permutations.
  */
-export function computeShapley(answers: FactorAnswers, params: ModelParameters, ale: AleFunction, permutations: number, seed: number): ShapleyAttribution {
+export function computeShapley(answers: FactorAnswers, ale: AleEvaluator, permutations: number, seed: number): ShapleyAttribution {
   const ids = FACTORS.map((f) => f.id);
   const n = ids.length;
   const totals = new Float64Array(n);
   const rng = createXoshiro128(seed);
   const order = Array.from({ length: n }, (_, i) => i);
   const pairs = Math.max(1, Math.round(permutations / 2));
-  const averageProfileAleUsd = ale(computeScenario({}, params));
-  const current = ale(computeScenario(answers, params));
-  const builder = createScenarioBuilder(params);
-  const target = builder.toLevels(answers);
-  const average = builder.toLevels({});
+  const averageProfileAleUsd = ale.ofAnswers({});
+  const current = ale.ofAnswers(answers);
+  const target = ale.toLevels(answers);
+  const average = ale.toLevels({});
   const levels = new Int8Array(n);
   const walk = (sequence: readonly number[]): void => {
     levels.set(average);
     let previous = averageProfileAleUsd;
     for (const i of sequence) {
       levels[i] = target[i] as number;
-      const value = ale(builder.build(levels));
+      const value = ale.ofLevels(levels);
       totals[i] = (totals[i] as number) + value - previous;
       previous = value;
     }

@@ -37,6 +37,13 @@ describe('assessRisk (120-person clinic sample)', () => {
     },
     { time: 4_000, warmupIterations: 5 },
   );
+  bench(
+    'precise by default (SE ≤ 1% of the expected loss; iterations chosen by the engine), without attribution',
+    () => {
+      assessRisk(SAMPLE_CLINIC_INPUT, { seed: nextSeed(), attribution: false });
+    },
+    { time: 3_000, warmupIterations: 3 },
+  );
   let flip = false;
   bench(
     'what-if re-score: same profile and seed, one answer changed (cached draws), with attribution',

@@ -1,166 +1,287 @@
+import { FACTORS } from './factors.ts';
+import type { FactorLevel } from './factors.ts';
+import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
+import { createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
-import type { InsurancePolicy } from './risk-input.ts';
+import type { FactorAnswers, InsurancePolicy } from './risk-input.ts';
+import { UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
 
-/** Cost categories of the breakdown (IBM's four cost centres, then fines and ransom). */
+/** Cost categories of the breakdown: the components of one incident (ADR 100). */
 export const COST_CATEGORIES = [
-  { id: 'detectionAndEscalation', label: 'Detection & escalation' },
-  { id: 'notification', label: 'Notification' },
-  { id: 'postBreachResponse', label: 'Post-breach response' },
-  { id: 'lostBusiness', label: 'Lost business' },
+  { id: 'responseAndForensics', label: 'Incident response & forensics' },
+  { id: 'businessInterruption', label: 'Business interruption & lost business' },
+  { id: 'notificationAndMonitoring', label: 'Notification, credit monitoring & regulatory response (records)' },
   { id: 'regulatoryFines', label: 'Regulatory fines' },
   { id: 'ransom', label: 'Ransom / extortion' },
 ] as const;
 /** A cost category id. */
 export type CostCategoryId = (typeof COST_CATEGORIES)[number]['id'];
 
+/**
+ * The scenario of every simulated year with events. Known answers give one
+ * scenario for all years; each "unknown" answer takes, per year, the level
+ * its uniform draw falls on in the factor's prevalence (ADR 101).
+ */
+export interface SlotScenarios {
+  /** The scenario when no answer is unknown (then the arrays are null). */
+  readonly constant: Scenario;
+  readonly frequencyMultiplier: Float64Array | null;
+  readonly severityMultiplier: Float64Array | null;
+  /** 0 best, 1 partial, 2 worst. */
+  readonly a4Index: Int8Array | null;
+}
+
+const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
+
+/** The plan of one scenario applied to every year (answers without unknowns). */
+export function constantPlan(scenario: Scenario): SlotScenarios {
+  return { constant: scenario, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+}
+
+/** True when some answer is "unknown". */
+export function hasUnknownAnswers(answers: FactorAnswers): boolean {
+  return FACTORS.some((f) => answers[f.id] === 'unknown');
+}
+
+/** Resolves the per-year scenarios of a set of answers over the draws. */
+export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, answers: FactorAnswers): SlotScenarios {
+  const builder = createScenarioBuilder(params);
+  const levels = builder.toLevels(answers);
+  const constant = builder.build(levels);
+  const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
+  if (unknown.length === 0) return { constant, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('resolveSlotScenarios: draws were made without answer uniforms; this is a bug in the engine');
+  const n = draws.slotCount;
+  const frequencyMultiplier = new Float64Array(n);
+  const severityMultiplier = new Float64Array(n);
+  const a4Index = new Int8Array(n);
+  const factorCount = FACTORS.length;
+  const a4Factor = FACTORS.findIndex((f) => f.id === 'A4');
+  // Level cut points of each unknown factor (builder level indices: 0 worst, 1 partial, 2 best).
+  const isUnknown = new Uint8Array(factorCount);
+  const bestCut = new Float64Array(factorCount);
+  const partialCut = new Float64Array(factorCount);
+  for (const i of unknown) {
+    const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[i] as (typeof FACTORS)[number]).id];
+    isUnknown[i] = 1;
+    bestCut[i] = prevalence.best;
+    partialCut[i] = prevalence.best + prevalence.partial;
+  }
+  const logTable = builder.logSeverityTable;
+  const frequencyTable = builder.frequencyTable;
+  const uniforms = draws.answerUniforms;
+  const a4ByBuilderLevel = [2, 1, 0, 1]; // builder level (worst, partial, best, n/a) → A4 index (best 0, partial 1, worst 2)
+  for (let s = 0; s < n; s++) {
+    // Same per-factor terms, in the same catalogue order, as the scenario builder.
+    let f = 1;
+    let sum = 0;
+    let a4 = 1;
+    for (let i = 0; i < factorCount; i++) {
+      let level = levels[i] as number;
+      if (isUnknown[i] === 1) {
+        const u = uniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number;
+        level = u < (bestCut[i] as number) ? 2 : u < (partialCut[i] as number) ? 1 : 0;
+      }
+      const k = i * 4 + level;
+      f *= frequencyTable[k] as number;
+      sum += logTable[k] as number;
+      if (i === a4Factor) a4 = a4ByBuilderLevel[level] as number;
+    }
+    const raw = Math.exp(params.psi * sum);
+    frequencyMultiplier[s] = f;
+    severityMultiplier[s] = Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, raw));
+    a4Index[s] = a4;
+  }
+  return { constant, frequencyMultiplier, severityMultiplier, a4Index };
+}
+
 /** Per-year and per-event losses of one scenario over the common random numbers. */
 export interface ScenarioLosses {
   /** Gross annual loss of the years with at least one event, in year order (USD); every other year lost 0. */
   readonly nonZeroAnnualLossUsd: Float64Array;
-  /** Total loss of every event that happened, in year order (USD). */
+  /** Cost of every potential incident of the pool under this scenario (thinned ones included), USD. */
   readonly eventLossUsd: Float64Array;
   /** Sum over all years of each cost category (USD), in `COST_CATEGORIES` order. */
   readonly categoryTotalsUsd: Float64Array;
-  /** Sum over all years of fines per fine regime (USD), in `ModelParameters.fine.regimes` order. */
+  /** Sum over all years of fines per applicable fine regime (USD), in `ModelParameters.fine.regimes` order. */
   readonly fineTotalsByRegimeUsd: Float64Array;
   /** Net annual loss after insurance of the same years, when a policy is given. */
   readonly netNonZeroAnnualLossUsd: Float64Array | null;
+  /** What the policy would recover in each of the same years with an unlimited aggregate limit (USD). */
+  readonly recoverableNonZeroUsd: Float64Array;
 }
 
 /**
- * Expected annual loss of a scenario: one pass over the event pool with no
- * allocation (used for what-ifs). Same arithmetic per event as
- * `evaluateScenario`.
+ * The loss of event e under (F-checked) severity multiplier m and A4 index:
+ * min(cap, m x (core + records) + fines + ransom): the cap applies to the
+ * whole incident (ADR 100). Writes per-regime fines into `fineOut` when given.
  */
-export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParameters, scenario: Scenario): number {
-  const { frequencyThreshold, coreLossUsd, fineUniform, fineAmountUsd, fineRegimeIndex, ransomUsd } = draws;
-  const f = scenario.frequencyMultiplier;
-  const m = scenario.severityMultiplier;
-  const cap = params.capPerEventUsd;
-  const pFine = params.fine.probabilityByA4[scenario.a4Level];
-  const caps = params.fine.capsByA4[scenario.a4Level];
-  let total = 0;
-  for (let e = 0; e < draws.eventCount; e++) {
-    if ((frequencyThreshold[e] as number) > f) continue;
-    let core = m * (coreLossUsd[e] as number);
-    if (core > cap) core = cap;
-    let fine = 0;
-    if ((fineUniform[e] as number) < pFine) {
-      fine = fineAmountUsd[e] as number;
-      const fineCap = caps[fineRegimeIndex[e] as number] as number;
-      if (fine > fineCap) fine = fineCap;
-    }
-    total += core + fine + (ransomUsd[e] as number);
+function eventLoss(draws: LossDraws, params: ModelParameters, e: number, m: number, a4: number, fineOut: Float64Array | null, terms: { fines: number }): number {
+  const regimeCount = draws.regimeCount;
+  const probabilities = a4 === 0 ? params.fine.probabilityByA4.best : a4 === 1 ? params.fine.probabilityByA4.partial : params.fine.probabilityByA4.worst;
+  const caps = a4 === 0 ? params.fine.capsByA4.best : a4 === 1 ? params.fine.capsByA4.partial : params.fine.capsByA4.worst;
+  let fines = 0;
+  for (let j = 0; j < regimeCount; j++) {
+    const k = e * regimeCount + j;
+    if ((draws.fineUniform[k] as number) < (probabilities[j] as number)) {
+      let amount = draws.fineAmountUsd[k] as number;
+      const cap = caps[j] as number;
+      if (amount > cap) amount = cap;
+      fines += amount;
+      if (fineOut !== null) fineOut[j] = amount;
+    } else if (fineOut !== null) fineOut[j] = 0;
   }
-  return total / draws.years;
+  terms.fines = fines;
+  const total = m * ((draws.coreLossUsd[e] as number) + (draws.recordsLossUsd[e] as number)) + fines + (draws.ransomUsd[e] as number);
+  return total > params.capPerEventUsd ? params.capPerEventUsd : total;
+}
+
+/** Per-year lookups of a plan (the constant scenario when no answer is unknown). */
+interface PlanLookup {
+  readonly f0: number;
+  readonly m0: number;
+  readonly a40: number;
+  readonly f: Float64Array | null;
+  readonly m: Float64Array | null;
+  readonly a4: Int8Array | null;
+}
+
+function lookup(plan: SlotScenarios): PlanLookup {
+  return { f0: plan.constant.frequencyMultiplier, m0: plan.constant.severityMultiplier, a40: A4_INDEX[plan.constant.a4Level], f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
 }
 
 /**
- * Expected annual losses of several scenarios (e.g. the score's all-best,
- * average and all-worst anchors), each as `computeExpectedAnnualLoss`.
+ * Full evaluation of a scenario: annual losses, per-event losses, category
+ * and per-regime totals, and the insurance layer (retention and coinsurance
+ * per event, annual aggregate limit).
  */
-export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParameters, scenarios: readonly Scenario[]): number[] {
-  // Separate tight passes measured faster than one pass with an inner loop over scenarios.
-  return scenarios.map((scenario) => computeExpectedAnnualLoss(draws, params, scenario));
-}
-
-/**
- * Full evaluation of a scenario (with the cost split from `drawCostShares`): annual losses, per-event losses, category
- * and regime totals and, with a policy, net losses (per-event retention,
- * coinsurance, annual aggregate limit; the policy is assumed to cover every
- * cost category).
- */
-export function evaluateScenario(draws: LossDraws, params: ModelParameters, scenario: Scenario, costShares: Float64Array, insurance?: InsurancePolicy): ScenarioLosses {
-  const { eventYear, frequencyThreshold, coreLossUsd, fineUniform, fineAmountUsd, fineRegimeIndex, ransomUsd } = draws;
-  const f = scenario.frequencyMultiplier;
-  const m = scenario.severityMultiplier;
-  const cap = params.capPerEventUsd;
-  const pFine = params.fine.probabilityByA4[scenario.a4Level];
-  const caps = params.fine.capsByA4[scenario.a4Level];
-  let included = 0;
-  for (let e = 0; e < draws.eventCount; e++) if ((frequencyThreshold[e] as number) <= f) included += 1;
-  // At most one non-zero year per event that happens.
-  const yearLoss = new Float64Array(included);
-  const yearNet = insurance === undefined ? null : new Float64Array(included);
-  const eventLossUsd = new Float64Array(included);
-  const categoryTotalsUsd = new Float64Array(6);
-  const fineTotalsByRegimeUsd = new Float64Array(params.fine.regimes.length);
+export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan: SlotScenarios, insurance: InsurancePolicy | undefined): ScenarioLosses {
+  const n = draws.eventCount;
+  const p = lookup(plan);
+  const yearLoss = new Float64Array(Math.max(1, draws.slotCount));
+  const yearNet = insurance === undefined ? null : new Float64Array(Math.max(1, draws.slotCount));
+  const yearRecoverable = new Float64Array(Math.max(1, draws.slotCount));
+  const eventLossBuffer = new Float64Array(n);
+  const categoryTotalsUsd = new Float64Array(COST_CATEGORIES.length);
+  const fineTotalsByRegimeUsd = new Float64Array(draws.regimeCount);
+  const fines = new Float64Array(draws.regimeCount);
+  const terms = { fines: 0 };
+  const responseShare = params.responseMedianUsd / (params.responseMedianUsd + params.interruptionMedianUsd);
   const retention = insurance?.retentionUsd ?? 0;
   const keep = insurance?.coinsuranceShare ?? 0;
   const limit = insurance?.limitUsd ?? 0;
   let remainingLimit = limit;
   let currentYear = -1;
   let slot = -1;
-  let k = 0;
-  for (let e = 0; e < draws.eventCount; e++) {
-    if ((frequencyThreshold[e] as number) > f) continue;
-    let core = m * (coreLossUsd[e] as number);
-    if (core > cap) core = cap;
-    let fine = 0;
-    if ((fineUniform[e] as number) < pFine) {
-      fine = fineAmountUsd[e] as number;
-      const regime = fineRegimeIndex[e] as number;
-      const fineCap = caps[regime] as number;
-      if (fine > fineCap) fine = fineCap;
-      fineTotalsByRegimeUsd[regime] = (fineTotalsByRegimeUsd[regime] as number) + fine;
-    }
-    const ransom = ransomUsd[e] as number;
-    const loss = core + fine + ransom;
-    const y = eventYear[e] as number;
+  for (let e = 0; e < n; e++) {
+    const s = draws.eventSlot[e] as number;
+    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const loss = eventLoss(draws, params, e, m, a4, fines, terms);
+    // "Cost if it happens" uses every potential incident of the pool: thinning is independent of the
+    // cost, so this is the same distribution, and each incident's cost can only fall when an answer improves.
+    eventLossBuffer[e] = loss;
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    // The cap takes fines first, then ransom, then the severity-scaled costs, so a better answer (smaller
+    // severity part) never moves more of a capped incident into the fines line (ADR 100).
+    const core = m * (draws.coreLossUsd[e] as number);
+    const records = m * (draws.recordsLossUsd[e] as number);
+    const ransom = draws.ransomUsd[e] as number;
+    const cap = params.capPerEventUsd;
+    const finesKept = terms.fines < cap ? terms.fines : cap;
+    const fineScale = terms.fines > 0 ? finesKept / terms.fines : 0;
+    const ransomKept = Math.min(ransom, cap - finesKept);
+    const severityPart = core + records;
+    const severityKept = Math.min(severityPart, cap - finesKept - ransomKept);
+    const severityScale = severityPart > 0 ? severityKept / severityPart : 0;
+    const y = draws.eventYear[e] as number;
     if (y !== currentYear) {
       currentYear = y;
       slot += 1;
       remainingLimit = limit;
     }
     yearLoss[slot] = (yearLoss[slot] as number) + loss;
-    eventLossUsd[k] = loss;
-    k += 1;
-    const s = e * 4;
-    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * (costShares[s] as number);
-    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (costShares[s + 1] as number);
-    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + core * (costShares[s + 2] as number);
-    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + core * (costShares[s + 3] as number);
-    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + fine;
-    categoryTotalsUsd[5] = (categoryTotalsUsd[5] as number) + ransom;
+    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * responseShare * severityScale;
+    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (1 - responseShare) * severityScale;
+    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + records * severityScale;
+    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + finesKept;
+    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + ransomKept;
+    for (let j = 0; j < draws.regimeCount; j++) fineTotalsByRegimeUsd[j] = (fineTotalsByRegimeUsd[j] as number) + (fines[j] as number) * fineScale;
+    const recoverable = Math.max(0, loss - retention) * (1 - keep);
+    yearRecoverable[slot] = (yearRecoverable[slot] as number) + recoverable;
     if (yearNet !== null) {
-      let recovered = Math.max(0, loss - retention) * (1 - keep);
-      if (recovered > remainingLimit) recovered = remainingLimit;
+      const recovered = recoverable > remainingLimit ? remainingLimit : recoverable;
       remainingLimit -= recovered;
       yearNet[slot] = (yearNet[slot] as number) + loss - recovered;
     }
   }
-  const nonZeroAnnualLossUsd = yearLoss.slice(0, slot + 1);
-  const netNonZeroAnnualLossUsd = yearNet === null ? null : yearNet.slice(0, slot + 1);
-  return { nonZeroAnnualLossUsd, eventLossUsd, categoryTotalsUsd, fineTotalsByRegimeUsd, netNonZeroAnnualLossUsd };
+  return {
+    nonZeroAnnualLossUsd: yearLoss.slice(0, slot + 1),
+    eventLossUsd: eventLossBuffer,
+    categoryTotalsUsd,
+    fineTotalsByRegimeUsd,
+    netNonZeroAnnualLossUsd: yearNet === null ? null : yearNet.slice(0, slot + 1),
+    recoverableNonZeroUsd: yearRecoverable.slice(0, slot + 1),
+  };
+}
+
+/**
+ * Expected annual loss of a scenario: one pass over the event pool with no
+ * allocation (the exact path for answers with unknowns).
+ */
+export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParameters, plan: SlotScenarios): number {
+  const terms = { fines: 0 };
+  const p = lookup(plan);
+  let total = 0;
+  for (let e = 0; e < draws.eventCount; e++) {
+    const s = draws.eventSlot[e] as number;
+    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    total += eventLoss(draws, params, e, m, a4, null, terms);
+  }
+  return total / draws.years;
+}
+
+/**
+ * Expected annual losses of several answer-independent scenarios in one pass
+ * (the risk-score anchors: all best, average, all worst).
+ */
+export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParameters, scenarios: readonly Scenario[]): number[] {
+  const terms = { fines: 0 };
+  const totals = scenarios.map(() => 0);
+  const a4 = scenarios.map((sc) => A4_INDEX[sc.a4Level]);
+  for (let e = 0; e < draws.eventCount; e++) {
+    const threshold = draws.frequencyThreshold[e] as number;
+    for (let k = 0; k < scenarios.length; k++) {
+      const sc = scenarios[k] as Scenario;
+      if (threshold > sc.frequencyMultiplier) continue;
+      totals[k] = (totals[k] as number) + eventLoss(draws, params, e, sc.severityMultiplier, a4[k] as number, null, terms);
+    }
+  }
+  return totals.map((t) => t / draws.years);
 }
 
 /**
  * Writes the non-zero annual losses of a scenario into `out` (in year order)
  * and returns how many there are; every other simulated year has no loss.
- * Cheaper than a full annual array for percentile what-ifs.
  */
-export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParameters, scenario: Scenario, out: Float64Array): number {
-  const { eventYear, frequencyThreshold, coreLossUsd, fineUniform, fineAmountUsd, fineRegimeIndex, ransomUsd } = draws;
-  const f = scenario.frequencyMultiplier;
-  const m = scenario.severityMultiplier;
-  const cap = params.capPerEventUsd;
-  const pFine = params.fine.probabilityByA4[scenario.a4Level];
-  const caps = params.fine.capsByA4[scenario.a4Level];
+export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParameters, plan: SlotScenarios, out: Float64Array): number {
+  const terms = { fines: 0 };
+  const p = lookup(plan);
   let count = 0;
   let currentYear = -1;
   for (let e = 0; e < draws.eventCount; e++) {
-    if ((frequencyThreshold[e] as number) > f) continue;
-    let core = m * (coreLossUsd[e] as number);
-    if (core > cap) core = cap;
-    let fine = 0;
-    if ((fineUniform[e] as number) < pFine) {
-      fine = fineAmountUsd[e] as number;
-      const fineCap = caps[fineRegimeIndex[e] as number] as number;
-      if (fine > fineCap) fine = fineCap;
-    }
-    const loss = core + fine + (ransomUsd[e] as number);
-    const y = eventYear[e] as number;
+    const s = draws.eventSlot[e] as number;
+    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const loss = eventLoss(draws, params, e, m, a4, null, terms);
+    const y = draws.eventYear[e] as number;
     if (y !== currentYear) {
       currentYear = y;
       out[count] = loss;

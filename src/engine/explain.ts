@@ -17,7 +17,7 @@ export interface ExplanationFigure {
 
 /** One step of the derivation. */
 export interface ExplanationStep {
-  readonly id: 'frequency' | 'severity' | 'fines' | 'ransom' | 'annualLoss' | 'costIfItHappens' | 'riskScore' | 'attribution' | 'population';
+  readonly id: 'frequency' | 'severity' | 'fines' | 'ransom' | 'annualLoss' | 'costIfItHappens' | 'riskScore' | 'attribution' | 'insurance' | 'unknownAnswers' | 'population';
   readonly title: string;
   readonly text: string;
   readonly figures: readonly ExplanationFigure[];
@@ -59,52 +59,55 @@ export function explain(result: RiskResult): Explanation {
   const steps: ExplanationStep[] = [];
   const freqKeys = d.sourceKeys['frequency'] ?? [];
   const sevKeys = d.sourceKeys['severity'] ?? [];
-  const tierKey = freqKeys[0];
-  const industryKey = freqKeys[1];
-  const medianKey = sevKeys[0];
-  const sigmaKey = sevKeys[1];
-  const industrySevKey = sevKeys[2];
+  const industryKey = freqKeys[4];
+  const industrySevKey = sevKeys[4];
 
   steps.push({
     id: 'frequency',
     title: 'How often: significant incidents per year',
     text:
-      `Organisations in this revenue tier have a ${pct(d.frequencyTierProbability, 2)} chance a year of at least one significant incident; ` +
+      `At this revenue an organisation has a ${pct(d.frequencyTierProbability, 2)} chance a year of at least one significant incident (IRIS 2025 revenue bands, interpolated on a log scale between band centres so there is no cliff at a band edge); ` +
       `this industry runs at ${pct(d.industryProbability)} against ${pct(d.typicalProbability)} for a typical organisation, so an average-posture peer has p = ${pct(d.frequencyTierProbability, 2)} x ${pct(d.industryProbability)} / ${pct(d.typicalProbability)} = ${pct(d.targetProbability, 2)}. ` +
-      `Incident counts follow a negative binomial with dispersion r = ${d.dispersion}, whose mean mu0 = r((1 - p)^(-1/r) - 1) = ${d.meanEventsAtAverage.toFixed(4)} events a year reproduces p. ` +
+      `Incident counts follow a negative binomial with dispersion r = ${d.dispersion.toFixed(3)} (fitted so P(≥2 incidents) matches IRIS 2025 in each band), whose mean mu0 = r((1 - p)^(-1/r) - 1) = ${d.meanEventsAtAverage.toFixed(4)} events a year reproduces p. ` +
       `The answers on MFA, patching and hardening multiply the frequency by ${d.frequencyMultiplier.toFixed(3)}, giving ${d.meanEventsPerYear.toFixed(4)} events a year; ` +
       `in the simulation ${pct(result.probabilityOfAnyEvent, 2)} of years have at least one loss event.`,
     figures: [
-      ...(tierKey !== undefined ? [sourced(tierKey)] : []),
+      computed('P(≥1 incident) at this revenue', d.frequencyTierProbability, 'probability', 'IRIS25 revenue bands interpolated on log revenue (ADR 100)'),
       ...(industryKey !== undefined ? [sourced(industryKey)] : []),
       sourced('frequencyProbabilityTypicalOrg'),
-      sourced('negativeBinomialDispersion'),
+      computed('Negative binomial dispersion r', d.dispersion, 'ratio', 'fitted to IRIS25 P(≥2) per band, interpolated on log r (ADR 100)'),
       computed('Mean events per year (average posture)', d.meanEventsAtAverage, 'count', 'mu0 = r((1 - p)^(-1/r) - 1), derived'),
       computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'product of the M3, M4, M5 frequency multipliers (factor catalogue)'),
       computed('Simulated P(at least one loss event)', result.probabilityOfAnyEvent, 'probability', `share of ${result.iterations.toLocaleString('en-US')} simulated years`),
     ],
   });
 
+  const recordsLine = result.costBreakdown.find((c) => c.category === 'notificationAndMonitoring')?.expectedAnnualUsd ?? 0;
   steps.push({
     id: 'severity',
-    title: 'How much: loss per incident',
+    title: 'How much: loss per incident, built from the organisation',
     text:
-      `The median loss per incident in this revenue tier is ${usd(d.tierMedianUsd)}; the industry multiplier is ${d.industrySeverityMultiplier}, and the 19 answers combine (psi = ${CALIBRATION.severityNonAdditivityPsi.value}, clamped to ${CALIBRATION.severityMultiplierMin.value}-${CALIBRATION.severityMultiplierMax.value}) into a severity multiplier of ${d.severityMultiplier.toFixed(3)}. ` +
-      `So the core loss per incident is lognormal with median ${usd(d.medianCoreLossUsd)} and sigma ${d.sigma.toFixed(3)}${d.hasIndependentAssurance ? ' (narrowed by independent assurance, mean kept)' : ''}, capped at ${usd(d.capPerEventUsd)} (1.5 x revenue), ` +
-      'and split across detection & escalation, notification, post-breach response and lost business by a Dirichlet draw around the IBM 2025 shares.',
+      `Each incident costs response and forensics (median ${usd(d.responseMedianUsd)} at average posture: ${usd(CALIBRATION.responseBaseUsd.value)} + ${usd(CALIBRATION.responsePerEmployeeUsd.value)} per employee) plus business interruption (median ${usd(d.interruptionMedianUsd)}: ${pct(CALIBRATION.businessInterruptionRevenueShare.value, 2)} of annual revenue), ` +
+      `times the industry multiplier ${d.industrySeverityMultiplier}, lognormal with sigma ${d.sigma.toFixed(2)}. ` +
+      `The 19 answers combine (psi = ${CALIBRATION.severityNonAdditivityPsi.value}, clamped to ${CALIBRATION.severityMultiplierMin.value}-${CALIBRATION.severityMultiplierMax.value}) into a severity multiplier of ${d.severityMultiplier.toFixed(3)}, so the median of these two parts is ${usd(d.medianCoreLossUsd)}. ` +
+      (d.effectiveRecords > 0
+        ? `With probability ${pct(CALIBRATION.recordExposureProbability.value)} an incident exposes records: a share of the ${Math.round(d.effectiveRecords).toLocaleString('en-US')} people on file (mean one third) must be notified and offered monitoring, at ${usd(CALIBRATION.perRecordCostAverage.value * CALIBRATION.recordDrivenCostShare.value)} a record at ${CALIBRATION.recordCostReferenceRecords.value.toLocaleString('en-US')} records with economies of scale (cost grows as records^${CALIBRATION.recordCostScaleExponent.value}); expected ${usd(recordsLine)} a year. `
+        : 'No personal records are held, so no notification cost is simulated. ') +
+      `The total of one incident, fines and ransom included, is capped at ${usd(d.capPerEventUsd)} (1.5 x revenue). Compliance frameworks act only through the answers they evidence; they never change the spread.`,
     figures: [
-      ...(medianKey !== undefined ? [sourced(medianKey)] : []),
-      ...(sigmaKey !== undefined ? [sourced(sigmaKey)] : []),
+      sourced('responseBaseUsd'),
+      sourced('responsePerEmployeeUsd'),
+      sourced('businessInterruptionRevenueShare'),
+      sourced('incidentSigma'),
       ...(industrySevKey !== undefined ? [sourced(industrySevKey)] : []),
       sourced('severityNonAdditivityPsi'),
       sourced('perEventCapRevenueMultiple'),
-      ...(d.hasIndependentAssurance ? [sourced('auditedSigmaFactor')] : []),
       computed('Combined severity multiplier of the answers', d.severityMultiplier, 'multiplier', 'clamp(exp(psi x sum ln m_f), 0.4, 2.5) over the factor catalogue'),
-      sourced('costShareDetection'),
-      sourced('costShareNotification'),
-      sourced('costSharePostBreach'),
-      sourced('costShareLostBusiness'),
-      sourced('costShareConcentration'),
+      sourced('perRecordCostAverage'),
+      sourced('recordDrivenCostShare'),
+      sourced('recordCostReferenceRecords'),
+      sourced('recordCostScaleExponent'),
+      sourced('recordExposureProbability'),
     ],
   });
 
@@ -115,15 +118,15 @@ export function explain(result: RiskResult): Explanation {
     text:
       d.fineRegimes.length === 0
         ? 'No regulated data is held, so no regulatory fine is simulated.'
-        : `Regimes that apply: ${d.fineRegimes.join(', ')}. Each incident draws a fine with probability ${pct(d.fineProbability)} (a third of breached organisations paid fines, adjusted for the compliance answer), of lognormal size (median ${usd(CALIBRATION.fineMedian.value)}, sigma ${CALIBRATION.fineSigma.value}) capped per regime. Expected fines: ${usd(finesLine)} a year.`,
-    figures: [sourced('fineProbability'), sourced('fineMedian'), sourced('fineSigma'), sourced('fineProbabilityMultiplierCompliant'), sourced('fineProbabilityMultiplierNonCompliant'), computed('Expected fines per year', finesLine, 'usd', 'simulated')],
+        : `Regimes that apply: ${d.fineRegimes.join(', ')}. Each incident draws a fine under each applicable regime independently, with probability ${pct(d.fineProbabilityPerRegime)} per regime (so a firm under two regimes is fined after a third of incidents, as in IBM 2024; adjusted for the compliance answer), of lognormal size (median ${usd(d.fineMedianUsd)} for this size of firm, sigma ${CALIBRATION.fineSigma.value}) capped per regime. Adding a regime only adds fines. Expected fines: ${usd(finesLine)} a year.`,
+    figures: [sourced('fineProbability'), sourced('finePerRegimeProbability'), sourced('fineMedian'), sourced('sizeScalingExponent'), sourced('fineSigma'), sourced('fineProbabilityMultiplierCompliant'), sourced('fineProbabilityMultiplierNonCompliant'), computed('Expected fines per year', finesLine, 'usd', 'simulated')],
   });
 
   const ransomLine = result.costBreakdown.find((c) => c.category === 'ransom')?.expectedAnnualUsd ?? 0;
   steps.push({
     id: 'ransom',
     title: 'Ransom payments',
-    text: `IBM's costs exclude ransoms, so each incident adds a ransom with probability ${pct(d.ransomProbability)} (88% of SMB breaches involve ransomware x 36% pay), lognormal with median ${usd(CALIBRATION.ransomMedian.value)}. Expected ransom: ${usd(ransomLine)} a year.`,
+    text: `IBM's costs exclude ransoms, so each incident adds a ransom with probability ${pct(d.ransomProbability)} (88% of SMB breaches involve ransomware x 36% pay), lognormal with median ${usd(d.ransomMedianUsd)} for this size of firm (DBIR 2025 median ${usd(CALIBRATION.ransomMedian.value)} at ${usd(CALIBRATION.sizeScalingReferenceRevenueUsd.value)} revenue, scaled as revenue^${CALIBRATION.sizeScalingExponent.value}). Expected ransom: ${usd(ransomLine)} a year.`,
     figures: [sourced('ransomwareShareSmb'), sourced('ransomPayRate'), sourced('ransomMedian'), sourced('ransomSigma'), computed('Expected ransom per year', ransomLine, 'usd', 'simulated')],
   });
 
@@ -131,7 +134,7 @@ export function explain(result: RiskResult): Explanation {
     id: 'annualLoss',
     title: 'Annual loss',
     text:
-      `Summing the incidents of each of ${result.iterations.toLocaleString('en-US')} simulated years (seed ${result.seed}) gives an expected annual loss (ALE) of ${usd(a.expectedUsd)} (Monte Carlo standard error ${usd(a.standardErrorUsd)}). ` +
+      `Summing the incidents of each of ${result.iterations.toLocaleString('en-US')} simulated years (seed ${result.seed}) gives an expected annual loss (ALE) of ${usd(a.expectedUsd)} (Monte Carlo standard error ${usd(a.standardErrorUsd)}, ${pct(result.precision.relativeStandardError, 2)} of the ALE${result.precision.targetRelativeStandardError === null ? ', fixed iteration count' : `; target ${pct(result.precision.targetRelativeStandardError, 1)}, ${result.precision.isTargetMet ? 'reached' : 'not reached within the budget'}`}). ` +
       `Most years have no incident, so the median year costs ${usd(a.percentilesUsd.p50)} and P90 is ${usd(a.percentilesUsd.p90)}; 1 year in 20 costs more than ${usd(a.percentilesUsd.p95)} (VaR 95) and 1 in 100 more than ${usd(a.percentilesUsd.p99)} (VaR 99); the worst 1% of years average ${usd(a.expectedShortfall99Usd)} (expected shortfall 99).` +
       (result.insurance === null ? '' : ` With the insurance policy entered, the expected net annual loss is ${usd(result.insurance.expectedNetAnnualLossUsd)}.`),
     figures: [
@@ -147,7 +150,7 @@ export function explain(result: RiskResult): Explanation {
   steps.push({
     id: 'costIfItHappens',
     title: 'Cost if it happens',
-    text: `When an incident happens, it costs ${usd(c.percentilesUsd.p50)} at the median, ${usd(c.percentilesUsd.p90)} at P90 and ${usd(c.percentilesUsd.p99)} at P99 (mean ${usd(c.meanUsd)}, over ${c.eventCount.toLocaleString('en-US')} simulated incidents).`,
+    text: `When an incident happens, it costs ${usd(c.percentilesUsd.p50)} at the median, ${usd(c.percentilesUsd.p90)} at P90 and ${usd(c.percentilesUsd.p99)} at P99 (mean ${usd(c.meanUsd)}, over ${c.eventCount.toLocaleString('en-US')} simulated incidents: every potential incident of the run, so the figure does not move when a control only makes incidents rarer).`,
     figures: [computed('Median cost per incident', c.percentilesUsd.p50, 'usd', 'simulated'), computed('Mean cost per incident', c.meanUsd, 'usd', 'simulated')],
   });
 
@@ -172,11 +175,36 @@ export function explain(result: RiskResult): Explanation {
     });
   }
 
+  const iv = result.insuranceView;
+  steps.push({
+    id: 'insurance',
+    title: 'Insurance view',
+    text:
+      iv.policyLimitUsd === null
+        ? `A 1-in-100 year costs ${usd(iv.oneInHundredYearLossUsd)} (the worst 1% of years average ${usd(iv.expectedShortfall99Usd)}); an aggregate limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover it. No policy was entered.`
+        : `Your ${usd(iv.policyLimitUsd)} limit covers ${pct(iv.coveredShareOfOneInHundredYear)} of a 1-in-100 year (${usd(iv.oneInHundredYearLossUsd)}), leaving ${usd(iv.uncoveredInOneInHundredYearUsd)} with you; a limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover everything insurable that year. On average the policy recovers ${usd(iv.expectedRecoveredAnnualUsd)} a year.`,
+    figures: [
+      computed('Loss of a 1-in-100 year (VaR 99)', iv.oneInHundredYearLossUsd, 'usd', 'nearest-rank P99 of annual loss'),
+      computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'recoveries of that simulated year with an unlimited aggregate limit (retention and coinsurance per incident)'),
+    ],
+  });
+
+  if (result.unknownFactors.length > 0) {
+    steps.push({
+      id: 'unknownAnswers',
+      title: 'Answers marked "I don\'t know"',
+      text: `Each simulated year draws these factors' levels from how common each level is (ADR 101), which widens the range. Answered best or worst, the expected loss would be: ${result.unknownFactors
+        .map((u) => `${u.factorId} ${getFactor(u.factorId).name} ${usd(u.expectedAnnualLossIfBestUsd)}-${usd(u.expectedAnnualLossIfWorstUsd)}`)
+        .join('; ')}.`,
+      figures: result.unknownFactors.map((u) => computed(`Expected loss if ${u.factorId} were answered worst`, u.expectedAnnualLossIfWorstUsd, 'usd', 'same draws, this answer at worst')),
+    });
+  }
+
   steps.push({
     id: 'population',
     title: 'What population this is calibrated to',
     text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.`,
-    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('ibmSmallOrgAverage2023')],
+    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('insuredClaimMean300mTo2b'), sourced('ibmSmallOrgAverage2023')],
   });
 
   const text = steps.map((st) => `${st.title}\n${st.text}`).join('\n\n');

@@ -14,12 +14,17 @@ export type FactorId = (typeof FACTOR_IDS)[number];
  * (control in place); for an amplifier `best` is the low-exposure answer.
  * `partial` is the population average (multiplier 1.0, except A7).
  * `notApplicable` maps to 1.0 and is allowed only where `allowsNotApplicable`.
+ * `unknown` is an honest "I don't know": each simulated year draws the level
+ * from the factor's prevalence (`unknown-answers.ts`, ADR 101), so the
+ * result's spread widens instead of guessing.
  */
-export const FACTOR_ANSWERS = ['worst', 'partial', 'best', 'notApplicable'] as const;
+export const FACTOR_ANSWERS = ['worst', 'partial', 'best', 'notApplicable', 'unknown'] as const;
 /** A factor answer level. */
 export type FactorAnswer = (typeof FACTOR_ANSWERS)[number];
-/** The three graded levels (without "not applicable"). */
-export type FactorLevel = Exclude<FactorAnswer, 'notApplicable'>;
+/** The three graded levels (without "not applicable" and "unknown"). */
+export type FactorLevel = Exclude<FactorAnswer, 'notApplicable' | 'unknown'>;
+/** An answer the model can score directly (everything but "unknown", which is spread over the levels). */
+export type KnownFactorAnswer = Exclude<FactorAnswer, 'unknown'>;
 
 /** Factor kinds. */
 export const FACTOR_KINDS = ['mitigator', 'amplifier'] as const;
@@ -277,6 +282,6 @@ export function getFactor(id: FactorId): FactorDefinition {
 }
 
 /** Multiplier of one factor at one answer ("not applicable" is 1.0). */
-export function getAnswerMultiplier(multipliers: LevelMultipliers, answer: FactorAnswer): number {
+export function getAnswerMultiplier(multipliers: LevelMultipliers, answer: KnownFactorAnswer): number {
   return answer === 'notApplicable' ? 1 : multipliers[answer];
 }

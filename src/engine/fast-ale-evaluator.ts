@@ -2,94 +2,148 @@ import type { FactorLevel } from './factors.ts';
 import type { LossDraws } from './loss-draws.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 
-interface FrequencySlice {
-  /** Core losses (at severity multiplier 1) of the events that happen at this F, ascending. */
-  readonly sortedCore: Float64Array;
-  /** prefix[j] = sum of the j smallest core losses. */
-  readonly prefix: Float64Array;
-  /** Sum of fines + ransoms of those events, by A4 level. */
-  readonly extraByA4: { readonly [L in FactorLevel]: number };
+interface Slice {
+  /** Sums over the events that happen at this F and stay under the cap at any severity multiplier. */
+  readonly alwaysBase: number;
+  readonly alwaysExtra: number;
+  /** Breakpoints t_e (descending) of the other events: the event is uncapped iff M <= t_e. */
+  readonly breakpoints: Float64Array;
+  /** prefixBase[j] = sum of core + records of the first j of those events (severity-scaled part). */
+  readonly prefixBase: Float64Array;
+  /** prefixExtra[j] = sum of fines + ransom of the first j of those events. */
+  readonly prefixExtra: Float64Array;
 }
+
+interface LevelData {
+  readonly extra: Float64Array;
+  readonly breakpoint: Float64Array;
+  /** Events that can reach the cap at the largest severity multiplier, in ascending breakpoint order. */
+  readonly candidates: Int32Array;
+  readonly isCandidate: Uint8Array;
+}
+
+const LEVEL_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
 
 /**
  * A fast expected-annual-loss function for attribution (thousands of
- * what-ifs). Factor answers act only through (F, M, A4), and F takes at
- * most 27 values (3 frequency factors x 3 levels), so for each F seen we
- * sort the core losses of the events that happen once; then
- * sum_e min(M x core_e, cap) = M x prefix[j] + cap x (n - j), with j found
- * by binary search. Each what-if costs O(log events) instead of a pass.
+ * what-ifs) over answers without unknowns. Factor answers act only through
+ * (F, M, A4). An event's loss is min(cap, M x B_e + X_e) with B_e = core +
+ * records and X_e = fines(A4) + ransom, so it is uncapped iff M <= t_e =
+ * (cap - X_e) / B_e. Events with t_e above the largest multiplier are never
+ * capped and are simply summed; the few others are kept in descending t_e
+ * order with prefix sums of B and X. For each (F, A4) seen:
+ * sum_e loss_e = M x (B_always + prefixB[j]) + X_always + prefixX[j] + cap x (n - j),
+ * with j found by binary search. Each what-if costs O(log n).
  * Results equal `computeExpectedAnnualLoss` up to floating-point summation
  * order (relative difference ~1e-12).
  */
 export function createAleEvaluator(draws: LossDraws, params: ModelParameters): (scenario: Scenario) => number {
   const n = draws.eventCount;
-  const order = sortEventsByCoreLoss(draws.coreLossUsd);
-  const cache = new Map<number, FrequencySlice>();
-  const fine = params.fine;
+  const cap = params.capPerEventUsd;
+  const maxM = params.severityMultiplierMax;
+  const base = new Float64Array(n);
+  for (let e = 0; e < n; e++) base[e] = (draws.coreLossUsd[e] as number) + (draws.recordsLossUsd[e] as number);
+  const levels: (LevelData | null)[] = [null, null, null];
+  const slices = new Map<number, (Slice | null)[]>();
 
-  const buildSlice = (f: number): FrequencySlice => {
-    let count = 0;
-    for (let e = 0; e < n; e++) if ((draws.frequencyThreshold[e] as number) <= f) count += 1;
-    const sortedCore = new Float64Array(count);
-    const prefix = new Float64Array(count + 1);
-    let k = 0;
-    for (let r = 0; r < n; r++) {
-      const e = order[r] as number;
-      if ((draws.frequencyThreshold[e] as number) > f) continue;
-      sortedCore[k] = draws.coreLossUsd[e] as number;
-      prefix[k + 1] = (prefix[k] as number) + (sortedCore[k] as number);
-      k += 1;
-    }
-    // Fines and ransoms of the events that happen, for the three A4 levels in one pass.
-    const levels: readonly FactorLevel[] = ['best', 'partial', 'worst'];
-    const extras = [0, 0, 0];
+  const prepareLevel = (level: FactorLevel): LevelData => {
+    const known = levels[LEVEL_INDEX[level]];
+    if (known !== null && known !== undefined) return known;
+    const probabilities = params.fine.probabilityByA4[level];
+    const caps = params.fine.capsByA4[level];
+    const extra = new Float64Array(n);
+    const breakpoint = new Float64Array(n);
+    const isCandidate = new Uint8Array(n);
+    const rc = draws.regimeCount;
+    const candidateList: number[] = [];
     for (let e = 0; e < n; e++) {
-      if ((draws.frequencyThreshold[e] as number) > f) continue;
-      const ransom = draws.ransomUsd[e] as number;
-      const u = draws.fineUniform[e] as number;
-      const regime = draws.fineRegimeIndex[e] as number;
-      for (let l = 0; l < 3; l++) {
-        const level = levels[l] as FactorLevel;
-        let amount = 0;
-        if (u < fine.probabilityByA4[level]) {
-          amount = draws.fineAmountUsd[e] as number;
-          const cap = fine.capsByA4[level][regime] as number;
-          if (amount > cap) amount = cap;
+      let x = draws.ransomUsd[e] as number;
+      for (let j = 0; j < rc; j++) {
+        const k = e * rc + j;
+        if ((draws.fineUniform[k] as number) < (probabilities[j] as number)) {
+          const amount = draws.fineAmountUsd[k] as number;
+          const c = caps[j] as number;
+          x += amount > c ? c : amount;
         }
-        extras[l] = (extras[l] as number) + amount + ransom;
+      }
+      extra[e] = x;
+      const t = Math.max(0, (cap - x) / (base[e] as number));
+      breakpoint[e] = t;
+      if (t < maxM) {
+        isCandidate[e] = 1;
+        candidateList.push(e);
       }
     }
-    return { sortedCore, prefix, extraByA4: { best: extras[0] as number, partial: extras[1] as number, worst: extras[2] as number } };
+    const values = Float64Array.from(candidateList, (e) => breakpoint[e] as number);
+    const order = sortEventsByValue(values);
+    const candidates = Int32Array.from(order, (k) => candidateList[k] as number);
+    const data = { extra, breakpoint, candidates, isCandidate };
+    levels[LEVEL_INDEX[level]] = data;
+    return data;
+  };
+
+  const buildSlice = (f: number, level: FactorLevel): Slice => {
+    const data = prepareLevel(level);
+    let alwaysBase = 0;
+    let alwaysExtra = 0;
+    for (let e = 0; e < n; e++) {
+      if ((draws.frequencyThreshold[e] as number) > f || data.isCandidate[e] === 1) continue;
+      alwaysBase += base[e] as number;
+      alwaysExtra += data.extra[e] as number;
+    }
+    const c = data.candidates;
+    let count = 0;
+    for (let r = 0; r < c.length; r++) if ((draws.frequencyThreshold[c[r] as number] as number) <= f) count += 1;
+    const breakpoints = new Float64Array(count);
+    const prefixBase = new Float64Array(count + 1);
+    const prefixExtra = new Float64Array(count + 1);
+    let k = 0;
+    // Descending breakpoints: walk the ascending order backwards.
+    for (let r = c.length - 1; r >= 0; r--) {
+      const e = c[r] as number;
+      if ((draws.frequencyThreshold[e] as number) > f) continue;
+      breakpoints[k] = data.breakpoint[e] as number;
+      prefixBase[k + 1] = (prefixBase[k] as number) + (base[e] as number);
+      prefixExtra[k + 1] = (prefixExtra[k] as number) + (data.extra[e] as number);
+      k += 1;
+    }
+    return { alwaysBase, alwaysExtra, breakpoints, prefixBase, prefixExtra };
   };
 
   return (scenario: Scenario): number => {
-    let slice = cache.get(scenario.frequencyMultiplier);
-    if (slice === undefined) {
-      slice = buildSlice(scenario.frequencyMultiplier);
-      cache.set(scenario.frequencyMultiplier, slice);
+    let byLevel = slices.get(scenario.frequencyMultiplier);
+    if (byLevel === undefined) {
+      byLevel = [null, null, null];
+      slices.set(scenario.frequencyMultiplier, byLevel);
+    }
+    const li = LEVEL_INDEX[scenario.a4Level];
+    let slice = byLevel[li];
+    if (slice === null || slice === undefined) {
+      slice = buildSlice(scenario.frequencyMultiplier, scenario.a4Level);
+      byLevel[li] = slice;
     }
     const m = scenario.severityMultiplier;
-    const cap = params.capPerEventUsd;
-    const core = slice.sortedCore;
+    const t = slice.breakpoints;
+    // j = number of candidate events with t_e >= m (uncapped).
     let lo = 0;
-    let hi = core.length;
+    let hi = t.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (m * (core[mid] as number) <= cap) lo = mid + 1;
+      if ((t[mid] as number) >= m) lo = mid + 1;
       else hi = mid;
     }
-    const total = m * (slice.prefix[lo] as number) + cap * (core.length - lo) + slice.extraByA4[scenario.a4Level];
+    const total = m * (slice.alwaysBase + (slice.prefixBase[lo] as number)) + slice.alwaysExtra + (slice.prefixExtra[lo] as number) + cap * (t.length - lo);
     return total / draws.years;
   };
 }
 
 /**
- * Event indices in ascending order of core loss. Packs each index into the
+ * Event indices in ascending order of a non-negative value. Packs each index into the
  * low mantissa bits of its (positive) loss so one native numeric sort does
  * the work, then repairs the order with an insertion pass on the exact
  * values (packing can only swap values within ~1e-9 of each other).
  */
-function sortEventsByCoreLoss(core: Float64Array): Int32Array {
+function sortEventsByValue(core: Float64Array): Int32Array {
   const n = core.length;
   const order = new Int32Array(n);
   if (n === 0) return order;

@@ -13,7 +13,7 @@ export interface RegimeFineExposure {
   readonly isApplicable: boolean;
   /** Simulated expected fines per year under this regime (included in the ALE). */
   readonly expectedAnnualUsd: number;
-  /** Per-event cap applied in the simulation; null when no fine is simulated. */
+  /** Per-incident cap of this regime's fine; null when no fine is simulated. (The whole incident is also capped at 1.5 x revenue.) */
   readonly capPerEventUsd: number | null;
   readonly note: string;
   readonly sourceKeys: readonly CalibrationKey[];
@@ -48,8 +48,8 @@ export function buildFinesExposure(
 ): FinesExposure {
   const applicable = findApplicableRegimes(organisation, frameworks);
   const regimes = REGIME_IDS.map((regime): RegimeFineExposure => {
-    const index = params.fine.regimes.indexOf(regime);
-    const sourceKeys: CalibrationKey[] = ['fineProbability', 'fineMedian', 'fineSigma'];
+    const index = (params.fine.regimes as readonly string[]).indexOf(regime);
+    const sourceKeys: CalibrationKey[] = ['fineProbability', 'finePerRegimeProbability', 'fineMedian', 'fineSigma', 'sizeScalingExponent'];
     if (regime === 'hipaa') sourceKeys.push('hipaaAnnualCap', 'hipaaDiscretionCapTier2');
     if (regime === 'glba') sourceKeys.push('glbaPerViolationCap');
     if (regime === 'gdpr') sourceKeys.push('gdprUpperTierEur', 'gdprUpperTierTurnoverShare', 'eurUsdRate');

@@ -8,11 +8,12 @@ import { createDefaultRiskInput } from './sample-inputs.ts';
 describe('loss draws (common random numbers)', () => {
   // For each IRIS25 revenue tier, an "other" industry org (p_ind = typical) at average posture must
   // reproduce the tier's P(N >= 1) through the thinning coupling. 200,000 years: SE ~0.06 pp, tolerance 0.2 pp.
+  // Revenue at the geometric centre of each tier, where the interpolation (ADR 100) equals the tier value.
   const tiers: [CalibrationKey, number][] = [
-    ['frequencyProbabilityLt10m', 5e6],
-    ['frequencyProbability10mTo100m', 50e6],
-    ['frequencyProbability100mTo1b', 500e6],
-    ['frequencyProbability1bTo10b', 5e9],
+    ['frequencyProbabilityLt10m', Math.sqrt(1e6 * 1e7)],
+    ['frequencyProbability10mTo100m', Math.sqrt(1e7 * 1e8)],
+    ['frequencyProbability100mTo1b', Math.sqrt(1e8 * 1e9)],
+    ['frequencyProbability1bTo10b', Math.sqrt(1e9 * 1e10)],
   ];
   for (const [key, revenue] of tiers) {
     test(`reproduces ${key} = ${CALIBRATION[key].value} within 0.2 percentage points at average posture`, () => {

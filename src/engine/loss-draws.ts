@@ -1,8 +1,8 @@
+import { FINE_REGIME_IDS } from './model-parameters.ts';
 import type { ModelParameters } from './model-parameters.ts';
-import { sampleDirichlet } from './random/dirichlet.ts';
+import { normalQuantile } from './random/normal-quantile.ts';
 import { sampleStandardNormal } from './random/normal.ts';
 import { createBlockStream } from './random/xoshiro128.ts';
-import type { Xoshiro128 } from './random/xoshiro128.ts';
 
 /**
  * Years per random-number block. Block b always draws from the seeded
@@ -21,9 +21,11 @@ export const BLOCK_YEARS = 8192;
  * N_max ~ NegBin(mu0 x F_max, r), by inverting the CDF with one uniform, and
  * gives each of those events a uniform U_k; event k happens under
  * frequency multiplier F iff F_max x U_k <= F. By Poisson thinning of the
- * gamma mixture this gives exactly N(F) ~ NegBin(mu0 x F, r) for every F,
- * the gamma-Poisson model of risk-model.md (d)1, while the ~85-90% of years
- * with no possible event cost one uniform (ADR 010).
+ * gamma mixture this gives exactly N(F) ~ NegBin(mu0 x F, r) for every F
+ * (ADR 010). Every event draws the same count of random numbers whatever
+ * the profile's regimes and records (a fine draw for each of the five fine
+ * regimes, used or not), so switching a regime on or adding records never
+ * moves the other draws (ADR 100).
  */
 export interface LossDraws {
   /** First simulated year covered (0 for a whole run; the chunk start for a part). */
@@ -34,16 +36,37 @@ export interface LossDraws {
   readonly eventYear: Int32Array;
   /** Smallest frequency multiplier at which the event happens (F_max x U_k, ascending within a year). */
   readonly frequencyThreshold: Float64Array;
-  /** Core loss at severity multiplier 1, before the per-event cap (USD). */
+  /** Response & forensics + business interruption at severity multiplier 1 (USD). */
   readonly coreLossUsd: Float64Array;
-  /** Uniform deciding whether a fine is imposed (fine iff below the fine probability). */
-  readonly fineUniform: Float64Array;
-  /** Fine amount if imposed, before the regime cap (USD); drawn only when a fine is possible. */
-  readonly fineAmountUsd: Float64Array;
-  /** Which applicable fine regime the fine falls under (index into `ModelParameters.fine.regimes`). */
-  readonly fineRegimeIndex: Uint8Array;
+  /** Records-driven cost (notification, monitoring, regulatory response) at severity multiplier 1 (USD). */
+  readonly recordsLossUsd: Float64Array;
+  /** Per applicable fine regime (`params.fine.regimes` order, `regimeCount` per event): the uniform deciding a fine. */
+  readonly fineUniform: Float32Array;
+  /** Per applicable fine regime: the fine if imposed, before the regime cap (USD). */
+  readonly fineAmountUsd: Float32Array;
+  readonly regimeCount: number;
   /** Ransom paid (0 when none), USD. */
   readonly ransomUsd: Float64Array;
+  /**
+   * Per event, the index of its year among the years with events (0, 1, ...
+   * within this draw set); years with events draw one uniform per factor for
+   * "unknown" answers (ADR 101), from their own streams (block stream + long
+   * jump), so asking for them never moves the loss draws.
+   */
+  readonly eventSlot: Int32Array;
+  /** One uniform per factor per year with events (`FACTOR_COUNT` per slot); empty unless requested. */
+  readonly answerUniforms: Float32Array;
+  readonly slotCount: number;
+}
+
+/** Factors per year in `answerUniforms`. */
+export const ANSWER_UNIFORMS_PER_YEAR = 19;
+/** Fine regimes drawn for every event (the length of `FINE_REGIME_IDS`). */
+const FINE_DRAWS_PER_EVENT = FINE_REGIME_IDS.length;
+
+/** A 32-bit integer as a uniform in (0, 1). */
+function uniform32(x: number): number {
+  return (x + 0.5) / 4_294_967_296;
 }
 
 /** Number of blocks needed for `iterations` years. */
@@ -51,59 +74,42 @@ export function countBlocks(iterations: number): number {
   return Math.ceil(iterations / BLOCK_YEARS);
 }
 
-class EventBuffer {
-  capacity: number;
-  count = 0;
-  eventYear: Int32Array;
-  frequencyThreshold: Float64Array;
-  coreLossUsd: Float64Array;
-  fineUniform: Float64Array;
-  fineAmountUsd: Float64Array;
-  fineRegimeIndex: Uint8Array;
-  ransomUsd: Float64Array;
-
+class GrowableF64 {
+  data: Float64Array;
   constructor(capacity: number) {
-    this.capacity = capacity;
-    this.eventYear = new Int32Array(capacity);
-    this.frequencyThreshold = new Float64Array(capacity);
-    this.coreLossUsd = new Float64Array(capacity);
-    this.fineUniform = new Float64Array(capacity);
-    this.fineAmountUsd = new Float64Array(capacity);
-    this.fineRegimeIndex = new Uint8Array(capacity);
-    this.ransomUsd = new Float64Array(capacity);
+    this.data = new Float64Array(capacity);
   }
-
-  grow(): void {
-    const capacity = this.capacity * 2;
-    const copy = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const next = make(capacity);
-      next.set(a);
-      return next;
-    };
-    this.eventYear = copy(this.eventYear, (n) => new Int32Array(n));
-    this.frequencyThreshold = copy(this.frequencyThreshold, (n) => new Float64Array(n));
-    this.coreLossUsd = copy(this.coreLossUsd, (n) => new Float64Array(n));
-    this.fineUniform = copy(this.fineUniform, (n) => new Float64Array(n));
-    this.fineAmountUsd = copy(this.fineAmountUsd, (n) => new Float64Array(n));
-    this.fineRegimeIndex = copy(this.fineRegimeIndex, (n) => new Uint8Array(n));
-    this.ransomUsd = copy(this.ransomUsd, (n) => new Float64Array(n));
-    this.capacity = capacity;
+  ensure(n: number): void {
+    if (n <= this.data.length) return;
+    const next = new Float64Array(Math.max(n, this.data.length * 2));
+    next.set(this.data);
+    this.data = next;
   }
+}
 
-  toDraws(firstYear: number, years: number): LossDraws {
-    const n = this.count;
-    return {
-      firstYear,
-      years,
-      eventCount: n,
-      eventYear: this.eventYear.slice(0, n),
-      frequencyThreshold: this.frequencyThreshold.slice(0, n),
-      coreLossUsd: this.coreLossUsd.slice(0, n),
-      fineUniform: this.fineUniform.slice(0, n),
-      fineAmountUsd: this.fineAmountUsd.slice(0, n),
-      fineRegimeIndex: this.fineRegimeIndex.slice(0, n),
-      ransomUsd: this.ransomUsd.slice(0, n),
-    };
+class GrowableF32 {
+  data: Float32Array;
+  constructor(capacity: number) {
+    this.data = new Float32Array(capacity);
+  }
+  ensure(n: number): void {
+    if (n <= this.data.length) return;
+    const next = new Float32Array(Math.max(n, this.data.length * 2));
+    next.set(this.data);
+    this.data = next;
+  }
+}
+
+class GrowableI32 {
+  data: Int32Array;
+  constructor(capacity: number) {
+    this.data = new Int32Array(capacity);
+  }
+  ensure(n: number): void {
+    if (n <= this.data.length) return;
+    const next = new Int32Array(Math.max(n, this.data.length * 2));
+    next.set(this.data);
+    this.data = next;
   }
 }
 
@@ -111,8 +117,17 @@ class EventBuffer {
  * Draws blocks [firstBlock, firstBlock + blockCount) of a run of
  * `iterations` years. Event years are absolute (0 .. iterations - 1), so the
  * parts of a run can be joined with `concatLossDraws` in block order.
+ * `withAnswerUniforms` keeps the per-year uniforms of unknown answers (they
+ * are always drawn, so the other draws do not depend on it).
  */
-export function sampleLossDraws(params: ModelParameters, seed: number, iterations: number, firstBlock = 0, blockCount = countBlocks(iterations) - firstBlock): LossDraws {
+export function sampleLossDraws(
+  params: ModelParameters,
+  seed: number,
+  iterations: number,
+  firstBlock = 0,
+  blockCount = countBlocks(iterations) - firstBlock,
+  withAnswerUniforms = false,
+): LossDraws {
   const startYear = firstBlock * BLOCK_YEARS;
   const endYear = Math.min(iterations, (firstBlock + blockCount) * BLOCK_YEARS);
   const years = Math.max(0, endYear - startYear);
@@ -120,23 +135,42 @@ export function sampleLossDraws(params: ModelParameters, seed: number, iteration
   const fMax = params.maxFrequencyMultiplier;
   const muMax = params.meanEventsAtAverage * fMax;
   const expected = years * muMax;
-  const buffer = new EventBuffer(Math.max(64, Math.ceil(expected * 1.25 + 10 * Math.sqrt(expected + 1))));
+  const capacity = Math.max(64, Math.ceil(expected * 1.25 + 10 * Math.sqrt(expected + 1)));
+  const eventYear = new GrowableI32(capacity);
+  const eventSlot = new GrowableI32(capacity);
+  const threshold = new GrowableF64(capacity);
+  const core = new GrowableF64(capacity);
+  const recordsLoss = new GrowableF64(capacity);
+  const ransom = new GrowableF64(capacity);
+  const regimeCount = params.fine.regimes.length;
+  const storeRegime = FINE_REGIME_IDS.map((id) => params.fine.regimes.indexOf(id));
+  const fineU = new GrowableF32(capacity * regimeCount);
+  const fineAmount = new GrowableF32(capacity * regimeCount);
+  const answerU = new GrowableF32(withAnswerUniforms ? capacity * ANSWER_UNIFORMS_PER_YEAR : 0);
   // Negative binomial pmf recursion constants at F_max.
   const p0 = Math.pow(r / (r + muMax), r);
   const q = muMax / (r + muMax);
   const logMedian = Math.log(params.medianUsd);
   const sigma = params.sigma;
+  const recordsAll = params.recordsCostAllExposedUsd;
+  const pExposure = params.recordExposureProbability;
+  // Exposed share = V^2 (mean 1/3); records cost scales as share^b.
+  const shareExponent = 2 * params.recordCostScaleExponent;
   const logFine = Math.log(params.fine.medianUsd);
   const fineSigma = params.fine.sigma;
-  const maxFineProbability = Math.max(params.fine.probabilityByA4.best, params.fine.probabilityByA4.partial, params.fine.probabilityByA4.worst);
-  const regimeCount = Math.max(1, params.fine.regimes.length);
+  const maxFineProbability = Math.max(0, ...params.fine.probabilityByA4.worst, ...params.fine.probabilityByA4.partial, ...params.fine.probabilityByA4.best);
   const pRansom = params.ransom.probability;
   const logRansom = Math.log(params.ransom.medianUsd);
   const ransomSigma = params.ransom.sigma;
+  let count = 0;
+  let slots = 0;
 
   const cursor = createBlockStream(seed, firstBlock);
   for (let block = firstBlock; block < firstBlock + blockCount; block++) {
     const rng = cursor.clone();
+    // Unknown-answer uniforms come from a second family of streams (block stream + long jump), drawn only when needed.
+    const answerRng = withAnswerUniforms ? cursor.clone() : null;
+    answerRng?.longJump();
     cursor.jump();
     const blockEnd = Math.min(iterations, (block + 1) * BLOCK_YEARS);
     for (let year = block * BLOCK_YEARS; year < blockEnd; year++) {
@@ -154,78 +188,99 @@ export function sampleLossDraws(params: ModelParameters, seed: number, iteration
         if (next === cdf) break;
         cdf = next;
       }
-      while (buffer.count + n > buffer.capacity) buffer.grow();
-      const first = buffer.count;
+      const first = count;
+      count += n;
+      eventYear.ensure(count);
+      eventSlot.ensure(count);
+      threshold.ensure(count);
+      core.ensure(count);
+      recordsLoss.ensure(count);
+      ransom.ensure(count);
+      fineU.ensure(count * regimeCount);
+      fineAmount.ensure(count * regimeCount);
+      if (answerRng !== null) {
+        answerU.ensure((slots + 1) * ANSWER_UNIFORMS_PER_YEAR);
+        for (let i = 0; i < ANSWER_UNIFORMS_PER_YEAR; i++) answerU.data[slots * ANSWER_UNIFORMS_PER_YEAR + i] = answerRng.nextFloat64();
+      }
       // Thinning uniforms, sorted ascending within the year (insertion sort: n is tiny).
+      const t = threshold.data;
       for (let k = 0; k < n; k++) {
-        const t = fMax * rng.nextFloat64();
+        const x = fMax * rng.nextFloat64();
         let j = first + k;
-        while (j > first && (buffer.frequencyThreshold[j - 1] as number) > t) {
-          buffer.frequencyThreshold[j] = buffer.frequencyThreshold[j - 1] as number;
+        while (j > first && (t[j - 1] as number) > x) {
+          t[j] = t[j - 1] as number;
           j -= 1;
         }
-        buffer.frequencyThreshold[j] = t;
+        t[j] = x;
       }
       for (let e = first; e < first + n; e++) {
-        buffer.eventYear[e] = year;
-        buffer.coreLossUsd[e] = Math.exp(logMedian + sigma * sampleStandardNormal(rng));
-        const fineU = rng.nextFloat64();
-        buffer.fineUniform[e] = fineU;
-        if (fineU < maxFineProbability) {
-          buffer.fineAmountUsd[e] = Math.exp(logFine + fineSigma * sampleStandardNormal(rng));
-          buffer.fineRegimeIndex[e] = regimeCount === 1 ? 0 : Math.min(regimeCount - 1, Math.floor(rng.nextFloat64() * regimeCount));
+        eventYear.data[e] = year;
+        eventSlot.data[e] = slots;
+        core.data[e] = Math.exp(logMedian + sigma * sampleStandardNormal(rng));
+        // Bernoulli decisions and inverted amounts use 32-bit uniforms (resolution 2^-32 is ample); a fixed
+        // count per event, whatever applies, so switching a regime on or adding records never moves other draws.
+        const exposed = uniform32(rng.nextUint32()) < pExposure;
+        const share = uniform32(rng.nextUint32());
+        recordsLoss.data[e] = exposed && recordsAll > 0 ? recordsAll * Math.pow(share, shareExponent) : 0;
+        for (let k = 0; k < FINE_DRAWS_PER_EVENT; k++) {
+          const uf = rng.nextUint32();
+          const va = rng.nextUint32();
+          const slot = storeRegime[k] as number;
+          if (slot >= 0) {
+            const u = uniform32(uf);
+            fineU.data[e * regimeCount + slot] = u;
+            // The amount is only ever read when a fine is imposed (u below the largest fine probability).
+            fineAmount.data[e * regimeCount + slot] = u < maxFineProbability ? Math.exp(logFine + fineSigma * normalQuantile(uniform32(va))) : 0;
+          }
         }
-        buffer.ransomUsd[e] = rng.nextFloat64() < pRansom ? Math.exp(logRansom + ransomSigma * sampleStandardNormal(rng)) : 0;
+        const ur = uniform32(rng.nextUint32());
+        const vr = rng.nextUint32();
+        ransom.data[e] = ur < pRansom ? Math.exp(logRansom + ransomSigma * normalQuantile(uniform32(vr))) : 0;
       }
-      buffer.count = first + n;
+      slots += 1;
     }
   }
-  return buffer.toDraws(startYear, years);
-}
-
-/**
- * Dirichlet cost split (4 shares per event: detection, notification,
- * post-breach, lost business) for the events that happen under frequency
- * multiplier `frequencyMultiplier`; zeros elsewhere. Drawn from a second
- * family of streams (block stream + long jump) so the loss draws above do
- * not depend on it, and only for the baseline (the split does not change
- * any what-if ALE).
- */
-export function drawCostShares(draws: LossDraws, params: ModelParameters, seed: number, frequencyMultiplier: number): Float64Array {
-  const shares = new Float64Array(draws.eventCount * 4);
-  const out = new Float64Array(4);
-  let currentBlock = -1;
-  let cursor: Xoshiro128 | null = null;
-  let rng: Xoshiro128 | null = null;
-  for (let e = 0; e < draws.eventCount; e++) {
-    if ((draws.frequencyThreshold[e] as number) > frequencyMultiplier) continue;
-    const block = Math.floor((draws.eventYear[e] as number) / BLOCK_YEARS);
-    if (block !== currentBlock || rng === null) {
-      if (cursor === null) cursor = createBlockStream(seed, block);
-      else for (let b = currentBlock; b < block; b++) cursor.jump();
-      currentBlock = block;
-      rng = cursor.clone();
-      rng.longJump();
-    }
-    sampleDirichlet(rng, params.costShareAlpha, out);
-    shares.set(out, e * 4);
-  }
-  return shares;
+  return {
+    firstYear: startYear,
+    years,
+    eventCount: count,
+    eventYear: eventYear.data.slice(0, count),
+    frequencyThreshold: threshold.data.slice(0, count),
+    coreLossUsd: core.data.slice(0, count),
+    recordsLossUsd: recordsLoss.data.slice(0, count),
+    fineUniform: fineU.data.slice(0, count * regimeCount),
+    fineAmountUsd: fineAmount.data.slice(0, count * regimeCount),
+    regimeCount,
+    ransomUsd: ransom.data.slice(0, count),
+    eventSlot: eventSlot.data.slice(0, count),
+    answerUniforms: answerU.data.slice(0, withAnswerUniforms ? slots * ANSWER_UNIFORMS_PER_YEAR : 0),
+    slotCount: slots,
+  };
 }
 
 /** Joins consecutive parts of one run (in block order) into the draws of the whole run. */
 export function concatLossDraws(parts: readonly LossDraws[]): LossDraws {
   const eventCount = parts.reduce((n, p) => n + p.eventCount, 0);
   const years = parts.reduce((n, p) => n + p.years, 0);
-  const join = <T extends Int32Array | Float64Array | Uint8Array>(pick: (p: LossDraws) => T, make: (n: number) => T, width = 1): T => {
-    const out = make(eventCount * width);
+  const regimeCount = parts[0]?.regimeCount ?? 0;
+  const join = <T extends Int32Array | Float64Array | Float32Array>(pick: (p: LossDraws) => T, make: (n: number) => T): T => {
+    const out = make(parts.reduce((n, p) => n + pick(p).length, 0));
     let offset = 0;
     for (const p of parts) {
       out.set(pick(p), offset);
-      offset += p.eventCount * width;
+      offset += pick(p).length;
     }
     return out;
   };
+  // Slots are numbered per part: shift them so they stay unique and ascending.
+  const eventSlot = new Int32Array(eventCount);
+  let offset = 0;
+  let slotOffset = 0;
+  for (const p of parts) {
+    for (let e = 0; e < p.eventCount; e++) eventSlot[offset + e] = (p.eventSlot[e] as number) + slotOffset;
+    offset += p.eventCount;
+    slotOffset += p.slotCount;
+  }
   return {
     firstYear: parts[0]?.firstYear ?? 0,
     years,
@@ -233,19 +288,23 @@ export function concatLossDraws(parts: readonly LossDraws[]): LossDraws {
     eventYear: join((p) => p.eventYear, (n) => new Int32Array(n)),
     frequencyThreshold: join((p) => p.frequencyThreshold, (n) => new Float64Array(n)),
     coreLossUsd: join((p) => p.coreLossUsd, (n) => new Float64Array(n)),
-    fineUniform: join((p) => p.fineUniform, (n) => new Float64Array(n)),
-    fineAmountUsd: join((p) => p.fineAmountUsd, (n) => new Float64Array(n)),
-    fineRegimeIndex: join((p) => p.fineRegimeIndex, (n) => new Uint8Array(n)),
+    recordsLossUsd: join((p) => p.recordsLossUsd, (n) => new Float64Array(n)),
+    fineUniform: join((p) => p.fineUniform, (n) => new Float32Array(n)),
+    fineAmountUsd: join((p) => p.fineAmountUsd, (n) => new Float32Array(n)),
+    regimeCount,
     ransomUsd: join((p) => p.ransomUsd, (n) => new Float64Array(n)),
+    eventSlot,
+    answerUniforms: join((p) => p.answerUniforms, (n) => new Float32Array(n)),
+    slotCount: slotOffset,
   };
 }
 
 /** Draws a whole run split into `chunks` contiguous groups of blocks (as workers would), then joins them. */
-export function sampleLossDrawsInChunks(params: ModelParameters, seed: number, iterations: number, chunks: number): LossDraws {
+export function sampleLossDrawsInChunks(params: ModelParameters, seed: number, iterations: number, chunks: number, withAnswerUniforms = false): LossDraws {
   const blocks = countBlocks(iterations);
   const perChunk = Math.ceil(blocks / Math.max(1, chunks));
-  if (perChunk >= blocks) return sampleLossDraws(params, seed, iterations, 0, blocks);
+  if (perChunk >= blocks) return sampleLossDraws(params, seed, iterations, 0, blocks, withAnswerUniforms);
   const parts: LossDraws[] = [];
-  for (let first = 0; first < blocks; first += perChunk) parts.push(sampleLossDraws(params, seed, iterations, first, Math.min(perChunk, blocks - first)));
+  for (let first = 0; first < blocks; first += perChunk) parts.push(sampleLossDraws(params, seed, iterations, first, Math.min(perChunk, blocks - first), withAnswerUniforms));
   return concatLossDraws(parts);
 }

@@ -1,53 +1,69 @@
 import { CALIBRATION } from './calibration/calibration.ts';
 import type { CalibrationKey } from './calibration/calibration.ts';
 import { FACTORS, getAnswerMultiplier } from './factors.ts';
-import type { FactorAnswer, FactorId, FactorLevel } from './factors.ts';
-import { FRAMEWORKS } from './frameworks.ts';
+import type { FactorId, FactorLevel, KnownFactorAnswer } from './factors.ts';
 import { getIndustry } from './industries.ts';
 import { negativeBinomialMeanForProbability } from './random/negative-binomial.ts';
-import { findApplicableRegimes, isFineRegime } from './regimes.ts';
+import { findApplicableRegimes } from './regimes.ts';
 import type { RegimeId } from './regimes.ts';
-import type { FactorAnswers, FrameworkStates, OrganisationProfile } from './risk-input.ts';
-import { isCurrentCompliance } from './suggest-factor-answers.ts';
+import type { FactorAnswers, FrameworkStates, OrganisationProfile, RecordsHeld } from './risk-input.ts';
+
+/**
+ * Regimes under which a per-incident fine is simulated, in a fixed order: every
+ * incident draws a fine for each of them (used or not), so switching a regime
+ * on never changes the draws of the others (ADR 100). SOX §906 penalties fall on
+ * individuals, so SOX has no corporate fine.
+ */
+export const FINE_REGIME_IDS = ['hipaa', 'pciDss', 'glba', 'gdpr', 'ccpa'] as const satisfies readonly RegimeId[];
+/** A regime with a simulated fine. */
+export type FineRegimeId = (typeof FINE_REGIME_IDS)[number];
 
 /** Everything the simulation needs that depends on the profile but not on the factor answers. */
 export interface ModelParameters {
-  readonly frequencyTierKey: CalibrationKey;
+  /** IRIS25 P(≥1 incident) for this revenue, interpolated on log revenue between tier centres. */
   readonly frequencyTierProbability: number;
   readonly industryFrequencyKey: CalibrationKey;
   readonly industryProbability: number;
   readonly typicalProbability: number;
-  /** p = p_tier x p_industry / p_typical: P(>= 1 event) at population-average factors. */
+  /** p = p_revenue x p_industry / p_typical: P(≥ 1 event) at population-average factors. */
   readonly targetProbability: number;
-  /** Negative binomial dispersion r. */
+  /** Negative binomial dispersion r, fitted per tier to IRIS25 P(≥2) and interpolated (log scale). */
   readonly dispersion: number;
   /** mu0 = r((1 - p)^(-1/r) - 1): mean events per year at average factors. */
   readonly meanEventsAtAverage: number;
   /** Largest frequency multiplier any answer set can give (all worst); sizes the event pool. */
   readonly maxFrequencyMultiplier: number;
-  readonly severityTierMedianKey: CalibrationKey;
-  readonly severitySigmaKey: CalibrationKey;
-  readonly tierMedianUsd: number;
   readonly industrySeverityKey: CalibrationKey;
   readonly industrySeverityMultiplier: number;
-  /** Median core loss per event at average factors, after any assurance adjustment. */
+  /** Median response & forensics cost per incident at average posture, before the industry multiplier. */
+  readonly responseMedianUsd: number;
+  /** Median business interruption per incident at average posture, before the industry multiplier. */
+  readonly interruptionMedianUsd: number;
+  /** Median of response + interruption per incident at average posture (industry multiplier applied). */
   readonly medianUsd: number;
+  /** Lognormal sigma of response + interruption. */
   readonly sigma: number;
-  readonly sigmaBeforeAssurance: number;
-  /** True when a current ISO 27001, SOC 2 or PCI DSS attestation narrows sigma (mean-preserving). */
-  readonly hasIndependentAssurance: boolean;
+  /** Records-driven cost: people notified if every record held were exposed (weighted, see ADR 100). */
+  readonly effectiveRecords: number;
+  /** Records-driven cost (notification, monitoring, regulatory response) if every record were exposed, USD. */
+  readonly recordsCostAllExposedUsd: number;
+  readonly recordExposureProbability: number;
+  readonly recordCostScaleExponent: number;
+  /** Cap on the total loss of one incident: perEventCapRevenueMultiple x revenue. */
   readonly capPerEventUsd: number;
+  /** (revenue / reference)^b: scales fine and ransom medians. */
+  readonly sizeScale: number;
   readonly fine: {
-    readonly regimes: readonly RegimeId[];
-    readonly probabilityByA4: { readonly [L in FactorLevel]: number };
+    /** Applicable fine regimes. */
+    readonly regimes: readonly FineRegimeId[];
+    /** P(fine) per incident by A4 level, one entry per applicable regime (`regimes` order). */
+    readonly probabilityByA4: { readonly [L in FactorLevel]: readonly number[] };
     readonly medianUsd: number;
     readonly sigma: number;
-    /** Per-event cap by A4 level, one entry per fine regime (same order as `regimes`). */
+    /** Per-incident cap by A4 level, one entry per applicable regime (`regimes` order). */
     readonly capsByA4: { readonly [L in FactorLevel]: readonly number[] };
   };
   readonly ransom: { readonly probability: number; readonly medianUsd: number; readonly sigma: number };
-  /** Dirichlet parameters of the IBM cost split: kappa x shares. */
-  readonly costShareAlpha: readonly [number, number, number, number];
   readonly psi: number;
   readonly severityMultiplierMin: number;
   readonly severityMultiplierMax: number;
@@ -57,7 +73,7 @@ export interface ModelParameters {
 export interface Scenario {
   /** Product of the frequency multipliers (M3, M4, M5), always in factor order. */
   readonly frequencyMultiplier: number;
-  /** clamp(exp(psi x sum ln m_f), 0.4, 2.5). */
+  /** clamp(exp(psi x sum ln m_f), 0.4, 2.5): applies to response, interruption and records costs. */
   readonly severityMultiplier: number;
   /** A4 level (drives the fine probability and the HIPAA cap); "not applicable" counts as partial. */
   readonly a4Level: FactorLevel;
@@ -65,21 +81,95 @@ export interface Scenario {
 
 const v = (key: CalibrationKey): number => CALIBRATION[key].value;
 
-function pickFrequencyTier(revenueUsd: number): CalibrationKey {
-  if (revenueUsd < 10e6) return 'frequencyProbabilityLt10m';
-  if (revenueUsd < 100e6) return 'frequencyProbability10mTo100m';
-  if (revenueUsd < 1e9) return 'frequencyProbability100mTo1b';
-  return 'frequencyProbability1bTo10b';
+/** IRIS25 revenue tiers: anchor revenue (geometric centre of the tier) and the calibration keys. */
+const FREQUENCY_TIERS: readonly { readonly revenueUsd: number; readonly atLeast1: CalibrationKey; readonly atLeast2: CalibrationKey }[] = [
+  { revenueUsd: Math.sqrt(1e6 * 1e7), atLeast1: 'frequencyProbabilityLt10m', atLeast2: 'frequencyAtLeast2Lt10m' },
+  { revenueUsd: Math.sqrt(1e7 * 1e8), atLeast1: 'frequencyProbability10mTo100m', atLeast2: 'frequencyAtLeast2For10mTo100m' },
+  { revenueUsd: Math.sqrt(1e8 * 1e9), atLeast1: 'frequencyProbability100mTo1b', atLeast2: 'frequencyAtLeast2For100mTo1b' },
+  { revenueUsd: Math.sqrt(1e9 * 1e10), atLeast1: 'frequencyProbability1bTo10b', atLeast2: 'frequencyAtLeast2For1bTo10b' },
+];
+
+/** P(N ≥ 2) of a negative binomial with P(N ≥ 1) = p1 and dispersion r. */
+export function negativeBinomialAtLeast2(p1: number, r: number): number {
+  const mu = negativeBinomialMeanForProbability(p1, r);
+  const q = mu / (r + mu);
+  const p0 = 1 - p1;
+  return 1 - p0 - p0 * r * q;
 }
 
-function pickSeverityTier(revenueUsd: number): [CalibrationKey, CalibrationKey] {
-  if (revenueUsd < 100e6) return ['severityMedianLt100m', 'severitySigmaLt100m'];
-  if (revenueUsd < 1e9) return ['severityMedian100mTo1b', 'severitySigma100mTo1b'];
-  if (revenueUsd < 10e9) return ['severityMedian1bTo10b', 'severitySigma1bTo10b'];
-  return ['severityMedianGt10b', 'severitySigmaGt10b'];
+/** P(N ≥ 3) of a negative binomial with P(N ≥ 1) = p1 and dispersion r. */
+export function negativeBinomialAtLeast3(p1: number, r: number): number {
+  const mu = negativeBinomialMeanForProbability(p1, r);
+  const q = mu / (r + mu);
+  const p0 = 1 - p1;
+  const pmf1 = p0 * r * q;
+  const pmf2 = pmf1 * ((r + 1) / 2) * q;
+  return 1 - p0 - pmf1 - pmf2;
 }
 
-function fineCap(regime: RegimeId, level: FactorLevel, revenueUsd: number, genericCap: number): number {
+/**
+ * The dispersion r for which a negative binomial with P(N ≥ 1) = p1 has
+ * P(N ≥ 2) = p2 (bisection on log r; P(N ≥ 2) falls as r grows).
+ */
+export function fitDispersion(p1: number, p2: number): number {
+  let lo = Math.log(1e-3);
+  let hi = Math.log(1e3);
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (negativeBinomialAtLeast2(p1, Math.exp(mid)) > p2) lo = mid;
+    else hi = mid;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+const TIER_DISPERSION: readonly number[] = FREQUENCY_TIERS.map((t) => fitDispersion(v(t.atLeast1), v(t.atLeast2)));
+
+/**
+ * Linear interpolation in log revenue between the tier anchors, flat outside
+ * them: continuous in revenue, no cliff at a tier edge (ADR 100).
+ */
+function interpolateOnLogRevenue(revenueUsd: number, values: readonly number[]): number {
+  const x = Math.log(revenueUsd);
+  const first = FREQUENCY_TIERS[0] as (typeof FREQUENCY_TIERS)[number];
+  if (x <= Math.log(first.revenueUsd)) return values[0] as number;
+  for (let i = 1; i < FREQUENCY_TIERS.length; i++) {
+    const hi = Math.log((FREQUENCY_TIERS[i] as (typeof FREQUENCY_TIERS)[number]).revenueUsd);
+    if (x <= hi) {
+      const lo = Math.log((FREQUENCY_TIERS[i - 1] as (typeof FREQUENCY_TIERS)[number]).revenueUsd);
+      const t = (x - lo) / (hi - lo);
+      return (values[i - 1] as number) * (1 - t) + (values[i] as number) * t;
+    }
+  }
+  return values[values.length - 1] as number;
+}
+
+/** IRIS25 P(≥1 incident) at this revenue (interpolated). */
+export function frequencyProbabilityForRevenue(revenueUsd: number): number {
+  return interpolateOnLogRevenue(
+    revenueUsd,
+    FREQUENCY_TIERS.map((t) => v(t.atLeast1)),
+  );
+}
+
+/** Fitted negative binomial dispersion at this revenue (interpolated on log r). */
+export function dispersionForRevenue(revenueUsd: number): number {
+  return Math.exp(interpolateOnLogRevenue(revenueUsd, TIER_DISPERSION.map(Math.log)));
+}
+
+/** People whose records an incident could expose: the largest weighted count of one type (types overlap: one patient is both a personal and a health record). */
+export function effectiveRecordCount(records: RecordsHeld): number {
+  return Math.max(records.personal, records.health, records.consumerFinancial, v('paymentCardRecordWeight') * records.paymentCard);
+}
+
+/** Records-driven cost if `records` records are exposed: c x n_ref x (n / n_ref)^b (economies of scale). */
+export function recordsCostUsd(records: number): number {
+  if (records <= 0) return 0;
+  const reference = v('recordCostReferenceRecords');
+  const perRecord = v('perRecordCostAverage') * v('recordDrivenCostShare');
+  return perRecord * reference * Math.pow(records / reference, v('recordCostScaleExponent'));
+}
+
+function fineCap(regime: FineRegimeId, level: FactorLevel, revenueUsd: number, genericCap: number): number {
   switch (regime) {
     case 'hipaa':
       return level === 'best' ? v('hipaaDiscretionCapTier2') : v('hipaaAnnualCap');
@@ -92,34 +182,35 @@ function fineCap(regime: RegimeId, level: FactorLevel, revenueUsd: number, gener
   }
 }
 
-/** Builds the profile-dependent parameters (risk-model.md (d) steps 1-5). */
+/** Builds the profile-dependent parameters (risk model 2.0, ADR 100). */
 export function buildModelParameters(organisation: OrganisationProfile, frameworks: FrameworkStates, asOfDate?: string): ModelParameters {
+  void asOfDate; // The profile parameters no longer depend on the evidence date (compliance acts through the answers only).
   const revenue = organisation.annualRevenueUsd;
   const industry = getIndustry(organisation.industry);
-  const frequencyTierKey = pickFrequencyTier(revenue);
   const typical = v('frequencyProbabilityTypicalOrg');
-  const targetProbability = Math.min(0.99, (v(frequencyTierKey) * v(industry.frequencyKey)) / typical);
-  const dispersion = v('negativeBinomialDispersion');
+  const frequencyTierProbability = frequencyProbabilityForRevenue(revenue);
+  const targetProbability = Math.min(0.99, (frequencyTierProbability * v(industry.frequencyKey)) / typical);
+  const dispersion = dispersionForRevenue(revenue);
   const meanEventsAtAverage = negativeBinomialMeanForProbability(targetProbability, dispersion);
   let maxFrequencyMultiplier = 1;
   for (const f of FACTORS) maxFrequencyMultiplier *= Math.max(f.frequencyMultiplier.best, f.frequencyMultiplier.partial, f.frequencyMultiplier.worst, 1);
 
-  const [medianKey, sigmaKey] = pickSeverityTier(revenue);
   const industrySeverityMultiplier = v(industry.severityKey);
-  const sigmaBeforeAssurance = v(sigmaKey);
-  const hasIndependentAssurance = FRAMEWORKS.some((f) => f.isIndependentAssurance && isCurrentCompliance(frameworks[f.id], asOfDate));
-  const sigma = hasIndependentAssurance ? sigmaBeforeAssurance * v('auditedSigmaFactor') : sigmaBeforeAssurance;
-  const medianBefore = v(medianKey) * industrySeverityMultiplier;
-  // Mean-preserving narrowing: the lognormal mean median*exp(sigma^2/2) is kept (ADR 010).
-  const medianUsd = medianBefore * Math.exp((sigmaBeforeAssurance * sigmaBeforeAssurance - sigma * sigma) / 2);
+  const referenceEmployees = v('responseReferenceEmployees');
+  const referenceRevenue = v('sizeScalingReferenceRevenueUsd');
+  // Both grow with the firm, continuously and with economies of scale (ADR 100).
+  const responseMedianUsd = v('responseBaseUsd') + v('responsePerEmployeeUsd') * referenceEmployees * Math.pow(organisation.employees / referenceEmployees, v('responseEmployeeExponent'));
+  const interruptionMedianUsd = v('businessInterruptionRevenueShare') * referenceRevenue * Math.pow(revenue / referenceRevenue, v('interruptionRevenueExponent'));
   const capPerEventUsd = v('perEventCapRevenueMultiple') * revenue;
+  const effectiveRecords = effectiveRecordCount(organisation.records);
+  const sizeScale = Math.pow(revenue / v('sizeScalingReferenceRevenueUsd'), v('sizeScalingExponent'));
 
-  const regimes = findApplicableRegimes(organisation, frameworks).filter(isFineRegime);
-  const baseFine = regimes.length > 0 ? v('fineProbability') : 0;
-  const kappa = v('costShareConcentration');
+  const applicable = findApplicableRegimes(organisation, frameworks);
+  const regimes = FINE_REGIME_IDS.filter((r) => applicable.includes(r));
+  const base = v('finePerRegimeProbability');
+  const probability = (multiplier: number): number[] => regimes.map(() => Math.min(1, base * multiplier));
   return {
-    frequencyTierKey,
-    frequencyTierProbability: v(frequencyTierKey),
+    frequencyTierProbability,
     industryFrequencyKey: industry.frequencyKey,
     industryProbability: v(industry.frequencyKey),
     typicalProbability: typical,
@@ -127,24 +218,26 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
     dispersion,
     meanEventsAtAverage,
     maxFrequencyMultiplier,
-    severityTierMedianKey: medianKey,
-    severitySigmaKey: sigmaKey,
-    tierMedianUsd: v(medianKey),
     industrySeverityKey: industry.severityKey,
     industrySeverityMultiplier,
-    medianUsd,
-    sigma,
-    sigmaBeforeAssurance,
-    hasIndependentAssurance,
+    responseMedianUsd,
+    interruptionMedianUsd,
+    medianUsd: (responseMedianUsd + interruptionMedianUsd) * industrySeverityMultiplier,
+    sigma: v('incidentSigma'),
+    effectiveRecords,
+    recordsCostAllExposedUsd: recordsCostUsd(effectiveRecords),
+    recordExposureProbability: v('recordExposureProbability'),
+    recordCostScaleExponent: v('recordCostScaleExponent'),
     capPerEventUsd,
+    sizeScale,
     fine: {
       regimes,
       probabilityByA4: {
-        best: baseFine * v('fineProbabilityMultiplierCompliant'),
-        partial: baseFine,
-        worst: Math.min(1, baseFine * v('fineProbabilityMultiplierNonCompliant')),
+        best: probability(v('fineProbabilityMultiplierCompliant')),
+        partial: probability(1),
+        worst: probability(v('fineProbabilityMultiplierNonCompliant')),
       },
-      medianUsd: v('fineMedian'),
+      medianUsd: v('fineMedian') * sizeScale,
       sigma: v('fineSigma'),
       capsByA4: {
         best: regimes.map((r) => fineCap(r, 'best', revenue, capPerEventUsd)),
@@ -152,13 +245,7 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
         worst: regimes.map((r) => fineCap(r, 'worst', revenue, capPerEventUsd)),
       },
     },
-    ransom: { probability: v('ransomwareShareSmb') * v('ransomPayRate'), medianUsd: v('ransomMedian'), sigma: v('ransomSigma') },
-    costShareAlpha: [
-      kappa * v('costShareDetection'),
-      kappa * v('costShareNotification'),
-      kappa * v('costSharePostBreach'),
-      kappa * v('costShareLostBusiness'),
-    ],
+    ransom: { probability: v('ransomwareShareSmb') * v('ransomPayRate'), medianUsd: v('ransomMedian') * sizeScale, sigma: v('ransomSigma') },
     psi: v('severityNonAdditivityPsi'),
     severityMultiplierMin: v('severityMultiplierMin'),
     severityMultiplierMax: v('severityMultiplierMax'),
@@ -166,8 +253,10 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
 }
 
 /** The answer used for a factor: the given one, or `partial` (population average) when missing. */
-export function resolveAnswer(answers: FactorAnswers, id: FactorId): FactorAnswer {
-  return answers[id] ?? 'partial';
+export function resolveAnswer(answers: FactorAnswers, id: FactorId): KnownFactorAnswer {
+  const answer = answers[id];
+  // "unknown" is spread over the levels per simulated year by the caller; as a single answer it scores as the average.
+  return answer === undefined || answer === 'unknown' ? 'partial' : answer;
 }
 
 /**
@@ -190,22 +279,26 @@ export function computeScenario(answers: FactorAnswers, params: Pick<ModelParame
   return { frequencyMultiplier, severityMultiplier, a4Level };
 }
 
-const LEVEL_INDEX: { readonly [A in FactorAnswer]: number } = { worst: 0, partial: 1, best: 2, notApplicable: 3 };
+const LEVEL_INDEX: { readonly [A in KnownFactorAnswer]: number } = { worst: 0, partial: 1, best: 2, notApplicable: 3 };
 
 /**
- * A scenario builder for hot attribution loops: answers as an array of
- * level indices (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue
- * order. Uses the same per-factor logs and products in the same order as
+ * A scenario builder for hot loops: answers as an array of level indices
+ * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Uses
+ * the same per-factor logs and products in the same order as
  * `computeScenario`, so it returns bit-identical scenarios.
  */
 export function createScenarioBuilder(params: Pick<ModelParameters, 'psi' | 'severityMultiplierMin' | 'severityMultiplierMax'>): {
   readonly toLevels: (answers: FactorAnswers) => Int8Array;
   readonly build: (levels: Int8Array) => Scenario;
+  /** ln(severity multiplier) per factor and level index (factor x 4 + level). */
+  readonly logSeverityTable: Float64Array;
+  /** Frequency multiplier per factor and level index (factor x 4 + level). */
+  readonly frequencyTable: Float64Array;
 } {
   const n = FACTORS.length;
   const logSeverity = new Float64Array(n * 4);
   const frequency = new Float64Array(n * 4);
-  const answersByIndex: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable'];
+  const answersByIndex: readonly KnownFactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable'];
   const a4Index = FACTORS.findIndex((f) => f.id === 'A4');
   FACTORS.forEach((f, i) => {
     answersByIndex.forEach((answer, level) => {
@@ -215,6 +308,8 @@ export function createScenarioBuilder(params: Pick<ModelParameters, 'psi' | 'sev
   });
   const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial'];
   return {
+    logSeverityTable: logSeverity,
+    frequencyTable: frequency,
     toLevels: (answers) => Int8Array.from(FACTORS, (f) => LEVEL_INDEX[resolveAnswer(answers, f.id)]),
     build: (levels) => {
       let frequencyMultiplier = 1;

@@ -11,38 +11,93 @@ import type { FactorAnswerConflict } from './suggest-factor-answers.ts';
 
 /** A warning attached to a result (e.g. outside the calibrated range). */
 export interface RiskWarning {
-  readonly code: 'employeesOutsideCalibratedRange' | 'revenueAboveSmeTiers' | 'factorAnswerConflict' | 'standardErrorAbove2Percent' | 'factorsAssumedAverage';
+  readonly code: 'employeesOutsideCalibratedRange' | 'revenueAboveSmeTiers' | 'factorAnswerConflict' | 'precisionTargetNotMet' | 'factorsAssumedAverage' | 'factorsUnknown';
   readonly message: string;
 }
 
 /** The numbers behind the headline figures, each with the calibration keys it comes from. */
 export interface RiskDerivation {
+  /** IRIS25 P(>= 1 incident) at this revenue, interpolated on log revenue between tier centres. */
   readonly frequencyTierProbability: number;
   readonly industryProbability: number;
   readonly typicalProbability: number;
-  /** P(>= 1 event) at average posture: tier x industry / typical. */
+  /** P(>= 1 event) at average posture: revenue x industry / typical. */
   readonly targetProbability: number;
+  /** Negative binomial dispersion, fitted to IRIS25 P(>= 2) per tier and interpolated. */
   readonly dispersion: number;
   /** Mean events per year at average posture. */
   readonly meanEventsAtAverage: number;
-  /** Product of the frequency multipliers of the answers. */
+  /** Product of the frequency multipliers of the answers ("unknown" answers scored at the average). */
   readonly frequencyMultiplier: number;
   /** Mean events per year for this organisation: meanEventsAtAverage x frequencyMultiplier. */
   readonly meanEventsPerYear: number;
-  readonly tierMedianUsd: number;
+  /** Median response & forensics per incident at average posture, before the industry multiplier (USD). */
+  readonly responseMedianUsd: number;
+  /** Median business interruption per incident at average posture, before the industry multiplier (USD). */
+  readonly interruptionMedianUsd: number;
   readonly industrySeverityMultiplier: number;
   /** Combined severity multiplier of the answers (psi rule, clamped). */
   readonly severityMultiplier: number;
-  /** Median core loss per event for this organisation (USD). */
+  /** Median response + interruption per incident for this organisation (USD). */
   readonly medianCoreLossUsd: number;
   readonly sigma: number;
-  readonly hasIndependentAssurance: boolean;
+  /** People an incident could expose (largest weighted record count). */
+  readonly effectiveRecords: number;
+  /** Records-driven cost if every record were exposed, at average posture (USD). */
+  readonly recordsCostAllExposedUsd: number;
+  /** Cap on the total loss of one incident (USD). */
   readonly capPerEventUsd: number;
-  readonly fineProbability: number;
+  /** P(fine) per incident under each applicable regime at this A4 level. */
+  readonly fineProbabilityPerRegime: number;
+  readonly fineMedianUsd: number;
   readonly fineRegimes: readonly string[];
   readonly ransomProbability: number;
+  readonly ransomMedianUsd: number;
   readonly a4Level: FactorLevel;
   readonly sourceKeys: { readonly [name: string]: readonly CalibrationKey[] };
+}
+
+/** How precise the expected loss is, and how that was reached (ADR 102). */
+export interface PrecisionResult {
+  /** 'standard' (SE <= 1%), 'board' (SE <= 0.5%), or 'fixed' when the caller set the iterations. */
+  readonly mode: 'standard' | 'board' | 'fixed';
+  /** Target standard error as a share of the expected loss (null for fixed iterations). */
+  readonly targetRelativeStandardError: number | null;
+  /** Standard error of the expected loss / expected loss, as reached. */
+  readonly relativeStandardError: number;
+  /** Simulated years used. */
+  readonly iterationsUsed: number;
+  /** Iteration budget of the mode (null for fixed iterations). */
+  readonly maxIterations: number | null;
+  /** True when the target was reached (always true for fixed iterations, which have none). */
+  readonly isTargetMet: boolean;
+}
+
+/** The insurance view: what a policy recovers and how much of a 1-in-100 year it covers. */
+export interface InsuranceView {
+  /** Gross loss of a 1-in-100 year (P99 of annual loss), USD. */
+  readonly oneInHundredYearLossUsd: number;
+  /** Mean of the worst 1% of years (gross), USD. */
+  readonly expectedShortfall99Usd: number;
+  /** The policy's annual aggregate limit (null without a policy). */
+  readonly policyLimitUsd: number | null;
+  /** Expected yearly recovery under the policy (0 without a policy), USD. */
+  readonly expectedRecoveredAnnualUsd: number;
+  /** What the policy pays in that 1-in-100 year, USD. */
+  readonly recoveredInOneInHundredYearUsd: number;
+  /** Share of the 1-in-100 year's loss the policy pays, in [0, 1]. */
+  readonly coveredShareOfOneInHundredYear: number;
+  /** What stays with the organisation in that year, USD. */
+  readonly uncoveredInOneInHundredYearUsd: number;
+  /** Aggregate limit that would pay everything insurable in that year (after retention and coinsurance), USD. */
+  readonly limitToCoverOneInHundredYearUsd: number;
+}
+
+/** How much one "unknown" answer moves the expected loss (others unchanged). */
+export interface UnknownFactorEffect {
+  readonly factorId: FactorId;
+  readonly expectedAnnualLossIfBestUsd: number;
+  readonly expectedAnnualLossIfWorstUsd: number;
 }
 
 /** Insurance layer results (net = gross - recoveries). */
@@ -66,7 +121,7 @@ export interface RiskResult {
   readonly seed: number;
   readonly iterations: number;
   readonly profile: { readonly name: string | null; readonly industry: IndustryId; readonly employees: number; readonly annualRevenueUsd: number };
-  /** The answers used (missing ones filled with "partial"). */
+  /** The answers used (missing ones filled from compliance evidence or "partial"; "unknown" kept). */
   readonly factorAnswers: { readonly [F in FactorId]: FactorAnswer };
   /** Factors that were not answered and were taken as average. */
   readonly assumedFactors: readonly FactorId[];
@@ -80,7 +135,11 @@ export interface RiskResult {
   readonly probabilityOfAnyEvent: number;
   /** P(annual loss > $1M). */
   readonly probabilityAbove1mUsd: number;
-  /** "Cost if it happens": distribution of the loss of one event. */
+  /**
+   * "Cost if it happens": distribution of the loss of one incident, over every potential incident
+   * of the run's pool (thinning is independent of cost, so it is the same distribution, and it
+   * cannot move when a control only makes incidents rarer; ADR 100).
+   */
   readonly costIfItHappens: EventLossSummary;
   /** P(annual loss > x), 60 log-spaced points from $10K to 2 x revenue. */
   readonly lossExceedanceCurve: readonly ExceedancePoint[];
@@ -91,7 +150,15 @@ export interface RiskResult {
   readonly insurance: InsuranceResult | null;
   /** One-at-a-time and Shapley attribution; null when `attribution: false`. */
   readonly attribution: { readonly oneAtATime: readonly OneAtATimeContribution[]; readonly shapley: ShapleyAttribution } | null;
-  /** ROI-ranked recommendations; null when `attribution: false`. */
+  /** ROI-ranked recommendations that pay for themselves at typical prices (ROSI >= 0); null when `attribution: false`. */
   readonly recommendations: readonly Recommendation[] | null;
+  /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0); null when `attribution: false`. */
+  readonly recommendationsNotWorthIt: readonly Recommendation[] | null;
+  /** Unknown answers and how far each moves the expected loss; empty when nothing is unknown. */
+  readonly unknownFactors: readonly UnknownFactorEffect[];
+  /** Precision reached (standard error as a share of the expected loss, iterations used). */
+  readonly precision: PrecisionResult;
+  /** What a policy recovers and how much of a 1-in-100 year it covers (also without a policy). */
+  readonly insuranceView: InsuranceView;
   readonly derivation: RiskDerivation;
 }

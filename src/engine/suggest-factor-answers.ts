@@ -126,10 +126,13 @@ export function suggestFactorAnswers(frameworks: FrameworkStates, options: Sugge
   return [...byFactor.entries()].map(([factorId, s]) => ({ factorId, suggestedAnswer: s.level, bound: s.bound, reasons: s.reasons }));
 }
 
-/** Fills unanswered factors from the suggestions; answers already given are kept. */
+/**
+ * Fills unanswered and "unknown" factors from the suggestions (compliance
+ * evidence is better than "I don't know"); answers already given are kept.
+ */
 export function applyFactorSuggestions(answers: FactorAnswers, suggestions: readonly FactorSuggestion[]): FactorAnswers {
   const filled: { [F in FactorId]?: FactorAnswer } = { ...answers };
-  for (const s of suggestions) if (filled[s.factorId] === undefined) filled[s.factorId] = s.suggestedAnswer;
+  for (const s of suggestions) if (filled[s.factorId] === undefined || filled[s.factorId] === 'unknown') filled[s.factorId] = s.suggestedAnswer;
   return filled;
 }
 
@@ -138,7 +141,7 @@ export function findFactorAnswerConflicts(answers: FactorAnswers, suggestions: r
   const conflicts: FactorAnswerConflict[] = [];
   for (const suggestion of suggestions) {
     const answer = answers[suggestion.factorId];
-    if (answer === undefined || answer === 'notApplicable') continue;
+    if (answer === undefined || answer === 'notApplicable' || answer === 'unknown') continue;
     const isConflict =
       suggestion.bound === 'atLeast'
         ? LEVEL_RANK[answer] < LEVEL_RANK[suggestion.suggestedAnswer]

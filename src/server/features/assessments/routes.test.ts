@@ -4,7 +4,7 @@ import type { Assessment, AssessmentPage } from '@/contracts/assessments.ts';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SERVER_ITERATIONS } from './run-assessment.ts';
+import { SERVER_ASSESS_OPTIONS } from './run-assessment.ts';
 import { createMemberOf, createUserInNewOrganization, type SessionUser } from './test-helpers.ts';
 
 let t: TestApp;
@@ -94,12 +94,12 @@ describe('create, read, update', () => {
 });
 
 describe('completion', () => {
-  test('complete re-runs the engine on the server: the stored result equals assessRisk(input, { seed, iterations })', async () => {
+  test('complete re-runs the engine on the server: the stored result equals assessRisk(input, { seed, ...SERVER_ASSESS_OPTIONS })', async () => {
     const created = await createDraft(alice, { title: 'Clinic', input: HEALTHCARE_150 });
     const response = await call(alice, 'POST', `/api/assessments/${created.id}/complete`, { seed: 42 });
     expect(response.statusCode).toBe(200);
     const completed = response.json<Assessment>();
-    const expected = assessRisk(HEALTHCARE_150, { seed: 42, iterations: SERVER_ITERATIONS });
+    const expected = assessRisk(HEALTHCARE_150, { seed: 42, ...SERVER_ASSESS_OPTIONS });
     expect(completed.result).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(completed).toMatchObject({ status: 'completed', seed: 42, engineVersion: expected.engineVersion, currentStep: null });
     expect(completed.result?.recommendations?.length).toBeGreaterThan(0);
@@ -119,7 +119,7 @@ describe('completion', () => {
     const created = await createDraft(alice, { input: SAMPLE_CLINIC_INPUT });
     const completed = (await call(alice, 'POST', `/api/assessments/${created.id}/complete`, {})).json<Assessment>();
     expect(completed.seed).toBe(1);
-    expect(completed.result?.annualLoss.expectedUsd).toBe(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 1, iterations: SERVER_ITERATIONS }).annualLoss.expectedUsd);
+    expect(completed.result?.annualLoss.expectedUsd).toBe(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 1, ...SERVER_ASSESS_OPTIONS }).annualLoss.expectedUsd);
   });
 
   test('an incomplete draft cannot be completed: 400 with the missing fields', async () => {
@@ -158,8 +158,8 @@ describe('completion', () => {
     expect(response.statusCode).toBe(201);
     const scenario = response.json<Assessment>();
     expect(scenario).toMatchObject({ status: 'completed', seed: 7, title: 'With tested IR plan' });
-    expect(scenario.result).toEqual(JSON.parse(JSON.stringify(assessRisk(whatIf, { seed: 7, iterations: SERVER_ITERATIONS }))));
-    expect(scenario.result!.annualLoss.expectedUsd).toBeLessThan(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 7, iterations: SERVER_ITERATIONS }).annualLoss.expectedUsd);
+    expect(scenario.result).toEqual(JSON.parse(JSON.stringify(assessRisk(whatIf, { seed: 7, ...SERVER_ASSESS_OPTIONS }))));
+    expect(scenario.result!.annualLoss.expectedUsd).toBeLessThan(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 7, ...SERVER_ASSESS_OPTIONS }).annualLoss.expectedUsd);
     const bad = await call(alice, 'POST', `/api/assessments/${created.id}/scenarios`, { title: 'x', input: { factors: {} } });
     expect(bad.statusCode).toBe(400);
   });

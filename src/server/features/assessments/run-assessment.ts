@@ -1,21 +1,23 @@
 import { assessRisk, DEFAULT_SEED } from '@/engine/assess-risk.ts';
-import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { AppError } from '../../errors.ts';
 
-/** Simulated years of every stored result (the engine's default, 100,000). */
-export const SERVER_ITERATIONS = CALIBRATION.iterationsDefault.value;
+/**
+ * Options of every stored result: the engine picks the iterations that reach its standard precision
+ * (SE ≤ 1% of the expected loss, ADR 102) and reports them in `result.precision`.
+ */
+export const SERVER_ASSESS_OPTIONS = { attribution: true } as const;
 export { DEFAULT_SEED };
 
 /**
  * The one place the server runs the model: full result with attribution and
- * recommendations. Equals `assessRisk(input, { seed, iterations })` and
+ * recommendations. Equals `assessRisk(input, { seed, ...SERVER_ASSESS_OPTIONS })` and
  * `npm run risk` on the same input and seed.
  */
 export function runAssessment(input: RiskInput, seed: number): RiskResult {
   try {
-    return assessRisk(input, { seed, iterations: SERVER_ITERATIONS, attribution: true });
+    return assessRisk(input, { seed, ...SERVER_ASSESS_OPTIONS });
   } catch (error) {
     // The engine names the offending parameter; zod at the edge catches nearly everything first.
     if (error instanceof RangeError) {

@@ -38,7 +38,8 @@ export function ResultsWithWhatIf({
   isSaving?: boolean;
 }) {
   const titleId = useId();
-  const engine = useEngine(seed);
+  // Same draws as the saved result (its seed and iteration count), so what-if deltas are exact.
+  const engine = useEngine(seed, savedResult?.iterations);
   const { run } = engine;
   // The answers as saved: the engine's effective answers (suggestions applied, blanks as average).
   const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);

@@ -53,11 +53,15 @@ function markNextFrame(id: number, phase: 'visible' | 'full'): void {
  * arrives: the full pass keeps the first pass's arrays, so the memoised charts skip it. Both
  * passes draw from the same cached draws, so their numbers are identical.
  *
+ * `iterations`: a saved result's own count (risk model 2.0 picks it for precision, ADR 102), so a
+ * what-if uses the same draws as the saved figures and its deltas are exact (common random numbers);
+ * without a saved result (the demo), 100,000 years.
+ *
  * Performance marks for the e2e suite: `cifer:whatif:<id>:change` when the input changes,
  * `...:visible` in the frame after the headline numbers were committed, `...:full` in the frame
  * after the charts, attribution and recommendations were committed.
  */
-export function useEngine(seed: number) {
+export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS) {
   const workerRef = useRef<Worker | null>(null);
   const nextId = useRef(0);
   const latestId = useRef(0);
@@ -124,11 +128,11 @@ export function useEngine(seed: number) {
       latestId.current = id;
       performance.mark(`cifer:whatif:${id}:change`);
       // Post before re-rendering anything: the worker starts while React updates the form.
-      const request: EngineRequest = { id, input, seed, iterations: WHAT_IF_ITERATIONS, withAttribution };
+      const request: EngineRequest = { id, input, seed, iterations, withAttribution };
       worker.postMessage(request);
       setStatus((s) => (s.isComputing ? s : { ...s, isComputing: true }));
     },
-    [seed],
+    [seed, iterations],
   );
 
   const state: EngineState = { headline: headline.value, result: details.value, isResultComplete: details.isComplete, ...status };
