@@ -105,10 +105,3 @@ export const NIST_CSF_FUNCTION_FACTORS: { readonly [F in NistCsfFunction]: reado
   respond: ['M2'],
   recover: ['M2'],
 };
-
-/** The definition of one framework. */
-export function getFramework(id: FrameworkId): FrameworkDefinition {
-  const framework = FRAMEWORKS.find((f) => f.id === id);
-  if (framework === undefined) throw new RangeError(`frameworkId: unknown framework ${String(id)}`);
-  return framework;
-}

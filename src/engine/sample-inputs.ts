@@ -1,4 +1,4 @@
-import type { FactorAnswer, FactorId } from './factors.ts';
+import { FACTOR_IDS, type FactorAnswer } from './factors.ts';
 import type { IndustryId } from './industries.ts';
 import type { FactorAnswers, RiskInput } from './risk-input.ts';
 
@@ -21,11 +21,9 @@ export function createDefaultRiskInput(industry: IndustryId = 'other', employees
   };
 }
 
-const ALL_FACTOR_IDS: readonly FactorId[] = ['M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7', 'M8', 'M9', 'M10', 'M11', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
-
 /** Every factor at the same answer. */
 export function createUniformAnswers(answer: Exclude<FactorAnswer, 'notApplicable'>): FactorAnswers {
-  return Object.fromEntries(ALL_FACTOR_IDS.map((id) => [id, answer])) as FactorAnswers;
+  return Object.fromEntries(FACTOR_IDS.map((id) => [id, answer])) as FactorAnswers;
 }
 
 /**

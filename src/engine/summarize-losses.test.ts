@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { percentileOfSorted } from './summary-statistics.ts';
+import { percentileOfSorted } from './testing/summary-statistics.ts';
 import {
   collectNonZero,
   computeExceedanceCurve,

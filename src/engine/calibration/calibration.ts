@@ -163,8 +163,3 @@ export const CALIBRATION: { readonly [K in CalibrationKey]: CalibrationEntry & {
     { key, isAssumption: false, isDerived: false, ...draft },
   ]),
 ) as { readonly [K in CalibrationKey]: CalibrationEntry & { readonly key: K } };
-
-/** The value of one calibration entry. */
-export function getCalibrationValue(key: CalibrationKey): number {
-  return CALIBRATION[key].value;
-}

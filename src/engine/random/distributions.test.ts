@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { computeMean, computeVariance, percentileOfSorted, sortedCopy } from '../summary-statistics.ts';
+import { computeMean, computeVariance, percentileOfSorted, sortedCopy } from '../testing/summary-statistics.ts';
 import { sampleDirichlet } from './dirichlet.ts';
 import { sampleExponential } from './exponential.ts';
 import { sampleGamma } from './gamma.ts';

@@ -24,24 +24,3 @@ export function negativeBinomialMeanForProbability(probability: number, dispersi
 export function negativeBinomialProbabilityOfAny(mean: number, dispersion: number): number {
   return 1 - Math.pow(dispersion / (dispersion + mean), dispersion);
 }
-
-/**
- * Negative binomial inverse CDF: the smallest k with P(N <= k) >= u, by
- * summing the pmf recursively (pmf(k+1) = pmf(k) (k + r)/(k + 1) x mu/(r + mu)).
- * Monotone in u; cheap when the mean is small (one comparison for the ~90%
- * of SME years with no event).
- */
-export function negativeBinomialInverseCdf(u: number, mean: number, dispersion: number): number {
-  const q = mean / (dispersion + mean);
-  let pmf = Math.pow(dispersion / (dispersion + mean), dispersion);
-  let cdf = pmf;
-  let k = 0;
-  while (cdf < u) {
-    pmf *= ((k + dispersion) / (k + 1)) * q;
-    k += 1;
-    const next = cdf + pmf;
-    if (next === cdf) break;
-    cdf = next;
-  }
-  return k;
-}

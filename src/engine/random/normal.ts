@@ -17,8 +17,3 @@ export function sampleStandardNormal(source: RandomSource): number {
 export function sampleStandardNormalByInversion(source: RandomSource): number {
   return normalQuantile(source.nextFloat64());
 }
-
-/** A normal draw with the given mean and standard deviation (no checks: hot path). */
-export function sampleNormal(source: RandomSource, mean: number, sd: number): number {
-  return mean + sd * sampleStandardNormalZiggurat(source);
-}

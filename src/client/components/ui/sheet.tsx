@@ -5,8 +5,6 @@ import { cn } from '@/client/lib/utils.ts';
 
 /** A dialog that slides in from the side: the small-screen navigation menu. */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({
   className,

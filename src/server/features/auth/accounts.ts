@@ -81,7 +81,3 @@ export async function listAdminEmails(db: Database): Promise<string[]> {
     .where(and(inArray(users.role, ['admin', 'super_admin']), eq(users.status, 'active')));
   return rows.map((row) => row.email);
 }
-
-export function fullName(user: { firstName: string; lastName: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim();
-}

@@ -116,8 +116,3 @@ export function buildOtpauthUri(email: string, secretBase32: string): string {
   });
   return `otpauth://totp/${label}?${params.toString()}`;
 }
-
-/** The manual entry key shown under the QR code: base32 in groups of four for readability. */
-export function formatManualEntryKey(secretBase32: string): string {
-  return secretBase32.match(/.{1,4}/g)?.join(' ') ?? secretBase32;
-}

@@ -1,3 +1,4 @@
+/** Plain statistics for the engine's tests (exact, slow, obviously right): the reference the fast summaries are checked against. Test-only. */
 /** Arithmetic mean of a numeric array (0 for an empty one). */
 export function computeMean(values: ArrayLike<number>): number {
   let total = 0;
