@@ -319,6 +319,8 @@ export const billingEvents = pgTable(
   'billing_events',
   {
     id: text('id').primaryKey(),
+    /** Arrival order (several events can arrive within one clock tick). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     /** Stripe `created`, seconds. */
     created: bigint('created', { mode: 'number' }).notNull(),

@@ -1,5 +1,6 @@
 CREATE TABLE "billing_events" (
 	"id" text PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"type" text NOT NULL,
 	"created" bigint NOT NULL,
 	"checkout_session_id" text,

@@ -35,7 +35,7 @@ export async function readTestRun(db: Database, id: string): Promise<BillingTest
   const related = subscription?.stripeSubscriptionId
     ? or(eq(billingEvents.checkoutSessionId, id), eq(billingEvents.stripeSubscriptionId, subscription.stripeSubscriptionId))
     : eq(billingEvents.checkoutSessionId, id);
-  const events = await db.select().from(billingEvents).where(related).orderBy(desc(billingEvents.receivedAt)).limit(50);
+  const events = await db.select().from(billingEvents).where(related).orderBy(desc(billingEvents.seq)).limit(50);
   return {
     checkoutSessionId: id,
     checkoutStatus: checkout.status === 'complete' ? 'complete' : 'open',
