@@ -30,7 +30,7 @@ export async function startCheckout(options: {
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }): Promise<StartCheckoutResponse> {
   const { db, env, stripe, plan, buyer, now } = options;
-  let company: string | null = null;
+  let company: string | null;
   let customer: string | null = null;
   if (buyer.kind === 'member') {
     const current = await findOrganizationSubscription(db, buyer.organizationId);
