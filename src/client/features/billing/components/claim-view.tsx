@@ -109,7 +109,7 @@ export function ClaimView({ token: tokenFromUrl, renderAuth }: { token?: string 
     return (
       <div className="grid gap-6">
         {failure}
-        <p className="max-w-2xl text-slate-700">Create your CIFER account (or log in) with the e-mail you paid with; your subscription is then attached to your organisation.</p>
+        <p className="max-w-2xl text-slate-700">Create your CIFER account (or log in if you already have one); your paid subscription is then attached to your organisation.</p>
         {renderAuth(() => {
           void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
           redeem(token);
