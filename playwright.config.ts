@@ -10,6 +10,8 @@ export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: './tests/e2e',
+  // Needs the fake Stripe: run by playwright.billing.config.ts (npm run test:e2e:billing).
+  testIgnore: ['**/billing.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -48,3 +48,14 @@ test('production refuses to start without its secrets', () => {
 test('production refuses secrets shorter than 32 characters', () => {
   expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short', ENCRYPTION_KEY: 'x'.repeat(64), DATA_DIR: tempDataDir() })).toThrow(/SESSION_SECRET/);
 });
+
+test('Stripe is configured completely or not at all; the fake-Stripe base is refused in production; billing defaults (ADRs 130-132)', () => {
+  const base = { DATA_DIR: tempDataDir() };
+  expect(parseEnv(base)).toMatchObject({ PLAN_MONTHLY_PRICE_USD: 250, PLAN_ANNUAL_PRICE_USD: 2500, BILLING_GRACE_DAYS: 7 });
+  expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: required[\s\S]*STRIPE_PRICE_MONTHLY[\s\S]*STRIPE_PRICE_ANNUAL/);
+  expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: 'not-a-key' })).toThrow(/STRIPE_SECRET_KEY/);
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' };
+  expect(parseEnv({ ...base, ...stripe }).STRIPE_PRICE_ANNUAL).toBe('price_a');
+  const production = { ...base, ...stripe, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(64), ENCRYPTION_KEY: 'y'.repeat(64) };
+  expect(() => parseEnv({ ...production, STRIPE_API_BASE: 'http://127.0.0.1:5245' })).toThrow(/STRIPE_API_BASE/);
+});

@@ -27,6 +27,18 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.preprocess(emptyAsAbsent, secretSchema.optional()),
   ENCRYPTION_KEY: z.preprocess(emptyAsAbsent, secretSchema.optional()),
   BILLING: z.enum(['off', 'required']).default('off'),
+  /** Stripe (ADR 130): all of key, webhook secret and both price ids, or none (invoice mode). */
+  STRIPE_SECRET_KEY: z.preprocess(emptyAsAbsent, z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsAbsent, z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional()),
+  STRIPE_PRICE_MONTHLY: z.preprocess(emptyAsAbsent, z.string().min(1).optional()),
+  STRIPE_PRICE_ANNUAL: z.preprocess(emptyAsAbsent, z.string().min(1).optional()),
+  /** Where the Stripe SDK sends API calls; only for a local fake Stripe in tests (never in production). */
+  STRIPE_API_BASE: optionalUrl,
+  /** Displayed prices in whole US dollars (ADR 131); Stripe's price ids decide what is charged. */
+  PLAN_MONTHLY_PRICE_USD: z.coerce.number().int().min(1).max(1_000_000).default(250),
+  PLAN_ANNUAL_PRICE_USD: z.coerce.number().int().min(1).max(10_000_000).default(2500),
+  /** Days of access kept after a failed renewal payment (ADR 132). */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -61,6 +73,8 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     );
   }
   const env = parsed.data;
+  const stripeProblems = findStripeConfigProblems(env);
+  if (stripeProblems.length > 0) throw new InvalidEnvError(stripeProblems);
   const dataDir = resolve(env.DATA_DIR);
   if (env.NODE_ENV === 'production') {
     const missing = (['SESSION_SECRET', 'ENCRYPTION_KEY'] as const)
@@ -75,6 +89,19 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'),
   };
+}
+
+const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const;
+
+/** Stripe is configured completely or not at all: half a configuration would take money it cannot confirm. */
+function findStripeConfigProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const present = STRIPE_VARS.filter((name) => env[name]);
+  const problems =
+    present.length === 0 || present.length === STRIPE_VARS.length
+      ? []
+      : STRIPE_VARS.filter((name) => !env[name]).map((name) => `${name}: required when ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set`);
+  if (env.NODE_ENV === 'production' && env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: only for a local fake Stripe; not allowed in production');
+  return problems;
 }
 
 function readOrCreateSecret(dataDir: string, name: string): string {

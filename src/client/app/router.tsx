@@ -27,6 +27,12 @@ const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'Account
 const MfaSettingsPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaSettingsPage');
 const MfaVerificationPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaVerificationPage');
 const MfaTestPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaTestPage');
+const SubscribePage = lazyPage(() => import('./routes/billing-pages.tsx'), 'SubscribePage');
+const CheckoutPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'CheckoutPage');
+const PaymentSuccessPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'PaymentSuccessPage');
+const ClaimSubscriptionPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'ClaimSubscriptionPage');
+const TestPaymentPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'TestPaymentPage');
+const TestSubscriptionPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'TestSubscriptionPage');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState message="Loading..." />}>{children}</Suspense>;
@@ -45,7 +51,6 @@ function HomeRoute() {
 
 const signedIn = (page: ReactNode) => () => <RequireSignedIn>{page}</RequireSignedIn>;
 const adminOnly = (page: ReactNode) => () => <RequireAdmin>{page}</RequireAdmin>;
-const placeholder = (title: string) => () => <NotYetAvailablePage title={title} />;
 
 /** The route table of spec section 2, complete. */
 export function AppRouter() {
@@ -56,12 +61,12 @@ export function AppRouter() {
         <Route path="/auth" component={AuthPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/account" component={signedIn(<AccountPage />)} />
-        <Route path="/subscribe" component={placeholder('Subscribe')} />
-        <Route path="/checkout" component={placeholder('Checkout')} />
-        <Route path="/payment-success" component={placeholder('Payment Successful')} />
-        <Route path="/claim-subscription/:token?" component={placeholder('Claim Subscription')} />
-        <Route path="/test-payment" component={placeholder('Test Payment')} />
-        <Route path="/test-subscription" component={placeholder('Test Subscription')} />
+        <Route path="/subscribe" component={SubscribePage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/payment-success" component={PaymentSuccessPage} />
+        <Route path="/claim-subscription/:token?" component={ClaimSubscriptionPage} />
+        <Route path="/test-payment" component={TestPaymentPage} />
+        <Route path="/test-subscription" component={TestSubscriptionPage} />
         <Route path="/mfa-verification" component={MfaVerificationPage} />
         <Route path="/mfa-test" component={MfaTestPage} />
         <Route path="/mfa-settings" component={MfaSettingsPage} />

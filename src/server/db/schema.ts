@@ -25,6 +25,8 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   /** 'none' | 'active' | 'past_due' | 'canceled' — read by the billing gate when BILLING=required. */
   subscriptionStatus: text('subscription_status').notNull().default('none'),
+  /** Billing (ADR 132): when set, access ends at this instant (grace after a failed payment, invoice period end). */
+  subscriptionAccessUntil: timestamp('subscription_access_until', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -247,4 +249,91 @@ export const assessments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('assessments_org_created_idx').on(table.organizationId, table.createdAt)],
+);
+
+/** Billing (ADR 130-134): one subscription per organisation; a visitor's paid subscription has no organisation until claimed. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** 'monthly' | 'annual' */
+    plan: text('plan').notNull(),
+    /** 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled' */
+    status: text('status').notNull(),
+    /** 'stripe' | 'invoice' */
+    source: text('source').notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Access ends here when set (grace end while past due; period end in invoice mode). */
+    accessUntil: timestamp('access_until', { withTimezone: true }),
+    /** Stripe `created` (seconds) of the last event applied: an older event never overwrites a newer state. */
+    lastEventCreated: bigint('last_event_created', { mode: 'number' }),
+    purchaserEmail: text('purchaser_email'),
+    company: text('company'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_org_unique').on(table.organizationId),
+    uniqueIndex('subscriptions_stripe_unique').on(table.stripeSubscriptionId),
+  ],
+);
+
+/** Checkout Sessions we created; the browser's /payment-success reads its state from here, never from the query string. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Stripe's Checkout Session id (cs_...). */
+    id: text('id').primaryKey(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    /** 'open' | 'complete' */
+    status: text('status').notNull().default('open'),
+    /** A run of /test-payment: no claim e-mail is sent. */
+    isTest: boolean('is_test').notNull().default(false),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('checkout_sessions_subscription_idx').on(table.subscriptionId)],
+);
+
+/** Single-use, expiring claim links for subscriptions bought before an account existed (ADR 133). */
+export const subscriptionClaims = pgTable(
+  'subscription_claims',
+  {
+    /** SHA-256 (hex) of the token sent by e-mail. */
+    tokenHash: text('token_hash').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByUserId: uuid('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('subscription_claims_subscription_idx').on(table.subscriptionId)],
+);
+
+/** Every Stripe event id accepted once (a replay has no second effect), with what it touched for the test pages. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    /** Arrival order (several events can arrive within one clock tick). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    /** Stripe `created`, seconds. */
+    created: bigint('created', { mode: 'number' }).notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** What the handler did: 'applied' | 'ignored:<reason>'. */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('billing_events_subscription_idx').on(table.stripeSubscriptionId), index('billing_events_checkout_idx').on(table.checkoutSessionId)],
 );

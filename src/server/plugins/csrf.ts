@@ -4,6 +4,16 @@ import { AppError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'signed-webhook': a server-to-server call that proves itself with a signature over its raw
+     * body (the Stripe webhook, ADR 135), so it carries no browser Origin. Nothing else sets it.
+     */
+    csrf?: 'signed-webhook';
+  }
+}
+
 /**
  * CSRF defence for cookie auth (security.md CSRF-02/03/04): an unsafe /api request must come from
  * our own origin, proven by Sec-Fetch-Site: same-origin or by an Origin equal to APP_URL's or to
@@ -29,6 +39,7 @@ export function isSameOriginRequest(request: Pick<FastifyRequest, 'headers' | 'p
 async function csrfPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.csrf === 'signed-webhook') return;
     if (!isSameOriginRequest(request, app.env.APP_URL)) {
       throw new AppError('forbidden', 'Cross-site request refused');
     }

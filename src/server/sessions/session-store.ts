@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
+import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../db/client.ts';
 import { organizations, sessions, userMfa, users } from '../db/schema.ts';
 import { toRole, type AuthContext } from './auth-context.ts';
@@ -122,6 +123,7 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
       },
       totpEnabledAt: userMfa.totpEnabledAt,
       subscriptionStatus: organizations.subscriptionStatus,
+      subscriptionAccessUntil: organizations.subscriptionAccessUntil,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -142,7 +144,9 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
     user: { ...user, role: toRole(user.role) },
     session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
     totpEnabled: row.totpEnabledAt !== null && row.totpEnabledAt !== undefined,
-    requiresPayment: billingRequired && row.subscriptionStatus !== 'active',
+    // Staff (admin roles) never pay; everyone else needs access by the billing rule (ADR 132).
+    requiresPayment:
+      billingRequired && toRole(user.role) === 'user' && !hasSubscriptionAccess(row.subscriptionStatus, row.subscriptionAccessUntil, now),
   };
 }
 

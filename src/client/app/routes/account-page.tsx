@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { ActiveSessions } from '@/client/features/auth/components/active-sessions.tsx';
 import { ChangePasswordForm } from '@/client/features/auth/components/change-password-form.tsx';
+import { ManageBillingCard } from '@/client/features/billing/components/manage-billing-card.tsx';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
 /** /account (signed in): change your password and manage your sessions. */
@@ -38,6 +39,7 @@ export function AccountPage() {
             />
           </CardContent>
         </Card>
+        <ManageBillingCard />
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Two-factor authentication</CardTitle>

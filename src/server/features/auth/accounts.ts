@@ -10,12 +10,12 @@ export function normalizeEmail(email: string): string {
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ user: users, subscriptionStatus: organizations.subscriptionStatus })
+    .select({ user: users, subscriptionStatus: organizations.subscriptionStatus, subscriptionAccessUntil: organizations.subscriptionAccessUntil })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.email, normalizeEmail(email)))
     .limit(1);
-  return row ? { ...row.user, subscriptionStatus: row.subscriptionStatus } : null;
+  return row ? { ...row.user, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil } : null;
 }
 
 export async function findUserById(db: Database, id: string) {

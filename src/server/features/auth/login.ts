@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginInputSchema, type LoginResponse } from '@/contracts/auth.ts';
+import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { auditRequest } from '../../lib/audit.ts';
@@ -70,7 +71,9 @@ export async function logIn(request: FastifyRequest, reply: FastifyReply): Promi
   app.setSessionCookie(reply, token);
   await auditRequest(request, { action: 'login.success', actorUserId: user.id, targetUserId: user.id });
 
-  const requiresPayment = app.env.BILLING === 'required' && user.subscriptionStatus !== 'active';
+  // The same rule as the session check (session-store.ts findSessionAuth, ADR 132).
+  const requiresPayment =
+    app.env.BILLING === 'required' && user.role === 'user' && !hasSubscriptionAccess(user.subscriptionStatus, user.subscriptionAccessUntil, now);
   return { message: 'Login successful', requiresPayment };
 }
 

@@ -17,7 +17,7 @@ export function showPaymentRequired() {
 }
 
 /** Spec sections 4, 5 and 8: log in, then `/`, or /subscribe when payment is required. */
-export function LoginForm() {
+export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void } = {}) {
   const [, navigate] = useLocation();
   const [isForgotOpen, setForgotOpen] = useState(false);
   const login = useLogin();
@@ -27,6 +27,8 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit((values) => {
     login.mutate(values, {
       onSuccess: (data) => {
+        // A page that signs in on the way somewhere (e.g. claiming a subscription) continues itself.
+        if (onLoggedIn) return onLoggedIn();
         if (data.requiresPayment) {
           showPaymentRequired();
           navigate('/subscribe');

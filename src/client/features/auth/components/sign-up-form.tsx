@@ -11,7 +11,7 @@ import { useSignUp } from '../api/register.ts';
 import { PasswordInput } from './password-input.tsx';
 
 /** Spec sections 4, 5 and 8: sign up, then /subscribe when payment is required, else `/` signed in. */
-export function SignUpForm() {
+export function SignUpForm({ onSignedUp }: { onSignedUp?: () => void } = {}) {
   const [, navigate] = useLocation();
   const signUp = useSignUp();
   const form = useForm<SignUpFormValues>({
@@ -22,7 +22,7 @@ export function SignUpForm() {
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...values }) => {
     signUp.mutate(values, {
-      onSuccess: (data) => navigate(data.requiresPayment ? '/subscribe' : '/'),
+      onSuccess: (data) => (onSignedUp ? onSignedUp() : navigate(data.requiresPayment ? '/subscribe' : '/')),
       onError: (error) => toast({ title: 'Registration Failed', description: getErrorMessage(error), variant: 'destructive' }),
     });
   });

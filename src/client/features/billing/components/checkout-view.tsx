@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { VisitorCheckoutFormSchema, type VisitorCheckoutForm } from '@/contracts/billing.ts';
+import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
+import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
+import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
+import { Input } from '@/client/components/ui/input.tsx';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { useCurrentUser } from '@/client/lib/current-user.ts';
+import { useBillingOverview, useStartCheckout } from '../api/billing.ts';
+import { formatUsd, readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft.ts';
+
+/** Sends the browser to Stripe's hosted checkout page (the card never touches CIFER). */
+function goTo(url: string) {
+  window.location.assign(url);
+}
+
+/** /checkout: the order summary, then Stripe Checkout. */
+export function CheckoutView() {
+  const overview = useBillingOverview();
+  const { data: user } = useCurrentUser();
+  const start = useStartCheckout();
+  const draft = readCheckoutDraft();
+  const form = useForm<VisitorCheckoutForm>({
+    resolver: zodResolver(user ? VisitorCheckoutFormSchema.pick({ plan: true }) : VisitorCheckoutFormSchema) as never,
+    defaultValues: { plan: draft.plan ?? 'annual', email: draft.email ?? '', company: draft.company ?? '' },
+  });
+  const { errors } = form.formState;
+
+  if (overview.isPending) return <LoadingState message="Loading checkout..." />;
+  if (overview.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>Checkout could not be loaded</AlertTitle>
+        <AlertDescription>{getErrorMessage(overview.error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (overview.data.mode !== 'stripe') {
+    return (
+      <Alert>
+        <AlertTitle>Subscriptions are arranged by invoice</AlertTitle>
+        <AlertDescription>
+          Online payment is not set up here. <Link href="/subscribe" className="font-medium text-blue-700 underline">Talk to our sales team</Link> and we will invoice your organisation.
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  const plan = overview.data.plans.find((candidate) => candidate.id === form.watch('plan')) ?? overview.data.plans[0]!;
+
+  const onSubmit = form.handleSubmit((values) => {
+    saveCheckoutDraft(user ? { plan: values.plan } : values);
+    start.mutate(user ? { plan: values.plan } : { plan: values.plan, email: values.email, company: values.company }, { onSuccess: (data) => goTo(data.url) });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Checkout" className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <Card>
+        <CardHeader>
+          <CardTitle>{user ? 'Your organisation' : 'Your details'}</CardTitle>
+          <CardDescription>{user ? `Signed in as ${user.email}. The subscription is for your organisation.` : 'The receipt and your account link go to this address.'}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {user ? null : (
+            <>
+              <FormField id="checkout-email" label="Work e-mail" error={errors.email?.message} required>
+                <Input {...fieldAria('checkout-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+              </FormField>
+              <FormField id="checkout-company" label="Company" error={errors.company?.message} required>
+                <Input {...fieldAria('checkout-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
+              </FormField>
+            </>
+          )}
+          <FormField id="checkout-plan" label="Plan">
+            <select id="checkout-plan" className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm" {...form.register('plan')}>
+              {overview.data.plans.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}: {formatUsd(candidate.priceUsd)}/{candidate.interval}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card className="self-start">
+        <CardHeader>
+          <CardTitle>Order summary</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <dl className="grid grid-cols-[1fr_auto] gap-2 text-sm">
+            <dt className="text-slate-700">{plan.name}</dt>
+            <dd className="font-semibold text-slate-900">
+              {formatUsd(plan.priceUsd)}/{plan.interval}
+            </dd>
+            <dt className="text-slate-700">Renews</dt>
+            <dd className="text-slate-900">{plan.interval === 'month' ? 'Monthly' : 'Yearly'}, cancel any time</dd>
+          </dl>
+          {start.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Checkout could not start</AlertTitle>
+              <AlertDescription>{getErrorMessage(start.error)}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Button type="submit" disabled={start.isPending || start.isSuccess}>
+            <Lock className="size-4" aria-hidden="true" />
+            {start.isPending || start.isSuccess ? 'Opening secure payment...' : 'Continue to secure payment'}
+          </Button>
+          <p className="text-xs text-slate-700">Payment is handled by Stripe. CIFER never sees your card details.</p>
+          <Link href="/subscribe" className="text-sm font-medium text-blue-700 underline">
+            Back to plans
+          </Link>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { desc, eq, or } from 'drizzle-orm';
+import { maskEmail, type BillingTestRun, type CheckoutStatus, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
+import { billingEvents, checkoutSessions } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { findSubscriptionById } from './subscription-store.ts';
+
+export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+
+export async function findCheckout(db: Database, id: string): Promise<CheckoutRow> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  if (!row) throw new AppError('not_found', 'Unknown checkout');
+  return row;
+}
+
+/** What /payment-success shows: only what the signed webhook stored, never the query string's word. */
+export async function readCheckoutStatus(db: Database, id: string): Promise<CheckoutStatus> {
+  const checkout = await findCheckout(db, id);
+  const subscription = checkout.subscriptionId ? await findSubscriptionById(db, checkout.subscriptionId) : null;
+  const attached = Boolean(subscription?.organizationId);
+  return {
+    status: checkout.status === 'complete' ? 'complete' : 'open',
+    plan: checkout.plan as PlanId,
+    subscriptionStatus: (subscription?.status ?? 'none') as SubscriptionStatus,
+    claimEmail: checkout.status === 'complete' && !attached && !checkout.isTest ? maskEmail(checkout.email) : null,
+    attached,
+  };
+}
+
+/** A /test-payment run: the checkout and every webhook event that touched it, newest last. */
+export async function readTestRun(db: Database, id: string): Promise<BillingTestRun> {
+  const checkout = await findCheckout(db, id);
+  if (!checkout.isTest) throw new AppError('not_found', 'Unknown test run');
+  const subscription = checkout.subscriptionId ? await findSubscriptionById(db, checkout.subscriptionId) : null;
+  const related = subscription?.stripeSubscriptionId
+    ? or(eq(billingEvents.checkoutSessionId, id), eq(billingEvents.stripeSubscriptionId, subscription.stripeSubscriptionId))
+    : eq(billingEvents.checkoutSessionId, id);
+  const events = await db.select().from(billingEvents).where(related).orderBy(desc(billingEvents.seq)).limit(50);
+  return {
+    checkoutSessionId: id,
+    checkoutStatus: checkout.status === 'complete' ? 'complete' : 'open',
+    plan: (subscription?.plan ?? checkout.plan) as PlanId,
+    subscriptionStatus: (subscription?.status ?? 'none') as SubscriptionStatus,
+    events: events.reverse().map((event) => ({ id: event.id, type: event.type, outcome: event.outcome, receivedAt: event.receivedAt.toISOString() })),
+  };
+}

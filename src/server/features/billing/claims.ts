@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { hasSubscriptionAccess, type ClaimResponse, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
+import type { Database } from '../../db/client.ts';
+import { subscriptionClaims } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { attachToOrganization, findOrganizationSubscription, findSubscriptionById, type Db } from './subscription-store.ts';
+
+/** ADR 133: long enough to cover a holiday, short enough that an old e-mail is not a standing key. */
+export const CLAIM_VALID_DAYS = 7;
+export const INVALID_CLAIM_MESSAGE = 'This claim code is invalid, has expired or was already used.';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A 256-bit token for the e-mail; only its SHA-256 is stored. */
+export async function issueClaimToken(db: Db, subscriptionId: string, email: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(subscriptionClaims).values({
+    tokenHash: hashToken(token),
+    subscriptionId,
+    email,
+    expiresAt: new Date(now.getTime() + CLAIM_VALID_DAYS * 86_400_000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Attaches the claimed subscription to the user's organisation. The token is spent by one
+ * conditional UPDATE, so of two parallel claims exactly one wins; any refusal after that rolls
+ * the spend back.
+ */
+export async function redeemClaim(db: Database, token: string, user: { id: string; organizationId: string }, now: Date): Promise<ClaimResponse> {
+  return db.transaction(async (tx) => {
+    const [claim] = await tx
+      .update(subscriptionClaims)
+      .set({ usedAt: now, usedByUserId: user.id })
+      .where(and(eq(subscriptionClaims.tokenHash, hashToken(token)), isNull(subscriptionClaims.usedAt), gt(subscriptionClaims.expiresAt, now)))
+      .returning({ subscriptionId: subscriptionClaims.subscriptionId });
+    if (!claim) throw new AppError('bad_request', INVALID_CLAIM_MESSAGE);
+    const subscription = await findSubscriptionById(tx, claim.subscriptionId);
+    if (!subscription || (subscription.organizationId && subscription.organizationId !== user.organizationId)) {
+      throw new AppError('bad_request', INVALID_CLAIM_MESSAGE);
+    }
+    const current = await findOrganizationSubscription(tx, user.organizationId);
+    if (current && current.id !== subscription.id && hasSubscriptionAccess(current.status, current.accessUntil, now)) {
+      throw new AppError('conflict', 'Your organisation already has an active subscription. Contact support to combine them.');
+    }
+    const attached = await attachToOrganization(tx, subscription.id, user.organizationId, now);
+    return { message: 'Subscription claimed', plan: attached.plan as PlanId, status: attached.status as SubscriptionStatus };
+  });
+}

@@ -1,0 +1,71 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { hasSubscriptionAccess, type OrganizationSubscription, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
+import type { Database } from '../../db/client.ts';
+import { organizations, subscriptions } from '../../db/schema.ts';
+
+/** A Drizzle handle or a transaction on it. */
+export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function findSubscriptionByStripeId(db: Db, stripeSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).limit(1);
+  return row ?? null;
+}
+
+export async function findSubscriptionById(db: Db, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findOrganizationSubscription(db: Db, organizationId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Copies a subscription's state onto its organisation, where the session check reads it in the
+ * same query as the session (ADR 132).
+ */
+export async function syncOrganization(db: Db, subscription: SubscriptionRow): Promise<void> {
+  if (!subscription.organizationId) return;
+  await db
+    .update(organizations)
+    .set({ subscriptionStatus: subscription.status, subscriptionAccessUntil: subscription.status === 'canceled' ? null : subscription.accessUntil })
+    .where(eq(organizations.id, subscription.organizationId));
+}
+
+export async function updateSubscription(db: Db, id: string, changes: Partial<typeof subscriptions.$inferInsert>, now: Date): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new Error('subscription update returned no row');
+  await syncOrganization(db, row);
+  return row;
+}
+
+/**
+ * Gives an organisation this subscription. An older subscription row of the same organisation
+ * (canceled, or an invoice-mode period) is detached and kept for the record.
+ */
+export async function attachToOrganization(db: Db, subscriptionId: string, organizationId: string, now: Date): Promise<SubscriptionRow> {
+  await db
+    .update(subscriptions)
+    .set({ organizationId: null, updatedAt: now })
+    .where(and(eq(subscriptions.organizationId, organizationId), ne(subscriptions.id, subscriptionId)));
+  return updateSubscription(db, subscriptionId, { organizationId }, now);
+}
+
+export function toOrganizationSubscription(row: SubscriptionRow | null, now: Date): OrganizationSubscription {
+  if (!row) return { status: 'none', plan: null, source: null, currentPeriodEnd: null, accessUntil: null, hasAccess: false, canManageBilling: false };
+  return {
+    status: row.status as SubscriptionStatus,
+    plan: row.plan as PlanId,
+    source: row.source === 'invoice' ? 'invoice' : 'stripe',
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    accessUntil: row.accessUntil?.toISOString() ?? null,
+    hasAccess: hasSubscriptionAccess(row.status, row.accessUntil, now),
+    canManageBilling: row.source === 'stripe' && Boolean(row.stripeCustomerId),
+  };
+}
