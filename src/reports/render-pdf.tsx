@@ -327,9 +327,14 @@ function ExecutiveSummary({ model }: { model: ReportModel }) {
 }
 
 function MethodAppendix({ model }: { model: ReportModel }) {
+  const slide = model.slides.find((x) => x.id === 'method');
   return (
     <View>
-      <Text style={styles.h2}>Appendix: method, limits and sources</Text>
+      <Text style={styles.small}>Appendix</Text>
+      <T style={styles.h2}>{slide?.title ?? 'Method and limits'}</T>
+      {slide ? <T style={styles.takeaway}>{slide.takeaway}</T> : null}
+      {slide ? <Notes text={slide.notes} /> : null}
+      <Text style={styles.h3}>How the numbers are computed</Text>
       {model.method.steps.map((s) => (
         <View key={s.title} wrap={false}>
           <T style={styles.h3}>{s.title}</T>
@@ -340,9 +345,7 @@ function MethodAppendix({ model }: { model: ReportModel }) {
       <Bullets items={model.method.limits} />
       <Text style={styles.h3}>Sources of the numbers used</Text>
       {model.method.sources.map((s) => (
-        <View key={s.key} style={{ marginBottom: 3 }} wrap={false}>
-          <T style={styles.small}>{`${s.label}${s.isAssumption ? ' (assumption)' : ''}: ${s.source}`}</T>
-        </View>
+        <T key={s.key} style={[styles.small, { marginBottom: 3 }]}>{`${s.label}${s.isAssumption ? ' (assumption)' : ''}: ${s.source}`}</T>
       ))}
       <T style={[styles.small, { marginTop: 8 }]}>{`Risk model ${model.meta.engineVersion}, seed ${model.meta.seed}, ${model.meta.iterations.toLocaleString('en-US')} simulated years. Generated ${model.meta.generatedAt.slice(0, 16).replace('T', ' ')} UTC. The verification workbook (workbook.xlsx) recomputes the analytic parts with live formulas.`}</T>
     </View>

@@ -300,7 +300,7 @@ function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): Repo
         (f) => `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
       ),
       notes: topFix
-        ? `If we do one thing, it should be ${topFix.name.toLowerCase()}: ${topFix.action} It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.`
+        ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.`
         : 'Our answers are at best practice wherever they can be improved; the remaining risk is what an organisation of our size and sector carries.',
     },
     {
