@@ -56,7 +56,10 @@ export function toPdfText(text: string): string {
   return text.replace(/→/g, '->').replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/−/g, '-');
 }
 
-function T({ style, children }: { style?: object | object[]; children: string }) {
+type Style = Parameters<typeof StyleSheet.create>[0][string];
+type PdfStyle = Style | Style[];
+
+function T({ style, children }: { style?: PdfStyle; children: string }) {
   return <Text style={style}>{toPdfText(children)}</Text>;
 }
 

@@ -9,6 +9,7 @@ const ACCENT = '1D4ED8';
 const GOOD = '15803D';
 const BAD = 'B91C1C';
 const FONT = 'Calibri';
+const TOP_TO_BOTTOM = 'maxMin' as unknown as 'minMax';
 
 type Slide = ReturnType<PptxGenJS['addSlide']>;
 
@@ -36,7 +37,7 @@ function addBullets(s: Slide, bullets: readonly string[], box = TEXT, fontSize =
   );
 }
 
-function addTitleSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo: ReportLogo | null) {
+function addTitleSlide(pptx: PptxGenJS, slide: ReportSlide, logo: ReportLogo | null) {
   const s = pptx.addSlide();
   s.background = { color: INK };
   if (logo) s.addImage({ data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`, x: 0.6, y: 0.5, w: 2.4, h: 0.9, sizing: { type: 'contain', w: 2.4, h: 0.9 } });
@@ -94,7 +95,8 @@ function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { l
     showValue: true,
     dataLabelFormatCode: '$#,##0',
     valAxisLabelFormatCode: '$#,##0',
-    catAxisOrientation: 'maxMin',
+    // Top row first, as the slide's bullets read; pptxgenjs writes the value, its types list only 'minMax'.
+    catAxisOrientation: TOP_TO_BOTTOM,
     catAxisLabelFontSize: 11,
     valAxisLabelFontSize: 10,
     dataLabelFontSize: 10,
@@ -118,7 +120,7 @@ function addTornadoChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
       showLegend: true,
       legendPos: 'b',
       valAxisLabelFormatCode: '$#,##0',
-      catAxisOrientation: 'maxMin',
+      catAxisOrientation: TOP_TO_BOTTOM,
       catAxisLabelPos: 'low',
       catAxisLabelFontSize: 11,
       valAxisLabelFontSize: 10,
@@ -236,7 +238,7 @@ export async function renderReportPptx(model: ReportModel, logo: ReportLogo | nu
   pptx.company = model.meta.organisationName;
   pptx.subject = `Cyber risk assessment of ${model.meta.completedOn}`;
   model.slides.forEach((slide, i) => {
-    if (slide.id === 'title') addTitleSlide(pptx, model, slide, logo);
+    if (slide.id === 'title') addTitleSlide(pptx, slide, logo);
     else addContentSlide(pptx, model, slide, logo, i + 1);
   });
   const out = await pptx.write({ outputType: 'nodebuffer' });

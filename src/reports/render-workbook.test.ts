@@ -11,7 +11,7 @@ const model = buildReportModel(source);
 const workbook = new ExcelJS.Workbook();
 
 beforeAll(async () => {
-  await workbook.xlsx.load(await renderWorkbook(model, source));
+  await workbook.xlsx.load((await renderWorkbook(model, source)) as unknown as ExcelJS.Buffer);
 }, 60_000);
 
 function formulaRows(sheetName: string) {
