@@ -339,7 +339,7 @@ function MethodAppendix({ model }: { model: ReportModel }) {
       {slide ? <Notes text={slide.notes} /> : null}
       <Text style={styles.h3}>How the numbers are computed</Text>
       {model.method.steps.map((s) => (
-        <View key={s.title} wrap={false}>
+        <View key={s.title}>
           <T style={styles.h3}>{s.title}</T>
           <T>{s.text}</T>
         </View>
@@ -347,9 +347,8 @@ function MethodAppendix({ model }: { model: ReportModel }) {
       <Text style={styles.h3}>Limits</Text>
       <Bullets items={model.method.limits} />
       <Text style={styles.h3}>Sources of the numbers used</Text>
-      {model.method.sources.map((s) => (
-        <T key={s.key} style={[styles.small, { marginBottom: 3 }]}>{`${s.label}${s.isAssumption ? ' (assumption)' : ''}: ${s.source}`}</T>
-      ))}
+      {/* One text block: react-pdf lays out each element separately, and 40 small ones cost far more than one. */}
+      <T style={styles.small}>{model.method.sources.map((s) => `${s.label}${s.isAssumption ? ' (assumption)' : ''}: ${s.source}`).join('\n')}</T>
       <T style={[styles.small, { marginTop: 8 }]}>{`Risk model ${model.meta.engineVersion}, seed ${model.meta.seed}, ${model.meta.iterations.toLocaleString('en-US')} simulated years. Generated ${model.meta.generatedAt.slice(0, 16).replace('T', ' ')} UTC. The verification workbook (workbook.xlsx) recomputes the analytic parts with live formulas.`}</T>
     </View>
   );

@@ -43,7 +43,7 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
   await expect(page.getByRole('heading', { name: 'Cyber risk in dollars: Riverside Clinic' })).toBeVisible();
   const firstSlideMs = Date.now() - started;
   console.log(`presentation: first slide on screen ${firstSlideMs} ms after navigation`);
-  await expect(page.getByLabel('Assessment')).toHaveValue(latest);
+  await expect(page.getByLabel('Assessment', { exact: true })).toHaveValue(latest);
   const accept = page.getByRole('button', { name: 'Accept All' });
   if (await accept.isVisible().catch(() => false)) await accept.click();
   await page.screenshot({ path: `${SHOTS}/1920-title.png` });
