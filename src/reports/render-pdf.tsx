@@ -256,8 +256,10 @@ function chartFor(id: SlideId, model: ReportModel): ReactNode {
   }
 }
 
+/** Sections whose chart or table prints the same figures as the bullets, with their labels. */
+const CHART_CARRIES_BULLETS: ReadonlySet<SlideId> = new Set(['costBreakdown', 'drivers', 'fixes']);
+
 function Section({ slide, model }: { slide: ReportSlide; model: ReportModel }) {
-  // Tables carry the same figures as the bullets; keep bullets for the rest.
   const chart = chartFor(slide.id, model);
   return (
     <View style={styles.section}>
@@ -266,7 +268,7 @@ function Section({ slide, model }: { slide: ReportSlide; model: ReportModel }) {
         <T style={styles.takeaway}>{slide.takeaway}</T>
         {chart}
       </View>
-      {slide.id === 'fixes' ? null : <Bullets items={slide.bullets} />}
+      {chart !== null && CHART_CARRIES_BULLETS.has(slide.id) ? null : <Bullets items={slide.bullets} />}
       <Notes text={slide.notes} />
     </View>
   );
@@ -354,9 +356,20 @@ function MethodAppendix({ model }: { model: ReportModel }) {
   );
 }
 
+/**
+ * Sections two to a page, each pair on its own <Page>: react-pdf re-lays out everything after a
+ * page break on every split, so one long flowing page of all sections costs several times more.
+ */
+const SECTION_PAGES: readonly (readonly SlideId[])[] = [
+  ['headline', 'exceedance'],
+  ['costBreakdown', 'drivers'],
+  ['fixes', 'fines'],
+  ['insurance', 'whatChanged'],
+];
+
 /** The board report as a complete PDF file (built fully in memory; the caller sends it only when done). */
 export async function renderReportPdf(model: ReportModel, logo: ReportLogo | null = null): Promise<Buffer> {
-  const body = model.slides.filter((s) => s.id !== 'title' && s.id !== 'method');
+  const pages = SECTION_PAGES.map((ids) => model.slides.filter((s) => ids.includes(s.id)));
   const doc = (
     <Document title={model.meta.title} author={model.meta.authorName} subject={`Cyber risk assessment of ${model.meta.completedOn}`} creator="CIFER" producer="CIFER" keywords="cyber risk, board report">
       <Page size="LETTER" style={styles.page}>
@@ -364,13 +377,15 @@ export async function renderReportPdf(model: ReportModel, logo: ReportLogo | nul
         <Header model={model} logo={logo} />
         <ExecutiveSummary model={model} />
       </Page>
-      <Page size="LETTER" style={styles.page}>
-        <Footer model={model} />
-        <Header model={model} logo={logo} />
-        {body.map((slide) => (
-          <Section key={slide.id} slide={slide} model={model} />
-        ))}
-      </Page>
+      {pages.map((slides) => (
+        <Page key={slides.map((s) => s.id).join('-')} size="LETTER" style={styles.page}>
+          <Footer model={model} />
+          <Header model={model} logo={logo} />
+          {slides.map((slide) => (
+            <Section key={slide.id} slide={slide} model={model} />
+          ))}
+        </Page>
+      ))}
       <Page size="LETTER" style={styles.page}>
         <Footer model={model} />
         <Header model={model} logo={logo} />
