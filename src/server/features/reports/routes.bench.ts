@@ -24,7 +24,7 @@ beforeAll(async () => {
   await complete(SAMPLE_CLINIC_INPUT);
   t.clock.advance(60_000);
   id = await complete({ ...SAMPLE_CLINIC_INPUT, organisation: { ...SAMPLE_CLINIC_INPUT.organisation, annualRevenueUsd: 24_000_000 }, factors: { ...SAMPLE_CLINIC_INPUT.factors, M3: 'best' } });
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 async function get(path: string) {
