@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
@@ -47,6 +48,13 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
   const accept = page.getByRole('button', { name: 'Accept All' });
   if (await accept.isVisible().catch(() => false)) await accept.click();
   await page.screenshot({ path: `${SHOTS}/1920-title.png` });
+
+  // The only user of the organisation adds a logo; the server decodes it and the slides show it.
+  const logo = new PNG({ width: 120, height: 40 });
+  for (let i = 0; i < logo.data.length; i += 4) logo.data.set([29, 78, 216, 255], i);
+  await page.getByLabel('Add your logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG.sync.write(logo) });
+  await expect(page.getByRole('img', { name: 'Riverside Clinic logo' })).toBeVisible();
+  await page.getByRole('heading', { name: 'Cyber risk in dollars: Riverside Clinic' }).click();
 
   // Every slide by keyboard: → and Space forward, Home/End, ← back.
   const titles: string[] = [];
