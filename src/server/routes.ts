@@ -8,6 +8,7 @@ import { helpRoutes } from './features/help/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and
@@ -23,4 +24,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(consultationRoutes);
   await app.register(assessmentRoutes);
   await app.register(billingRoutes);
+  await app.register(reportRoutes);
 }

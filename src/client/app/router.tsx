@@ -21,6 +21,7 @@ const AssessmentDetailPage = lazyPage(() => import('./routes/assessment-detail-p
 const MethodologyPage = lazyPage(() => import('./routes/methodology-page.tsx'), 'MethodologyPage');
 const AssessmentDemoPage = lazyPage(() => import('./routes/assessment-demo-page.tsx'), 'AssessmentDemoPage');
 const HeatmapDemoPage = lazyPage(() => import('./routes/heatmap-demo-page.tsx'), 'HeatmapDemoPage');
+const PresentationPage = lazyPage(() => import('./routes/presentation-page.tsx'), 'PresentationPage');
 const AdminPage = lazyPage(() => import('./routes/admin-page.tsx'), 'AdminPage');
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
 const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'AccountPage');
@@ -75,7 +76,7 @@ export function AppRouter() {
         <Route path="/history" component={signedIn(<HistoryPage />)} />
         <Route path="/history/:id" component={signedIn(<AssessmentDetailPage />)} />
         <Route path="/methodology" component={signedIn(<MethodologyPage />)} />
-        <Route path="/presentation" component={signedIn(<NotYetAvailablePage title="Presentation" />)} />
+        <Route path="/presentation" component={signedIn(<PresentationPage />)} />
         <Route path="/assessment-demo" component={signedIn(<AssessmentDemoPage />)} />
         <Route path="/monitoring" component={signedIn(<NotYetAvailablePage title="Monitoring" />)} />
         <Route path="/admin" component={adminOnly(<AdminPage />)} />

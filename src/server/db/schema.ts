@@ -337,3 +337,20 @@ export const billingEvents = pgTable(
   },
   (table) => [index('billing_events_subscription_idx').on(table.stripeSubscriptionId), index('billing_events_checkout_idx').on(table.checkoutSessionId)],
 );
+/**
+ * An organisation's logo for its reports (issue #13): PNG or JPEG up to 500 KB, decoded at
+ * upload, one per organisation. Stored as base64 text so PGlite and PostgreSQL return it alike.
+ */
+export const organizationLogos = pgTable('organization_logos', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** 'image/png' | 'image/jpeg' */
+  contentType: text('content_type').notNull(),
+  dataBase64: text('data_base64').notNull(),
+  byteLength: integer('byte_length').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

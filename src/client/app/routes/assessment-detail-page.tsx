@@ -8,6 +8,7 @@ import { buildAssessmentCsv, buildAssessmentJson, toFileName } from '@/client/fe
 import { downloadText } from '@/client/lib/download-text.ts';
 import { formatDate } from '@/client/features/assessments/lib/format.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { WhatChangedPanel } from '@/client/features/presentation/components/what-changed-panel.tsx';
 
 /** /history/:id: a saved assessment's results, read-only. */
 export function AssessmentDetailPage() {
@@ -39,6 +40,11 @@ export function AssessmentDetailPage() {
               <Link href={`/?id=${data.id}`}>Explore what-if</Link>
             </Button>
           ) : null}
+          {data.status === 'completed' ? (
+            <Button variant="outline" asChild>
+              <Link href={`/presentation?id=${data.id}`}>Present to the board</Link>
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={() => downloadText(toFileName(data.title, 'json'), buildAssessmentJson(data), 'application/json')}>
             Export JSON
           </Button>
@@ -49,7 +55,10 @@ export function AssessmentDetailPage() {
       }
     >
       {data.result && input ? (
-        <ResultsView result={data.result} input={input} />
+        <>
+          <WhatChangedPanel assessmentId={data.id} />
+          <ResultsView result={data.result} input={input} />
+        </>
       ) : (
         <p className="text-slate-700">
           This draft has no results yet.{' '}

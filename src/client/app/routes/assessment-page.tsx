@@ -14,6 +14,7 @@ import { ResultsWithWhatIf } from '@/client/features/assessments/components/resu
 import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
 import { formatDate } from '@/client/features/assessments/lib/format.ts';
 import type { Assessment } from '@/contracts/assessments.ts';
+import { WhatChangedPanel } from '@/client/features/presentation/components/what-changed-panel.tsx';
 import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
 
 function CompletedAssessment({ assessment, onOpen }: { assessment: Assessment; onOpen: (id: string) => void }) {
@@ -26,8 +27,13 @@ function CompletedAssessment({ assessment, onOpen }: { assessment: Assessment; o
         <strong className="text-slate-900">{assessment.title}</strong>, completed {formatDate(assessment.completedAt ?? assessment.updatedAt)}.{' '}
         <Link href="/history" className="font-medium text-blue-800 underline">
           All assessments
+        </Link>{' '}
+        ·{' '}
+        <Link href={`/presentation?id=${assessment.id}`} className="font-medium text-blue-800 underline">
+          Present to the board
         </Link>
       </p>
+      <WhatChangedPanel assessmentId={assessment.id} />
       <ResultsWithWhatIf
         key={assessment.id}
         input={input}

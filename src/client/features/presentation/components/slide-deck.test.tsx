@@ -1,0 +1,60 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { assessRisk } from '@/engine/assess-risk.ts';
+import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
+import { buildReportModel } from '@/reports/report-model.ts';
+import { SlideDeck } from './slide-deck.tsx';
+
+const model = buildReportModel({
+  organisationName: 'Riverside Family Clinic',
+  assessment: {
+    id: '22222222-2222-4222-8222-222222222222',
+    title: 'Q4',
+    completedAt: '2026-11-20T10:00:00.000Z',
+    authorName: 'Dana Whitfield',
+    input: SAMPLE_CLINIC_INPUT,
+    result: assessRisk(SAMPLE_CLINIC_INPUT, { iterations: 5_000, attribution: true }),
+  },
+  whatChanged: null,
+  generatedAt: '2026-11-22T09:30:00.000Z',
+});
+
+const position = () => screen.getByTestId('slide-position').textContent;
+
+describe('SlideDeck keys', () => {
+  test('arrows, Space, Home and End move between the slides; N toggles the notes', () => {
+    render(<SlideDeck model={model} logoUrl={null} />);
+    expect(position()).toBe('Slide 1 of 10');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(position()).toBe('Slide 3 of 10');
+    fireEvent.keyDown(window, { key: ' ', shiftKey: true });
+    expect(position()).toBe('Slide 2 of 10');
+    fireEvent.keyDown(window, { key: 'End' });
+    expect(position()).toBe('Slide 10 of 10');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(position()).toBe('Slide 10 of 10');
+    fireEvent.keyDown(window, { key: 'Home' });
+    expect(position()).toBe('Slide 1 of 10');
+    expect(screen.queryByTestId('speaker-notes')).toBeNull();
+    fireEvent.keyDown(window, { key: 'n' });
+    expect(screen.getByTestId('speaker-notes')).toHaveTextContent(model.slides[0]!.notes);
+  });
+
+  test('keys typed into a field do not turn the slides, and Space on a focused button moves once', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <input aria-label="Somewhere to type" />
+        <SlideDeck model={model} logoUrl={null} />
+      </>,
+    );
+    await user.click(screen.getByLabelText('Somewhere to type'));
+    await user.keyboard('{ArrowRight} n');
+    expect(position()).toBe('Slide 1 of 10');
+    screen.getByRole('button', { name: 'Next slide' }).focus();
+    await user.keyboard(' ');
+    expect(position()).toBe('Slide 2 of 10');
+  });
+});

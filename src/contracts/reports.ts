@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Calls of the reports area (issue #13). The report itself (GET /api/assessments/:id/report)
+ * answers with the report model of src/reports/report-model.ts (`ReportModel`), and
+ * GET /api/assessments/:id/what-changed with `{ whatChanged: WhatChanged | null }` from
+ * src/reports/what-changed.ts: one model for the PDF, the deck, the workbook and /presentation.
+ */
+
+/** Largest logo accepted, in bytes of the image file. */
+export const LOGO_MAX_BYTES = 500 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
+export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
+
+/** ?against=<id>: the earlier assessment to compare with (default: the previous completed one). */
+export const ReportQuerySchema = z.object({
+  against: z.uuid('against must be the id of a completed assessment').optional(),
+});
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+/** Base64 of LOGO_MAX_BYTES, rounded up to whole 4-character groups. */
+const LOGO_MAX_BASE64_LENGTH = Math.ceil(LOGO_MAX_BYTES / 3) * 4;
+
+/** PUT /api/organization/logo (JSON, because the API accepts only JSON bodies). */
+export const UploadLogoBodySchema = z.strictObject({
+  contentType: z.enum(LOGO_CONTENT_TYPES, 'The logo must be a PNG or JPEG image'),
+  dataBase64: z
+    .string()
+    .min(1, 'Choose an image file')
+    .max(LOGO_MAX_BASE64_LENGTH, 'The logo must be 500 KB or smaller')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The logo data is not valid base64'),
+});
+export type UploadLogoBody = z.infer<typeof UploadLogoBodySchema>;
+
+/** GET/PUT /api/organization/logo: the stored logo's description (the image is at /api/organization/logo/image). */
+export const OrganizationLogoSchema = z.object({
+  contentType: z.enum(LOGO_CONTENT_TYPES),
+  byteLength: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  updatedAt: z.string(),
+  /** Whether the signed-in user may replace or remove it. */
+  canManage: z.boolean(),
+});
+export type OrganizationLogo = z.infer<typeof OrganizationLogoSchema>;
+
+/** GET /api/organization/logo */
+export const OrganizationLogoResponseSchema = z.object({ logo: OrganizationLogoSchema.nullable(), canManage: z.boolean() });
+export type OrganizationLogoResponse = z.infer<typeof OrganizationLogoResponseSchema>;

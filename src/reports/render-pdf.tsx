@@ -1,0 +1,397 @@
+import { Document, Font, G, Image, Line, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
+import { barWidths, exceedancePath, logTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
+import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
+import type { ReportModel, ReportSlide, SlideId } from './report-model.ts';
+
+/** An organisation logo, already validated at upload (PNG or JPEG). */
+export interface ReportLogo {
+  readonly data: Uint8Array;
+  readonly contentType: 'image/png' | 'image/jpeg';
+}
+
+// Words are never split: "Moder-ate" on a board report reads as a typo.
+Font.registerHyphenationCallback((word) => [word]);
+
+const INK = '#0f172a';
+const MUTED = '#334155';
+const ACCENT = '#1d4ed8';
+const GOOD = '#15803d';
+const BAD = '#b91c1c';
+const GRID = '#cbd5e1';
+
+const styles = StyleSheet.create({
+  page: { paddingTop: 48, paddingBottom: 56, paddingHorizontal: 48, fontFamily: 'Helvetica', fontSize: 10, color: INK },
+  header: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16 },
+  logo: { maxHeight: 40, maxWidth: 140, objectFit: 'contain' },
+  org: { fontSize: 10, color: MUTED },
+  h1: { fontSize: 20, lineHeight: 1.2, fontFamily: 'Helvetica-Bold', marginBottom: 6 },
+  h2: { fontSize: 15, lineHeight: 1.2, fontFamily: 'Helvetica-Bold', marginBottom: 6, marginTop: 4 },
+  h3: { fontSize: 11, lineHeight: 1.2, fontFamily: 'Helvetica-Bold', marginBottom: 3, marginTop: 8 },
+  subtitle: { fontSize: 10, color: MUTED, marginBottom: 14 },
+  takeaway: { fontSize: 11.5, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', color: ACCENT, marginBottom: 8 },
+  big: { fontSize: 30, lineHeight: 1.15, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
+  figureRow: { flexDirection: 'row', gap: 8, marginVertical: 10 },
+  figure: { flexGrow: 1, flexBasis: 0, borderWidth: 1, borderColor: GRID, borderRadius: 4, padding: 8 },
+  figureLabel: { fontSize: 8.5, color: MUTED, marginBottom: 2 },
+  figureValue: { fontSize: 14, lineHeight: 1.2, fontFamily: 'Helvetica-Bold' },
+  bullet: { flexDirection: 'row', marginBottom: 2 },
+  bulletDot: { width: 10 },
+  bulletText: { flex: 1 },
+  notes: { marginTop: 8, padding: 8, backgroundColor: '#f1f5f9', borderRadius: 4 },
+  notesText: {},
+  notesLabel: { fontSize: 8.5, fontFamily: 'Helvetica-Bold', color: MUTED, marginBottom: 2 },
+  section: { marginBottom: 18 },
+  small: { fontSize: 8.5, color: MUTED },
+  footer: { position: 'absolute', bottom: 24, left: 48, right: 48, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: MUTED },
+  tableRow: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: GRID, paddingVertical: 3 },
+  tableHead: { fontFamily: 'Helvetica-Bold' },
+});
+
+/**
+ * The standard PDF fonts encode WinAnsi only: arrows and a few signs would print as garbage,
+ * so they are spelled out here rather than embedding a font (keeps the file small and fast).
+ */
+export function toPdfText(text: string): string {
+  return text.replace(/→/g, '->').replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/−/g, '-');
+}
+
+type Style = Parameters<typeof StyleSheet.create>[0][string];
+type PdfStyle = Style | Style[];
+
+function T({ style, children }: { style?: PdfStyle; children: string }) {
+  return <Text style={style}>{toPdfText(children)}</Text>;
+}
+
+function Bullets({ items }: { items: readonly string[] }) {
+  return (
+    <View>
+      {items.map((item, i) => (
+        <View key={i} style={styles.bullet} wrap={false}>
+          <Text style={styles.bulletDot}>•</Text>
+          <T style={styles.bulletText}>{item}</T>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function Notes({ text }: { text: string }) {
+  return (
+    <View style={styles.notes} wrap={false}>
+      <Text style={styles.notesLabel}>In plain words</Text>
+      <T style={styles.notesText}>{text}</T>
+    </View>
+  );
+}
+
+const CHART_WIDTH = 500;
+
+function ExceedanceChart({ model }: { model: ReportModel }) {
+  const box = { x: 44, y: 8, width: CHART_WIDTH - 60, height: 150 };
+  const { d, xOf, yOf, yMax, minUsd, maxUsd } = exceedancePath(model.exceedance, box);
+  const yTicks = [0, yMax / 2, yMax];
+  return (
+    <Svg width={CHART_WIDTH} height={190} viewBox={`0 0 ${CHART_WIDTH} 190`}>
+      {yTicks.map((p) => (
+        <G key={`y${p}`}>
+          <Line x1={box.x} x2={box.x + box.width} y1={yOf(p)} y2={yOf(p)} stroke={GRID} strokeWidth={0.5} />
+          <Text x={box.x - 4} y={yOf(p) + 3} style={{ fontSize: 7 }} textAnchor="end">
+            {formatPercent(p)}
+          </Text>
+        </G>
+      ))}
+      {logTicks(minUsd, maxUsd).map((usd) => (
+        <G key={`x${usd}`}>
+          <Line x1={xOf(usd)} x2={xOf(usd)} y1={box.y} y2={box.y + box.height} stroke={GRID} strokeWidth={0.5} />
+          <Text x={xOf(usd)} y={box.y + box.height + 12} style={{ fontSize: 7 }} textAnchor="middle">
+            {formatUsdShort(usd)}
+          </Text>
+        </G>
+      ))}
+      <Path d={d} stroke={ACCENT} strokeWidth={1.6} fill="none" />
+      <Text x={box.x + box.width / 2} y={186} style={{ fontSize: 7.5 }} textAnchor="middle">
+        Annual loss (log scale); line = chance a year costs more
+      </Text>
+    </Svg>
+  );
+}
+
+function HorizontalBars({ rows, color }: { rows: readonly { label: string; valueUsd: number; text: string }[]; color: string }) {
+  const labelWidth = 170;
+  const barArea = CHART_WIDTH - labelWidth - 70;
+  const widths = barWidths(
+    rows.map((r) => r.valueUsd),
+    barArea,
+  );
+  const rowHeight = 18;
+  const height = rows.length * rowHeight + 4;
+  return (
+    <Svg width={CHART_WIDTH} height={height} viewBox={`0 0 ${CHART_WIDTH} ${height}`}>
+      {rows.map((r, i) => (
+        <G key={r.label}>
+          <Text x={labelWidth - 6} y={i * rowHeight + 12} style={{ fontSize: 7.5 }} textAnchor="end">
+            {toPdfText(r.label.slice(0, 40))}
+          </Text>
+          <Rect x={labelWidth} y={i * rowHeight + 3} width={Math.max(0.5, widths[i] ?? 0)} height={rowHeight - 7} fill={color} />
+          <Text x={labelWidth + (widths[i] ?? 0) + 4} y={i * rowHeight + 12} style={{ fontSize: 7.5 }}>
+            {r.text}
+          </Text>
+        </G>
+      ))}
+    </Svg>
+  );
+}
+
+function TornadoChart({ model }: { model: ReportModel }) {
+  const labelWidth = 170;
+  const half = (CHART_WIDTH - labelWidth - 20) / 2;
+  const centre = labelWidth + half;
+  const bars = tornadoBars(model.drivers, half - 40);
+  const rowHeight = 18;
+  const height = model.drivers.length * rowHeight + 16;
+  return (
+    <Svg width={CHART_WIDTH} height={height} viewBox={`0 0 ${CHART_WIDTH} ${height}`}>
+      <Line x1={centre} x2={centre} y1={0} y2={height - 14} stroke={MUTED} strokeWidth={0.6} />
+      {model.drivers.map((d, i) => {
+        const bar = bars[i] ?? { left: 0, right: 0 };
+        return (
+          <G key={d.factorId}>
+            <Text x={labelWidth - 6} y={i * rowHeight + 12} style={{ fontSize: 7.5 }} textAnchor="end">
+              {toPdfText(d.name.slice(0, 40))}
+            </Text>
+            <Rect x={centre - bar.left} y={i * rowHeight + 3} width={Math.max(0.5, bar.left)} height={rowHeight - 7} fill={GOOD} />
+            <Rect x={centre} y={i * rowHeight + 3} width={Math.max(0.5, bar.right)} height={rowHeight - 7} fill={BAD} />
+            <Text x={centre - bar.left - 3} y={i * rowHeight + 12} style={{ fontSize: 6.5 }} textAnchor="end">
+              {formatUsdShort(d.toBestUsd)}
+            </Text>
+            <Text x={centre + bar.right + 3} y={i * rowHeight + 12} style={{ fontSize: 6.5 }}>
+              {`+${formatUsdShort(d.toWorstUsd)}`}
+            </Text>
+          </G>
+        );
+      })}
+      <Text x={centre} y={height - 3} style={{ fontSize: 7 }} textAnchor="middle">
+        Green: saving at best practice. Red: added loss at the weakest answer.
+      </Text>
+    </Svg>
+  );
+}
+
+function WaterfallChart({ model }: { model: ReportModel }) {
+  const change = model.whatChanged;
+  if (!change) return null;
+  const plotHeight = 130;
+  const bars = waterfallBars(change.previous.aleUsd, change.steps, change.current.aleUsd, 'Previous', 'Now', plotHeight);
+  const slot = CHART_WIDTH / bars.length;
+  const barWidth = Math.min(60, slot * 0.6);
+  return (
+    <Svg width={CHART_WIDTH} height={plotHeight + 46} viewBox={`0 0 ${CHART_WIDTH} ${plotHeight + 46}`}>
+      <Line x1={0} x2={CHART_WIDTH} y1={plotHeight + 10} y2={plotHeight + 10} stroke={MUTED} strokeWidth={0.6} />
+      {bars.map((b, i) => {
+        const x = i * slot + (slot - barWidth) / 2;
+        const color = b.kind === 'total' ? ACCENT : b.valueUsd <= 0 ? GOOD : BAD;
+        return (
+          <G key={`${b.label}${i}`}>
+            <Rect x={x} y={b.y + 10} width={barWidth} height={Math.max(0.5, b.height)} fill={color} />
+            <Text x={x + barWidth / 2} y={b.y + 6} style={{ fontSize: 6.5 }} textAnchor="middle">
+              {b.kind === 'total' ? formatUsdShort(b.valueUsd) : formatUsdChange(b.valueUsd)}
+            </Text>
+            <Text x={x + barWidth / 2} y={plotHeight + 22} style={{ fontSize: 6.5 }} textAnchor="middle">
+              {toPdfText(b.label.split(' (')[0]?.slice(0, 28) ?? '')}
+            </Text>
+          </G>
+        );
+      })}
+    </Svg>
+  );
+}
+
+function FixesTable({ model }: { model: ReportModel }) {
+  const cols = [
+    { label: 'Fix', flex: 3 },
+    { label: 'Removes a year', flex: 1.3 },
+    { label: 'Costs a year', flex: 1.5 },
+    { label: 'Return', flex: 0.8 },
+    { label: 'Payback', flex: 1 },
+  ];
+  return (
+    <View style={{ marginBottom: 6 }}>
+      <View style={[styles.tableRow, styles.tableHead]}>
+        {cols.map((c) => (
+          <Text key={c.label} style={{ flex: c.flex }}>
+            {c.label}
+          </Text>
+        ))}
+      </View>
+      {model.fixes.map((f) => (
+        <View key={f.rank} style={styles.tableRow} wrap={false}>
+          <T style={{ flex: 3 }}>{`${f.rank}. ${f.name}`}</T>
+          <Text style={{ flex: 1.3 }}>{formatUsdShort(f.annualLossReductionUsd)}</Text>
+          <Text style={{ flex: 1.5 }}>{`${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`}</Text>
+          <Text style={{ flex: 0.8 }}>{`${f.returnOnSecurityInvestment.toFixed(1)}x`}</Text>
+          <Text style={{ flex: 1 }}>{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} mo`}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function chartFor(id: SlideId, model: ReportModel): ReactNode {
+  switch (id) {
+    case 'exceedance':
+      return <ExceedanceChart model={model} />;
+    case 'costBreakdown':
+      return <HorizontalBars color={ACCENT} rows={model.costBreakdown.map((c) => ({ label: c.label, valueUsd: c.expectedAnnualUsd, text: `${formatUsdShort(c.expectedAnnualUsd)} (${formatPercent(c.share)})` }))} />;
+    case 'drivers':
+      return model.drivers.length > 0 ? <TornadoChart model={model} /> : null;
+    case 'fixes':
+      return model.fixes.length > 0 ? <FixesTable model={model} /> : null;
+    case 'fines':
+      return model.fines.rows.length > 0 ? <HorizontalBars color="#7c3aed" rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
+    case 'whatChanged':
+      return <WaterfallChart model={model} />;
+    default:
+      return null;
+  }
+}
+
+/** Sections whose chart or table prints the same figures as the bullets, with their labels. */
+const CHART_CARRIES_BULLETS: ReadonlySet<SlideId> = new Set(['costBreakdown', 'drivers', 'fixes']);
+
+function Section({ slide, model }: { slide: ReportSlide; model: ReportModel }) {
+  const chart = chartFor(slide.id, model);
+  return (
+    <View style={styles.section}>
+      <View wrap={false}>
+        <T style={styles.h2}>{slide.title}</T>
+        <T style={styles.takeaway}>{slide.takeaway}</T>
+        {chart}
+      </View>
+      {chart !== null && CHART_CARRIES_BULLETS.has(slide.id) ? null : <Bullets items={slide.bullets} />}
+      <Notes text={slide.notes} />
+    </View>
+  );
+}
+
+function Header({ model, logo }: { model: ReportModel; logo: ReportLogo | null }) {
+  return (
+    <View style={styles.header} fixed>
+      <T style={styles.org}>{model.meta.organisationName}</T>
+      {logo ? <Image style={styles.logo} src={{ data: Buffer.from(logo.data), format: logo.contentType === 'image/png' ? 'png' : 'jpg' }} /> : null}
+    </View>
+  );
+}
+
+function Footer({ model }: { model: ReportModel }) {
+  return (
+    <View style={styles.footer} fixed>
+      <T>{`${model.meta.title}, ${model.meta.completedOn}`}</T>
+      <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+    </View>
+  );
+}
+
+function ExecutiveSummary({ model }: { model: ReportModel }) {
+  const h = model.headline;
+  const fixes = model.slides.find((s) => s.id === 'fixes');
+  const change = model.slides.find((s) => s.id === 'whatChanged');
+  const insurance = model.slides.find((s) => s.id === 'insurance');
+  const figures = [
+    { label: 'Chance of at least one loss event this year', value: formatPercent(h.probabilityOfAnyEvent) },
+    { label: 'Cost if it happens (median event)', value: formatUsdShort(h.costIfItHappensUsd) },
+    { label: 'A bad year (1 in 20)', value: formatUsdShort(h.badYearUsd) },
+    { label: 'Risk score', value: `${h.riskScore.toFixed(0)} / 100 ${h.riskBandLabel}` },
+  ];
+  return (
+    <View>
+      <T style={styles.h1}>{model.meta.title}</T>
+      <T style={styles.subtitle}>{`Executive summary. Assessment "${model.meta.assessmentTitle}" completed ${model.meta.completedOn} by ${model.meta.authorName}. ${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue.`}</T>
+      <Text style={styles.figureLabel}>Expected annual loss</Text>
+      <Text style={styles.big}>{formatUsdExact(h.aleUsd)}</Text>
+      <T style={styles.small}>{`Average per year over ${model.meta.iterations.toLocaleString('en-US')} simulated years; 95% range of the estimate ${formatUsdShort(h.aleLowUsd)} to ${formatUsdShort(h.aleHighUsd)}. 1 in 100 years costs more than ${formatUsdShort(h.oneIn100Usd)}.`}</T>
+      <View style={styles.figureRow}>
+        {figures.map((f) => (
+          <View key={f.label} style={styles.figure}>
+            <Text style={styles.figureLabel}>{f.label}</Text>
+            <Text style={styles.figureValue}>{f.value}</Text>
+          </View>
+        ))}
+      </View>
+      <Text style={styles.h3}>What to do first</Text>
+      <T>{fixes?.takeaway ?? ''}</T>
+      {model.fixes.slice(0, 3).length > 0 ? <Bullets items={model.fixes.slice(0, 3).map((f) => `${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}.`)} /> : null}
+      <Text style={styles.h3}>Since the last assessment</Text>
+      <T>{change?.takeaway ?? ''}</T>
+      <Text style={styles.h3}>Insurance</Text>
+      <T>{insurance?.takeaway ?? ''}</T>
+      <Text style={styles.h3}>How bad a year can get</Text>
+      <ExceedanceChart model={model} />
+    </View>
+  );
+}
+
+function MethodAppendix({ model }: { model: ReportModel }) {
+  const slide = model.slides.find((x) => x.id === 'method');
+  return (
+    <View>
+      <Text style={styles.small}>Appendix</Text>
+      <T style={styles.h2}>{slide?.title ?? 'Method and limits'}</T>
+      {slide ? <T style={styles.takeaway}>{slide.takeaway}</T> : null}
+      {slide ? <Notes text={slide.notes} /> : null}
+      <Text style={styles.h3}>How the numbers are computed</Text>
+      {model.method.steps.map((s) => (
+        <View key={s.title}>
+          <T style={styles.h3}>{s.title}</T>
+          <T>{s.text}</T>
+        </View>
+      ))}
+      <Text style={styles.h3}>Limits</Text>
+      <Bullets items={model.method.limits} />
+      <Text style={styles.h3}>Sources of the numbers used</Text>
+      {/* One text block: react-pdf lays out each element separately, and 40 small ones cost far more than one. */}
+      <T style={styles.small}>{model.method.sources.map((s) => `${s.label}${s.isAssumption ? ' (assumption)' : ''}: ${s.source}`).join('\n')}</T>
+      <T style={[styles.small, { marginTop: 8 }]}>{`Risk model ${model.meta.engineVersion}, seed ${model.meta.seed}, ${model.meta.iterations.toLocaleString('en-US')} simulated years. Generated ${model.meta.generatedAt.slice(0, 16).replace('T', ' ')} UTC. The verification workbook (workbook.xlsx) recomputes the analytic parts with live formulas.`}</T>
+    </View>
+  );
+}
+
+/**
+ * Sections two to a page, each pair on its own <Page>: react-pdf re-lays out everything after a
+ * page break on every split, so one long flowing page of all sections costs several times more.
+ */
+const SECTION_PAGES: readonly (readonly SlideId[])[] = [
+  ['headline', 'exceedance'],
+  ['costBreakdown', 'drivers'],
+  ['fixes', 'fines'],
+  ['insurance', 'whatChanged'],
+];
+
+/** The board report as a complete PDF file (built fully in memory; the caller sends it only when done). */
+export async function renderReportPdf(model: ReportModel, logo: ReportLogo | null = null): Promise<Buffer> {
+  const pages = SECTION_PAGES.map((ids) => model.slides.filter((s) => ids.includes(s.id)));
+  const doc = (
+    <Document title={model.meta.title} author={model.meta.authorName} subject={`Cyber risk assessment of ${model.meta.completedOn}`} creator="CIFER" producer="CIFER" keywords="cyber risk, board report">
+      <Page size="LETTER" style={styles.page}>
+        <Footer model={model} />
+        <Header model={model} logo={logo} />
+        <ExecutiveSummary model={model} />
+      </Page>
+      {pages.map((slides) => (
+        <Page key={slides.map((s) => s.id).join('-')} size="LETTER" style={styles.page}>
+          <Footer model={model} />
+          <Header model={model} logo={logo} />
+          {slides.map((slide) => (
+            <Section key={slide.id} slide={slide} model={model} />
+          ))}
+        </Page>
+      ))}
+      <Page size="LETTER" style={styles.page}>
+        <Footer model={model} />
+        <Header model={model} logo={logo} />
+        <MethodAppendix model={model} />
+      </Page>
+    </Document>
+  );
+  return renderToBuffer(doc);
+}

@@ -1,0 +1,72 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { listCalibrationEntries } from '@/engine/list-calibration-entries.ts';
+import { buildReportModel } from './report-model.ts';
+import { renderWorkbook } from './render-workbook.ts';
+import { buildSampleReportSource } from './test-fixtures.ts';
+import { createFormulaEvaluator } from './test-support/evaluate-formulas.ts';
+
+const source = buildSampleReportSource();
+const model = buildReportModel(source);
+const workbook = new ExcelJS.Workbook();
+
+beforeAll(async () => {
+  await workbook.xlsx.load((await renderWorkbook(model, source)) as unknown as ExcelJS.Buffer);
+}, 60_000);
+
+function formulaRows(sheetName: string) {
+  const sheet = workbook.getWorksheet(sheetName);
+  if (!sheet) throw new Error(`missing sheet ${sheetName}`);
+  const rows: { label: string; stored: number; formula: string; row: number }[] = [];
+  sheet.eachRow((row, n) => {
+    const cell = row.getCell(3).value;
+    if (n > 1 && cell !== null && typeof cell === 'object' && 'formula' in cell) rows.push({ label: String(row.getCell(1).value), stored: Number(row.getCell(2).value), formula: String(cell.formula), row: n });
+  });
+  return rows;
+}
+
+function expectClose(actual: number, expected: number, label: string) {
+  const tolerance = Math.max(1e-9, Math.abs(expected) * 1e-9);
+  expect(Math.abs(actual - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+}
+
+describe('verification workbook', () => {
+  test('has the inputs, every model parameter with its calibration key and source', () => {
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Read me', 'Inputs', 'Parameters', 'Analytic', 'Simulated years', 'Statistics']);
+    const parameters = workbook.getWorksheet('Parameters')!;
+    expect(parameters.rowCount - 1).toBe(listCalibrationEntries().length);
+    expect(parameters.getRow(1).values).toEqual([undefined, 'Calibration key', 'Parameter', 'Value', 'Unit', 'Assumption', 'Source']);
+    const inputs = workbook.getWorksheet('Inputs')!;
+    expect(inputs.getCell('B5').value).toBe(24_000_000);
+  });
+
+  test('the analytic formulas recompute the stored values', () => {
+    const evaluator = createFormulaEvaluator(workbook);
+    const rows = formulaRows('Analytic');
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) expectClose(evaluator.evaluate('Analytic', row.formula), row.stored, row.label);
+    const labels = rows.map((r) => r.label);
+    expect(labels).toContain('P(>= 1 event) at average posture');
+    expect(labels).toContain('Median core loss per event (USD)');
+    expect(labels).toContain('Risk score (0-100)');
+  });
+
+  test('the statistics recompute from the simulated years: the expected loss, probability and percentiles of the stored result', () => {
+    const evaluator = createFormulaEvaluator(workbook);
+    const rows = formulaRows('Statistics');
+    const byLabel = Object.fromEntries(rows.map((r) => [r.label, r]));
+    const result = source.assessment.result;
+    expect(byLabel['Expected annual loss (USD)']?.stored).toBe(result.annualLoss.expectedUsd);
+    for (const row of rows) expectClose(evaluator.evaluate('Statistics', row.formula), row.stored, row.label);
+    expect(rows.map((r) => r.label)).toEqual(['Years with a loss', 'Expected annual loss (USD)', 'P(at least one loss event in a year)', 'Standard deviation (USD)', 'Median year (USD)', '1 year in 10 (USD)', '1 year in 20 (USD)', '1 year in 100 (USD)', 'P(annual loss > $1M)']);
+  });
+
+  test('the formulas read their inputs: a changed input changes the recomputed value', () => {
+    const score = formulaRows('Analytic').find((r) => r.label === 'Risk score (0-100)')!;
+    const sheet = workbook.getWorksheet('Analytic')!;
+    const aleRow = sheet.getColumn(1).values.findIndex((v) => v === 'Expected annual loss (USD)');
+    expect(aleRow).toBeGreaterThan(1);
+    sheet.getCell(`C${aleRow}`).value = source.assessment.result.riskScore.allWorstAleUsd;
+    expect(createFormulaEvaluator(workbook).evaluate('Analytic', score.formula)).toBe(100);
+  });
+});

@@ -1,0 +1,376 @@
+import { CALIBRATION } from '@/engine/calibration/calibration.ts';
+import type { CalibrationKey } from '@/engine/calibration/calibration.ts';
+import { explain } from '@/engine/explain.ts';
+import { getFactor } from '@/engine/factors.ts';
+import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
+import { getIndustry } from '@/engine/industries.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import { formatLongDate, formatPercent, formatReturnPeriod, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
+import { readResult, type InsuranceView, type ResultView } from './read-result.ts';
+import type { WhatChanged } from './what-changed.ts';
+
+/** Everything a report is built from: one completed assessment, and optionally the comparison with an earlier one. */
+export interface ReportSource {
+  readonly organisationName: string;
+  readonly assessment: {
+    readonly id: string;
+    readonly title: string;
+    readonly completedAt: string;
+    readonly authorName: string | null;
+    readonly input: RiskInput;
+    readonly result: RiskResult;
+  };
+  readonly whatChanged: WhatChanged | null;
+  /** When the report is produced (ISO); printed on the cover and in the file name. */
+  readonly generatedAt: string;
+}
+
+export type SlideId = 'title' | 'headline' | 'exceedance' | 'costBreakdown' | 'drivers' | 'fixes' | 'fines' | 'insurance' | 'whatChanged' | 'method';
+
+/** One part of the briefing: a slide in /presentation and the deck, a section of the PDF. */
+export interface ReportSlide {
+  readonly id: SlideId;
+  readonly title: string;
+  /** The one sentence the board should take away. */
+  readonly takeaway: string;
+  readonly bullets: readonly string[];
+  /** What the presenter says, in plain words. */
+  readonly notes: string;
+}
+
+export interface ReportDriver {
+  readonly factorId: FactorId;
+  readonly name: string;
+  readonly answer: FactorAnswer;
+  /** Change of the ALE with this factor at its best answer (<= 0). */
+  readonly toBestUsd: number;
+  /** Change of the ALE with this factor at its worst answer (>= 0). */
+  readonly toWorstUsd: number;
+}
+
+export interface ReportFix {
+  readonly rank: number;
+  readonly name: string;
+  readonly action: string;
+  readonly annualLossReductionUsd: number;
+  readonly annualCostLowUsd: number;
+  readonly annualCostHighUsd: number;
+  readonly annualCostMidUsd: number;
+  readonly returnOnSecurityInvestment: number;
+  readonly paybackMonths: number | null;
+}
+
+export interface ReportCitation {
+  readonly key: string;
+  readonly label: string;
+  readonly source: string;
+  readonly isAssumption: boolean;
+}
+
+/** The content of a board briefing as data: one model, three renderers (PDF, PowerPoint, workbook) and /presentation. */
+export interface ReportModel {
+  readonly meta: {
+    readonly assessmentId: string;
+    readonly title: string;
+    readonly organisationName: string;
+    readonly assessmentTitle: string;
+    readonly authorName: string;
+    readonly completedAt: string;
+    readonly completedOn: string;
+    readonly generatedAt: string;
+    readonly industry: string;
+    readonly employees: number;
+    readonly annualRevenueUsd: number;
+    readonly engineVersion: string;
+    readonly seed: number;
+    readonly iterations: number;
+    /** "acme-health-2026-11-22": organisation and date, for file names. */
+    readonly fileStem: string;
+  };
+  readonly headline: {
+    readonly aleUsd: number;
+    readonly aleLowUsd: number;
+    readonly aleHighUsd: number;
+    readonly probabilityOfAnyEvent: number;
+    readonly costIfItHappensUsd: number;
+    readonly costIfItHappensP95Usd: number;
+    readonly badYearUsd: number;
+    readonly oneIn100Usd: number;
+    readonly expectedShortfall99Usd: number | null;
+    readonly probabilityAbove1mUsd: number;
+    readonly riskScore: number;
+    readonly riskBandLabel: string;
+  };
+  readonly precision: { readonly standardErrorUsd: number; readonly standardErrorShare: number; readonly iterations: number; readonly target: string | null };
+  readonly exceedance: readonly { readonly lossUsd: number; readonly probability: number }[];
+  readonly costBreakdown: readonly { readonly label: string; readonly expectedAnnualUsd: number; readonly share: number }[];
+  readonly drivers: readonly ReportDriver[];
+  readonly fixes: readonly ReportFix[];
+  readonly fines: {
+    readonly rows: readonly { readonly label: string; readonly expectedAnnualUsd: number; readonly note: string }[];
+    readonly totalExpectedAnnualUsd: number;
+    readonly outsideTheAle: readonly string[];
+  };
+  readonly insurance: InsuranceView | null;
+  readonly whatChanged: WhatChanged | null;
+  readonly method: {
+    readonly steps: readonly { readonly title: string; readonly text: string }[];
+    readonly limits: readonly string[];
+    readonly sources: readonly ReportCitation[];
+  };
+  readonly slides: readonly ReportSlide[];
+}
+
+const MAX_DRIVERS = 8;
+const MAX_FIXES = 5;
+const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best practice', partial: 'partly in place', worst: 'weakest answer', notApplicable: 'not applicable' };
+
+function buildDrivers(result: RiskResult): ReportDriver[] {
+  const rows = result.attribution?.oneAtATime ?? [];
+  return [...rows]
+    .filter((r) => r.currentAnswer !== 'notApplicable')
+    .sort((a, b) => b.deltaToWorstUsd - b.deltaToBestUsd - (a.deltaToWorstUsd - a.deltaToBestUsd))
+    .slice(0, MAX_DRIVERS)
+    .map((r) => ({ factorId: r.factorId, name: getFactor(r.factorId).name, answer: r.currentAnswer, toBestUsd: r.deltaToBestUsd, toWorstUsd: r.deltaToWorstUsd }));
+}
+
+function buildFixes(result: RiskResult): ReportFix[] {
+  return (result.recommendations ?? []).slice(0, MAX_FIXES).map((r) => ({
+    rank: r.rank,
+    name: r.factorName,
+    action: r.action,
+    annualLossReductionUsd: r.annualLossReductionUsd,
+    annualCostLowUsd: r.annualCostUsd.lowUsd,
+    annualCostHighUsd: r.annualCostUsd.highUsd,
+    annualCostMidUsd: r.annualCostUsd.midUsd,
+    returnOnSecurityInvestment: r.returnOnSecurityInvestment,
+    paybackMonths: r.paybackMonths,
+  }));
+}
+
+function buildFines(result: RiskResult): ReportModel['fines'] {
+  const rows = result.fines.regimes.filter((r) => r.isApplicable).map((r) => ({ label: r.label, expectedAnnualUsd: r.expectedAnnualUsd, note: r.note }));
+  const outside: string[] = [];
+  const pci = result.fines.pciNonCompliance;
+  if (pci) outside.push(`PCI DSS non-compliance fines of ${formatUsdShort(pci.lowUsd)}-${formatUsdShort(pci.highUsd)} over ${pci.months} months if validation lapses (charged by card brands, not in the expected loss).`);
+  const ccpa = result.fines.ccpaStatutoryDamagesTail;
+  if (ccpa) outside.push(`CCPA statutory damages of ${formatUsdShort(ccpa.lowUsd)}-${formatUsdShort(ccpa.highUsd)} if all ${ccpa.records.toLocaleString('en-US')} personal records were Californian (a tail scenario, not in the expected loss).`);
+  return { rows, totalExpectedAnnualUsd: rows.reduce((s, r) => s + r.expectedAnnualUsd, 0), outsideTheAle: outside };
+}
+
+function collectSourceKeys(result: RiskResult): CalibrationKey[] {
+  const keys = new Set<CalibrationKey>();
+  for (const list of Object.values(result.derivation.sourceKeys)) for (const key of list) keys.add(key);
+  for (const regime of result.fines.regimes) for (const key of regime.sourceKeys) keys.add(key);
+  return [...keys].filter((key) => key in CALIBRATION);
+}
+
+function buildMethod(result: RiskResult, view: ResultView): ReportModel['method'] {
+  const explanation = explain(result);
+  const limits = [
+    result.calibrationPopulation,
+    `Monte Carlo simulation of ${view.iterations.toLocaleString('en-US')} years (seed ${view.seed}); the expected loss is known to ±${formatUsdShort(1.96 * view.standardErrorUsd)} (95% interval, standard error ${formatPercent(view.standardErrorShare)} of the figure).`,
+    'Losses are in US dollars before tax; they include response, notification, post-breach, lost business, fines and ransom where simulated.',
+    'Security answers are self-reported; an independent assessment narrows the range.',
+    ...result.warnings.map((w) => w.message),
+  ];
+  if (view.unknownFactors.length > 0) limits.push(`Taken as average because not answered: ${view.unknownFactors.map((id) => `${id} ${getFactor(id).name}`).join(', ')}.`);
+  const sources = collectSourceKeys(result).map((key) => {
+    const entry = CALIBRATION[key];
+    return { key, label: entry.label, source: entry.source, isAssumption: entry.isAssumption };
+  });
+  return { steps: explanation.steps.map((s) => ({ title: s.title, text: s.text })), limits, sources };
+}
+
+function insuranceSlide(insurance: InsuranceView | null, view: ResultView): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
+  if (!insurance) {
+    return {
+      takeaway: 'No cyber-insurance policy was entered, so every dollar of loss stays with the organisation.',
+      bullets: [
+        `Expected annual loss kept: ${formatUsdExact(view.aleUsd)}`,
+        `A 1-in-100 year: ${formatUsdShort(view.percentilesUsd.p99)}`,
+        'Enter the policy limit and retention in the assessment to see what it recovers.',
+      ],
+      notes: `We did not enter an insurance policy, so the figures are what we would carry ourselves. A 1-in-100 year would cost about ${formatUsdShort(view.percentilesUsd.p99)}; that is the number to compare with any policy limit we are offered.`,
+    };
+  }
+  const bullets = [
+    `Policy: ${formatUsdShort(insurance.limitUsd)} aggregate limit, ${formatUsdShort(insurance.retentionUsd)} retention per event${insurance.coinsuranceShare > 0 ? `, ${formatPercent(insurance.coinsuranceShare)} co-insurance` : ''}`,
+    `Recovered from the insurer in an average year: ${formatUsdExact(insurance.expectedRecoveredAnnualUsd)}`,
+    `Kept by the organisation in an average year: ${formatUsdExact(insurance.expectedNetAnnualLossUsd)}`,
+    `A 1-in-100 year after insurance: ${formatUsdShort(insurance.netP99Usd)}`,
+    insurance.uncoveredShareOfOneIn100 === null
+      ? `Share of a 1-in-100 year left uncovered: not available for model ${view.engineVersion}`
+      : `Share of a 1-in-100 year left uncovered: ${formatPercent(insurance.uncoveredShareOfOneIn100)}`,
+    insurance.limitToCoverOneIn100Usd === null
+      ? `Limit that would cover a 1-in-100 year: not available for model ${view.engineVersion}`
+      : `Limit that would cover a 1-in-100 year: ${formatUsdShort(insurance.limitToCoverOneIn100Usd)}`,
+  ];
+  return {
+    takeaway: `The policy recovers about ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} in an average year; we keep ${formatUsdShort(insurance.expectedNetAnnualLossUsd)}.`,
+    bullets,
+    notes: `Our policy has a ${formatUsdShort(insurance.limitUsd)} limit and a ${formatUsdShort(insurance.retentionUsd)} retention. On average it pays ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} a year of our losses. In a 1-in-100 year we would still carry about ${formatUsdShort(insurance.netP99Usd)} ourselves. The question for the board is whether that is a loss we can absorb.`,
+  };
+}
+
+function whatChangedSlide(change: WhatChanged | null): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
+  if (!change) {
+    return {
+      takeaway: 'This is the first completed assessment: it is the baseline the next one will be compared with.',
+      bullets: ['Repeat the assessment after the top fixes are in place to see the dollar effect of each change.'],
+      notes: 'There is no earlier assessment to compare with. Next time, this slide will show, in dollars, how much of the change came from our security work, our compliance status, our growth and the model itself.',
+    };
+  }
+  const direction = change.totalDeltaUsd <= 0 ? 'down' : 'up';
+  const bullets = change.steps.map((s) => `${s.label}: ${formatUsdChange(s.deltaUsd)}${s.changes.length > 0 ? ` (${s.changes.slice(0, 2).join('; ')}${s.changes.length > 2 ? `; ${s.changes.length - 2} more` : ''})` : ''}`);
+  const biggest = [...change.steps].sort((a, b) => Math.abs(b.deltaUsd) - Math.abs(a.deltaUsd))[0];
+  return {
+    takeaway: `Expected annual loss went ${direction} ${formatUsdChange(change.totalDeltaUsd).replace(/^[+-]/, '')}: from ${formatUsdExact(change.previous.aleUsd)} to ${formatUsdExact(change.current.aleUsd)}.`,
+    bullets,
+    notes: `Since the assessment of ${formatLongDate(change.previous.completedAt)}, the expected annual loss moved from ${formatUsdShort(change.previous.aleUsd)} to ${formatUsdShort(change.current.aleUsd)}. Each bar re-runs the model on the same simulated years, changing one thing at a time${biggest ? `; the biggest single effect is ${biggest.label.toLowerCase()} (${formatUsdChange(biggest.deltaUsd)})` : ''}.`,
+  };
+}
+
+function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): ReportSlide[] {
+  const h = model.headline;
+  const name = model.meta.organisationName;
+  const topCost = [...model.costBreakdown].sort((a, b) => b.expectedAnnualUsd - a.expectedAnnualUsd)[0];
+  const topDriver = model.drivers[0];
+  const topFix = model.fixes[0];
+  const fixTotal = model.fixes.reduce((s, f) => s + f.annualLossReductionUsd, 0);
+  const fixCost = model.fixes.reduce((s, f) => s + f.annualCostMidUsd, 0);
+  const es = h.expectedShortfall99Usd;
+  const slides: ReportSlide[] = [
+    {
+      id: 'title',
+      title: `Cyber risk in dollars: ${name}`,
+      takeaway: `Board briefing on the assessment of ${model.meta.completedOn}.`,
+      bullets: [`Prepared by ${model.meta.authorName}`, `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`, `Risk model ${model.meta.engineVersion}`],
+      notes: `This briefing puts our cyber risk in dollars so we can weigh it like any other business risk. It is based on the assessment completed on ${model.meta.completedOn}.`,
+    },
+    {
+      id: 'headline',
+      title: 'The number',
+      takeaway: `We should expect to lose ${formatUsdExact(h.aleUsd)} a year on average to cyber incidents.`,
+      bullets: [
+        `Expected annual loss: ${formatUsdExact(h.aleUsd)} (${formatUsdShort(h.aleLowUsd)} to ${formatUsdShort(h.aleHighUsd)})`,
+        `Chance of at least one loss event this year: ${formatPercent(h.probabilityOfAnyEvent)} (${formatReturnPeriod(h.probabilityOfAnyEvent)})`,
+        `Cost if it happens (median event): ${formatUsdShort(h.costIfItHappensUsd)}; 1 event in 20 costs more than ${formatUsdShort(h.costIfItHappensP95Usd)}`,
+        `A bad year (1 in 20): ${formatUsdShort(h.badYearUsd)}; 1 in 100: ${formatUsdShort(h.oneIn100Usd)}`,
+        es === null ? `Average of the worst 1% of years: not available for model ${model.meta.engineVersion}` : `Average of the worst 1% of years: ${formatUsdShort(es)}`,
+        `Risk score ${h.riskScore.toFixed(0)} / 100 (${h.riskBandLabel})`,
+      ],
+      notes: `The average year costs us about ${formatUsdShort(h.aleUsd)}, but most years cost nothing: there is a ${formatPercent(h.probabilityOfAnyEvent)} chance of at least one incident in a year, and when one happens the typical bill is ${formatUsdShort(h.costIfItHappensUsd)}. One year in twenty would cost ${formatUsdShort(h.badYearUsd)} or more. The precision of the simulation is ±${formatUsdShort(h.aleHighUsd - h.aleUsd)}.`,
+    },
+    {
+      id: 'exceedance',
+      title: 'How bad can a year get',
+      takeaway: `There is a ${formatPercent(h.probabilityAbove1mUsd)} chance that a year's losses exceed $1M.`,
+      bullets: [
+        `Chance of any loss: ${formatPercent(h.probabilityOfAnyEvent)}`,
+        `Chance of losing more than $1M in a year: ${formatPercent(h.probabilityAbove1mUsd)}`,
+        `1 year in 20 costs more than ${formatUsdShort(h.badYearUsd)}; 1 in 100 more than ${formatUsdShort(h.oneIn100Usd)}`,
+      ],
+      notes: 'The curve reads like a flood map: for each amount on the bottom axis it shows the chance that a year costs more than that. Compare it with what we could absorb without harm: where the curve crosses that line is the chance of a year we would not want.',
+    },
+    {
+      id: 'costBreakdown',
+      title: 'Where the money goes',
+      takeaway: topCost ? `${topCost.label} is the largest part: ${formatPercent(topCost.share)} of the expected loss.` : 'The expected loss by cost category.',
+      bullets: model.costBreakdown.map((c) => `${c.label}: ${formatUsdShort(c.expectedAnnualUsd)} a year (${formatPercent(c.share)})`),
+      notes: 'An incident is not one bill. The expected loss splits into response and investigation, notifying people, the clean-up after a breach, lost business, regulatory fines and ransom. The split tells us which costs insurance and preparation should target.',
+    },
+    {
+      id: 'drivers',
+      title: 'What moves the number',
+      takeaway: topDriver
+        ? `${topDriver.name} moves the expected loss most: ${formatUsdChange(topDriver.toBestUsd)} at best practice, ${formatUsdChange(topDriver.toWorstUsd)} at the weakest answer.`
+        : 'Attribution was not computed for this assessment.',
+      bullets: model.drivers.map((d) => `${d.name} (now ${ANSWER_WORDS[d.answer]}): ${formatUsdChange(d.toBestUsd)} / ${formatUsdChange(d.toWorstUsd)}`),
+      notes: 'Each bar changes one answer, keeping everything else as it is, and re-runs the model on the same simulated years: to the left is what we would save by reaching best practice, to the right what we would lose by slipping to the weakest answer.',
+    },
+    {
+      id: 'fixes',
+      title: 'The top fixes',
+      takeaway: topFix
+        ? `The top ${model.fixes.length} fixes remove ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
+        : 'Every improvable control is already at best practice.',
+      bullets: model.fixes.map(
+        (f) => `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
+      ),
+      notes: topFix
+        ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.`
+        : 'Our answers are at best practice wherever they can be improved; the remaining risk is what an organisation of our size and sector carries.',
+    },
+    {
+      id: 'fines',
+      title: 'Regulatory fines',
+      takeaway: model.fines.rows.length > 0 ? `Fines add ${formatUsdShort(model.fines.totalExpectedAnnualUsd)} a year to the expected loss.` : 'No fine regime applies to the profile entered.',
+      bullets: [...model.fines.rows.map((r) => `${r.label}: ${formatUsdShort(r.expectedAnnualUsd)} a year`), ...model.fines.outsideTheAle],
+      notes: 'Fines are simulated per incident under each regime that applies to us, capped at each regime’s legal maximum, and are already inside the expected loss. Lines marked “not in the expected loss” are separate exposures to know about.',
+    },
+    { id: 'insurance', title: 'The insurance view', ...insuranceSlide(model.insurance, view) },
+    { id: 'whatChanged', title: 'What changed since last time', ...whatChangedSlide(model.whatChanged) },
+    {
+      id: 'method',
+      title: 'Method and limits',
+      takeaway: `Monte Carlo simulation of ${model.meta.iterations.toLocaleString('en-US')} years with published industry data; every number is traceable to its source.`,
+      bullets: model.method.limits.slice(0, 5),
+      notes: `The figures come from a simulation of ${model.meta.iterations.toLocaleString('en-US')} possible years for an organisation like ours, calibrated to published incident and cost studies. They are estimates with a stated precision, not forecasts; the appendix lists every source. The verification workbook lets an auditor recompute the analytic parts in Excel.`,
+    },
+  ];
+  return slides;
+}
+
+/** Builds the board briefing of one completed assessment. Pure: the same source gives the same model. */
+export function buildReportModel(source: ReportSource): ReportModel {
+  const { assessment } = source;
+  const result = assessment.result;
+  const view = readResult(result);
+  const organisationName = source.organisationName.trim() || result.profile.name || 'Your organisation';
+  const ci = 1.96 * view.standardErrorUsd;
+  const withoutSlides: Omit<ReportModel, 'slides'> = {
+    meta: {
+      assessmentId: assessment.id,
+      title: `Cyber risk board report: ${organisationName}`,
+      organisationName,
+      assessmentTitle: assessment.title,
+      authorName: assessment.authorName ?? 'a former member of the organisation',
+      completedAt: assessment.completedAt,
+      completedOn: formatLongDate(assessment.completedAt),
+      generatedAt: source.generatedAt,
+      industry: getIndustry(result.profile.industry).label,
+      employees: result.profile.employees,
+      annualRevenueUsd: result.profile.annualRevenueUsd,
+      engineVersion: view.engineVersion,
+      seed: view.seed,
+      iterations: view.iterations,
+      fileStem: toFileStem(organisationName, source.generatedAt),
+    },
+    headline: {
+      aleUsd: view.aleUsd,
+      aleLowUsd: Math.max(0, view.aleUsd - ci),
+      aleHighUsd: view.aleUsd + ci,
+      probabilityOfAnyEvent: view.probabilityOfAnyEvent,
+      costIfItHappensUsd: view.eventMedianUsd,
+      costIfItHappensP95Usd: view.eventP95Usd,
+      badYearUsd: view.percentilesUsd.p95,
+      oneIn100Usd: view.percentilesUsd.p99,
+      expectedShortfall99Usd: view.expectedShortfall99Usd,
+      probabilityAbove1mUsd: view.probabilityAbove1mUsd,
+      riskScore: result.riskScore.score,
+      riskBandLabel: result.riskScore.bandLabel,
+    },
+    precision: { standardErrorUsd: view.standardErrorUsd, standardErrorShare: view.standardErrorShare, iterations: view.iterations, target: view.precisionTarget },
+    exceedance: result.lossExceedanceCurve.map((p) => ({ lossUsd: p.lossUsd, probability: p.probability })),
+    costBreakdown: result.costBreakdown.map((c) => ({ label: c.label, expectedAnnualUsd: c.expectedAnnualUsd, share: c.share })),
+    drivers: buildDrivers(result),
+    fixes: buildFixes(result),
+    fines: buildFines(result),
+    insurance: view.insurance,
+    whatChanged: source.whatChanged,
+    method: buildMethod(result, view),
+  };
+  return { ...withoutSlides, slides: buildSlides(withoutSlides, view) };
+}

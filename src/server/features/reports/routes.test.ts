@@ -1,0 +1,240 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import jpeg from 'jpeg-js';
+import JSZip from 'jszip';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Assessment } from '@/contracts/assessments.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
+import { formatUsdExact } from '@/reports/format.ts';
+import type { ReportModel } from '@/reports/report-model.ts';
+import type { WhatChanged } from '@/reports/what-changed.ts';
+import { createVerifiedUserSession } from '../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const execFileAsync = promisify(execFile);
+
+interface Member {
+  cookie: string;
+  organizationId: string;
+}
+
+let t: TestApp;
+let alice: Member;
+let aliceColleague: Member;
+let mallory: Member;
+let first: Assessment;
+let second: Assessment;
+let draft: Assessment;
+let malloryCompleted: Assessment;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+function call(user: Member | null, method: Method, url: string, payload?: unknown) {
+  const headers: Record<string, string> = { origin: t.env.APP_URL };
+  if (user) headers.cookie = user.cookie;
+  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+async function complete(user: Member, input: RiskInput, title: string): Promise<Assessment> {
+  const created = await call(user, 'POST', '/api/assessments', { title, input });
+  expect(created.statusCode).toBe(201);
+  const done = await call(user, 'POST', `/api/assessments/${created.json<Assessment>().id}/complete`, {});
+  expect(done.statusCode).toBe(200);
+  return done.json<Assessment>();
+}
+
+const LATER: RiskInput = {
+  ...SAMPLE_CLINIC_INPUT,
+  organisation: { ...SAMPLE_CLINIC_INPUT.organisation, annualRevenueUsd: 25_000_000 },
+  factors: { ...SAMPLE_CLINIC_INPUT.factors, M2: 'best' },
+};
+
+function png(width: number, height: number): Buffer {
+  const image = new PNG({ width, height });
+  for (let i = 0; i < image.data.length; i += 4) image.data.set([20, 60, 200, 255], i);
+  return PNG.sync.write(image);
+}
+
+function jpegImage(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 4, 128);
+  return jpeg.encode({ data, width, height }, 80).data;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createVerifiedUserSession(t, { role: 'admin' });
+  alice = { cookie: a.cookie, organizationId: a.user.organizationId };
+  const c = await createVerifiedUserSession(t, { organizationId: alice.organizationId, firstName: 'Colleague' });
+  aliceColleague = { cookie: c.cookie, organizationId: alice.organizationId };
+  const m = await createVerifiedUserSession(t);
+  mallory = { cookie: m.cookie, organizationId: m.user.organizationId };
+  first = await complete(alice, SAMPLE_CLINIC_INPUT, 'Q1 assessment');
+  t.clock.advance(60_000);
+  second = await complete(alice, LATER, 'Q2 assessment');
+  const d = await call(alice, 'POST', '/api/assessments', { title: 'Unfinished' });
+  draft = d.json<Assessment>();
+  malloryCompleted = await complete(mallory, SAMPLE_CLINIC_INPUT, 'Mallory');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const REPORT_PATHS = ['report', 'what-changed', 'report.pdf', 'report.pptx', 'workbook.xlsx'] as const;
+
+describe('access to reports', () => {
+  test.each(REPORT_PATHS)('ACC another organisation gets 404 for %s', async (path) => {
+    const response = await call(mallory, 'GET', `/api/assessments/${second.id}/${path}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Assessment not found' });
+  });
+
+  test.each(REPORT_PATHS)('an unknown or malformed id is 404 for %s', async (path) => {
+    expect((await call(alice, 'GET', `/api/assessments/00000000-0000-4000-8000-000000000000/${path}`)).statusCode).toBe(404);
+    expect((await call(alice, 'GET', `/api/assessments/not-a-uuid/${path}`)).statusCode).toBe(404);
+  });
+
+  test.each(REPORT_PATHS)('a draft is 409 with a message for %s', async (path) => {
+    const response = await call(alice, 'GET', `/api/assessments/${draft.id}/${path}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: 'This assessment is a draft: complete it to get its report.' });
+  });
+
+  test.each(REPORT_PATHS)('signed-out callers get 401 for %s', async (path) => {
+    expect((await call(null, 'GET', `/api/assessments/${second.id}/${path}`)).statusCode).toBe(401);
+  });
+
+  test('comparing with another organisation’s assessment is 404, with a draft 409, with itself 400', async () => {
+    expect((await call(alice, 'GET', `/api/assessments/${second.id}/what-changed?against=${malloryCompleted.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'GET', `/api/assessments/${second.id}/report.pdf?against=${malloryCompleted.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'GET', `/api/assessments/${second.id}/what-changed?against=${draft.id}`)).statusCode).toBe(409);
+    expect((await call(alice, 'GET', `/api/assessments/${second.id}/what-changed?against=${second.id}`)).statusCode).toBe(400);
+    expect((await call(alice, 'GET', `/api/assessments/${second.id}/what-changed?against=nope`)).statusCode).toBe(400);
+  });
+});
+
+describe('report content', () => {
+  test('the report model is the stored result, compared with the previous completed assessment by default', async () => {
+    const response = await call(aliceColleague, 'GET', `/api/assessments/${second.id}/report`);
+    expect(response.statusCode).toBe(200);
+    const model = response.json<ReportModel>();
+    expect(model.headline.aleUsd).toBe(second.result?.annualLoss.expectedUsd);
+    expect(model.meta.authorName).toBe('Test User');
+    expect(model.whatChanged?.previous.id).toBe(first.id);
+    expect(model.slides).toHaveLength(10);
+  });
+
+  test('what changed: previous by default, steps summing to the difference; the first assessment has none', async () => {
+    const response = await call(alice, 'GET', `/api/assessments/${second.id}/what-changed`);
+    const { whatChanged } = response.json<{ whatChanged: WhatChanged }>();
+    const sum = whatChanged.steps.reduce((s, step) => s + step.deltaUsd, 0);
+    expect(whatChanged.totalDeltaUsd).toBe((second.result?.annualLoss.expectedUsd ?? 0) - (first.result?.annualLoss.expectedUsd ?? 0));
+    expect(sum).toBeCloseTo(whatChanged.totalDeltaUsd, 6);
+    expect(whatChanged.steps.find((s) => s.id === 'factors')?.changes).toEqual(['M2 Incident response plan, tested: worst → best']);
+    const none = await call(alice, 'GET', `/api/assessments/${first.id}/what-changed`);
+    expect(none.json()).toEqual({ whatChanged: null });
+    const reversed = await call(alice, 'GET', `/api/assessments/${first.id}/what-changed?against=${second.id}`);
+    expect(reversed.json<{ whatChanged: WhatChanged }>().whatChanged.totalDeltaUsd).toBe(-whatChanged.totalDeltaUsd);
+  });
+
+  test('the PDF is a whole file with the organisation and date in its name, and its text has the expected annual loss exactly as the API reports it', async () => {
+    const response = await call(alice, 'GET', `/api/assessments/${second.id}/report.pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cifer-board-report-test-org-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const dir = await mkdtemp(join(tmpdir(), 'cifer-api-pdf-'));
+    try {
+      await writeFile(join(dir, 'r.pdf'), response.rawPayload);
+      const { stdout } = await execFileAsync('pdftotext', [join(dir, 'r.pdf'), '-']);
+      const ale = (await call(alice, 'GET', `/api/assessments/${second.id}`)).json<Assessment>().result?.annualLoss.expectedUsd ?? Number.NaN;
+      expect(stdout).toContain(formatUsdExact(ale));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the deck has native chart parts and notes; the workbook opens in a spreadsheet library', async () => {
+    const deck = await call(alice, 'GET', `/api/assessments/${second.id}/report.pptx`);
+    expect(deck.statusCode).toBe(200);
+    expect(deck.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
+    expect(deck.headers['content-disposition']).toMatch(/filename="cifer-board-deck-test-org-.+\.pptx"/);
+    const zip = await JSZip.loadAsync(deck.rawPayload);
+    expect(Object.keys(zip.files).filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n)).length).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(zip.files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))).toHaveLength(10);
+
+    const book = await call(alice, 'GET', `/api/assessments/${second.id}/workbook.xlsx`);
+    expect(book.statusCode).toBe(200);
+    expect(book.headers['content-disposition']).toMatch(/filename="cifer-verification-workbook-test-org-.+\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(book.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.getWorksheet('Statistics')?.getCell('A4').value).toBe('Expected annual loss (USD)');
+    expect(workbook.getWorksheet('Statistics')?.getCell('B4').value).toBe(second.result?.annualLoss.expectedUsd);
+  });
+});
+
+describe('organisation logo', () => {
+  test('an admin uploads a PNG; it is served back and drawn in the PDF', async () => {
+    const image = png(40, 20);
+    const put = await call(alice, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: image.toString('base64') });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ logo: { contentType: 'image/png', byteLength: image.length, width: 40, height: 20 }, canManage: true });
+    const served = await call(aliceColleague, 'GET', '/api/organization/logo/image');
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(image)).toBe(true);
+    expect((await call(aliceColleague, 'GET', '/api/organization/logo')).json()).toMatchObject({ logo: { width: 40 }, canManage: false });
+    expect((await call(mallory, 'GET', '/api/organization/logo')).json()).toEqual({ logo: null, canManage: true });
+    expect((await call(mallory, 'GET', '/api/organization/logo/image')).statusCode).toBe(404);
+
+    const pdf = await call(alice, 'GET', `/api/assessments/${second.id}/report.pdf`);
+    const dir = await mkdtemp(join(tmpdir(), 'cifer-api-logo-'));
+    try {
+      await writeFile(join(dir, 'r.pdf'), pdf.rawPayload);
+      const { stdout } = await execFileAsync('pdfimages', ['-list', join(dir, 'r.pdf')]);
+      expect(stdout).toMatch(/\s40\s+20\s/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a JPEG is accepted after decoding; the only user of an organisation may upload', async () => {
+    const response = await call(mallory, 'PUT', '/api/organization/logo', { contentType: 'image/jpeg', dataBase64: jpegImage(16, 8).toString('base64') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ logo: { contentType: 'image/jpeg', width: 16, height: 8 } });
+    expect((await call(mallory, 'DELETE', '/api/organization/logo')).statusCode).toBe(204);
+    expect((await call(mallory, 'DELETE', '/api/organization/logo')).statusCode).toBe(404);
+  });
+
+  test('a member who is not an admin of a shared organisation gets 403', async () => {
+    const response = await call(aliceColleague, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: png(4, 4).toString('base64') });
+    expect(response.statusCode).toBe(403);
+    expect((await call(aliceColleague, 'DELETE', '/api/organization/logo')).statusCode).toBe(403);
+  });
+
+  test.each([
+    ['bytes that only start like a PNG', 'image/png', Buffer.concat([png(8, 8).subarray(0, 33), Buffer.from('not really an image')]), 'The file is not a valid PNG image'],
+    ['a PNG with a corrupted chunk', 'image/png', (() => { const b = Buffer.from(png(8, 8)); b[b.length - 20] = (b[b.length - 20] as number) ^ 0xff; return b; })(), 'The file is not a valid PNG image'],
+    ['a PNG sent as JPEG', 'image/jpeg', png(8, 8), 'The file is not a valid JPEG image'],
+    ['a truncated JPEG', 'image/jpeg', jpegImage(16, 16).subarray(0, 200), 'The file is not a valid JPEG image'],
+    ['text', 'image/png', Buffer.from('hello world'), 'The file is not a valid PNG image'],
+  ] as const)('BAD-INPUT %s is 400', async (_name, contentType, data, message) => {
+    const response = await call(mallory, 'PUT', '/api/organization/logo', { contentType, dataBase64: data.toString('base64') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+  });
+
+  test('BAD-INPUT a logo over 500 KB, or another image type, is 400', async () => {
+    const large = Buffer.concat([png(8, 8), Buffer.alloc(520 * 1024)]);
+    const tooLarge = await call(mallory, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: large.toString('base64') });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(JSON.stringify(tooLarge.json())).toContain('The logo must be 500 KB or smaller');
+    const gif = await call(mallory, 'PUT', '/api/organization/logo', { contentType: 'image/gif', dataBase64: 'R0lGODlhAQABAAAAACw=' });
+    expect(gif.statusCode).toBe(400);
+    expect((await call(mallory, 'GET', '/api/organization/logo')).json()).toEqual({ logo: null, canManage: true });
+  });
+});
