@@ -14,7 +14,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-        <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" />
+        <XAxis dataKey="index" type="category" tickFormatter={(index: number) => data[index]?.label ?? ''} tick={axisTick} interval="preserveStartEnd" />
         <YAxis tickFormatter={(value: number) => formatUsd(value)} tick={axisTick} width={64} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {data
@@ -22,7 +22,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
           .map((point) => (
             <ReferenceLine
               key={point.index}
-              x={point.label}
+              x={point.index}
               stroke="#7c3aed"
               strokeDasharray="6 3"
               label={{ value: `Model ${point.version ?? ''}`, fill: '#5b21b6', fontSize: 11, position: 'insideTopLeft' }}

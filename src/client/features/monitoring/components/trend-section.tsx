@@ -81,7 +81,7 @@ export function TrendSection() {
                 </Suspense>
               </div>
             </figure>
-            <details className="text-sm" open={data.points.length <= 1}>
+            <details className="text-sm">
               <summary className="cursor-pointer rounded text-blue-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Show the data as a table</summary>
               <div className="mt-2 overflow-x-auto">
                 <table className="w-full min-w-[560px] border-collapse text-left text-sm">
