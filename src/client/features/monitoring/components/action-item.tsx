@@ -52,7 +52,7 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{action.factorName}</p>
-          <p className="text-sm break-words text-slate-700">{action.title}</p>
+          <p className="text-sm break-words text-slate-700">{action.title.startsWith(`${action.factorName}: `) ? action.title.slice(action.factorName.length + 2) : action.title}</p>
         </div>
         <div className="flex flex-wrap gap-1">
           <Badge variant={STATUS_VARIANT[action.status]}>{ACTION_STATUS_LABELS[action.status]}</Badge>
@@ -62,7 +62,7 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-slate-600">Reduction now</dt>
-          <dd className="font-medium tabular-nums">{action.status === 'declined' ? '—' : formatUsd(action.currentReductionUsd)}/yr</dd>
+          <dd className="font-medium tabular-nums">{action.status === 'planned' || action.status === 'in_progress' ? `${formatUsd(action.currentReductionUsd)}/yr` : '—'}</dd>
         </div>
         <div>
           <dt className="text-slate-600">When accepted</dt>
@@ -137,7 +137,7 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
           />
         </div>
       </div>
-      {action.dueDate ? <p className="text-xs text-slate-600">Due {formatDay(action.dueDate)}</p> : null}
+      {action.doneAt ? <p className="text-xs text-slate-600">Done {formatDay(action.doneAt)}</p> : null}
       {action.status === 'declined' && action.declineReason && !declining ? <p className="text-sm text-slate-700">Declined: {action.declineReason}</p> : null}
       {declining ? (
         <form
