@@ -1,5 +1,8 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
@@ -104,4 +107,60 @@ test('monitoring: complete an assessment, plan three recommendations, mark one d
   await page.screenshot({ path: `${SHOTS}/05-monitoring-390.png`, fullPage: true });
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousAxeViolations(page, '390px');
+});
+
+const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
+
+/** A server of its own on E2E_PORT + 1, with an administrator created by `user:create` before it starts (PGlite holds one process). */
+async function startServerWithAdmin(adminEmail: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = Number(process.env.E2E_PORT ?? 5100) + 1;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = `.tmp/e2e-monitoring-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef0123' };
+  execFileSync('node_modules/.bin/tsx', ['scripts/user-create.ts', '--email', adminEmail, '--role', 'admin', '--first-name', 'Ada', '--last-name', 'Admin'], { env, input: `${ADMIN_PASSWORD}\n`, stdio: ['pipe', 'ignore', 'inherit'] });
+  // Its own process group, so the server and tsx's child node process stop together.
+  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  for (let i = 0; i < 240; i += 1) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
+
+test('monitoring: an administrator also sees operational health (outbox, jobs, database, version, uptime); /metrics needs the token', async ({ page }) => {
+  test.setTimeout(180_000);
+  const adminEmail = `ada-${Date.now()}@example.com`;
+  const { url, child } = await startServerWithAdmin(adminEmail);
+  try {
+    const headers = { origin: url };
+    expect((await page.request.get(`${url}/metrics`)).status()).toBe(401);
+    expect((await page.request.get(`${url}/metrics`, { headers: { authorization: 'Bearer e2e-metrics-token-0123456789abcdef0123' } })).status()).toBe(200);
+    const login = await page.request.post(`${url}/api/auth/login`, { headers, data: { email: adminEmail, password: ADMIN_PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    const setup = await page.request.post(`${url}/api/mfa/totp/setup`, { headers, data: {} });
+    const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
+    expect((await page.request.post(`${url}/api/mfa/totp/verify-setup`, { headers, data: { code: totp.generate() } })).status()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${url}/monitoring`);
+    const acceptCookies = page.getByRole('button', { name: 'Accept All' });
+    if (await acceptCookies.isVisible().catch(() => false)) await acceptCookies.click();
+    await expect(page.getByRole('heading', { name: 'Operational health' })).toBeVisible();
+    await expect(page.getByTestId('ops-database')).toContainText('PGlite (embedded): reachable');
+    await expect(page.getByText('Enabled (bearer token)')).toBeVisible();
+    await expect(page.getByTestId('ops-outbox-backlog')).toBeVisible();
+    await expect(page.getByText('0.1.0 (model')).toBeVisible();
+    await page.getByRole('heading', { name: 'Operational health' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/06-ops-panel.png`, fullPage: true });
+    await expectNoSeriousAxeViolations(page, 'ops');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('heading', { name: 'Operational health' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/07-ops-panel-390.png`, fullPage: true });
+    await expectNoHorizontalOverflow(page);
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  }
 });
