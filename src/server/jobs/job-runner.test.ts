@@ -5,6 +5,10 @@ import { startSecondInstance } from '../test/second-instance.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { claimDueJobs, JOB_LEASE_MS, jobRetryDelayMs, MAX_JOB_ATTEMPTS } from './queue.ts';
 
+/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
 let t: TestApp | null = null;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -16,7 +20,7 @@ afterEach(async () => {
 const HOUR = 3_600_000;
 
 describe('database-backed job queue', () => {
-  test('a recurring job runs once per period however often the scheduler passes, and again in the next period', async () => {
+  test('a recurring job runs once per period however often the scheduler passes, and again in the next period', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     t.clock.set(new Date('2027-03-01T10:05:00Z'));
     const runs: string[] = [];
@@ -37,7 +41,7 @@ describe('database-backed job queue', () => {
     expect(rows.every((row) => row.status === 'done')).toBe(true);
   });
 
-  test('a failing job is retried with back-off and marked failed after the last attempt', async () => {
+  test('a failing job is retried with back-off and marked failed after the last attempt', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     let calls = 0;
     t.app.jobs.register('test.failing', async () => {
@@ -62,7 +66,7 @@ describe('database-backed job queue', () => {
     expect(t.logs.filter((line) => line.includes('job failed'))).toHaveLength(MAX_JOB_ATTEMPTS);
   });
 
-  test('a claimed job is not claimed again while its lease runs, and is claimed again once the lease ends (crashed instance)', async () => {
+  test('a claimed job is not claimed again while its lease runs, and is claimed again once the lease ends (crashed instance)', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     await t.app.jobs.enqueue('test.lease');
     const first = await claimDueJobs(t.app.db, { now: t.clock.now(), limit: 10, workerId: 'worker-a' });
@@ -73,7 +77,7 @@ describe('database-backed job queue', () => {
     expect(again.map((job) => [job.id, job.lockedBy, job.attempts])).toEqual([[first[0]?.id, 'worker-b', 2]]);
   });
 
-  test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database run every job exactly once (FOR UPDATE SKIP LOCKED)', async () => {
+  test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database run every job exactly once (FOR UPDATE SKIP LOCKED)', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     const second = await startSecondInstance(t);
     cleanups.push(second.close);

@@ -6,6 +6,10 @@ import { startSecondInstance } from '../test/second-instance.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { claimDueEmails, enqueueEmail, OUTBOX_LEASE_MS } from './outbox.ts';
 
+/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
 let t: TestApp | null = null;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,7 +18,7 @@ afterEach(async () => {
   t = null;
 });
 
-test('a claimed message is marked sending and no second claim gets it until its lease ends (crashed sender)', async () => {
+test('a claimed message is marked sending and no second claim gets it until its lease ends (crashed sender)', BUILDS_AN_APP, async () => {
   t = await createTestApp();
   const id = await enqueueEmail(t.app.db, { to: 'a@example.com', subject: 's', text: 'x' }, t.clock.now());
   const first = await claimDueEmails(t.app.db, t.clock.now(), 10);
@@ -24,7 +28,7 @@ test('a claimed message is marked sending and no second claim gets it until its 
   expect((await claimDueEmails(t.app.db, t.clock.now(), 10)).map((row) => row.id)).toEqual([id]);
 });
 
-test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database deliver each outbox message exactly once', async () => {
+test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database deliver each outbox message exactly once', BUILDS_AN_APP, async () => {
   const smtp = await startSmtpServer();
   cleanups.push(smtp.close);
   t = await createTestApp({ SMTP_URL: smtp.url });

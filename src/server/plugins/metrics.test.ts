@@ -2,6 +2,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { parsePrometheusText } from '../metrics/parse-prometheus-text.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
+/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
 let t: TestApp | null = null;
 afterEach(async () => {
   await t?.close();
@@ -15,7 +19,7 @@ function scrape(app: TestApp, authorization?: string) {
 }
 
 describe('GET /metrics', () => {
-  test('without METRICS_TOKEN configured the endpoint does not exist: 404, even with a bearer token', async () => {
+  test('without METRICS_TOKEN configured the endpoint does not exist: 404, even with a bearer token', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     expect((await scrape(t)).statusCode).toBe(404);
     const withToken = await scrape(t, `Bearer ${TOKEN}`);
@@ -23,7 +27,7 @@ describe('GET /metrics', () => {
     expect(withToken.json()).toMatchObject({ code: 'not_found' });
   });
 
-  test('a missing, malformed or wrong bearer token is refused with 401 and WWW-Authenticate, and the token is never logged', async () => {
+  test('a missing, malformed or wrong bearer token is refused with 401 and WWW-Authenticate, and the token is never logged', BUILDS_AN_APP, async () => {
     t = await createTestApp({ METRICS_TOKEN: TOKEN });
     for (const authorization of [undefined, TOKEN, 'Basic abc', `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer ']) {
       const response = await scrape(t, authorization);
@@ -34,7 +38,7 @@ describe('GET /metrics', () => {
     expect(t.logs.join('\n')).not.toContain(TOKEN.slice(0, 20));
   });
 
-  test('with the token: Prometheus text a strict parser accepts, with request rate and latency by route, job and outbox counters and process metrics', async () => {
+  test('with the token: Prometheus text a strict parser accepts, with request rate and latency by route, job and outbox counters and process metrics', BUILDS_AN_APP, async () => {
     t = await createTestApp({ METRICS_TOKEN: TOKEN });
     await t.app.inject({ method: 'GET', url: '/healthz' });
     await t.app.inject({ method: 'GET', url: '/healthz' });

@@ -10,6 +10,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sendDueReminders } from './send-reminders.ts';
 import { call, completeAssessment, freshCookie } from './test-helpers.ts';
 
+/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
 let t: TestApp | null = null;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -32,7 +36,7 @@ async function passAt(app: TestApp, iso: string) {
 }
 
 describe('reassessment reminders (fake clock)', () => {
-  test('a yearly cadence reminds once 14 days before the due date and once when overdue, whatever the number of passes', async () => {
+  test('a yearly cadence reminds once 14 days before the due date and once when overdue, whatever the number of passes', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     t.clock.set(new Date('2027-01-10T09:00:00Z'));
     const { cookie, user } = await createVerifiedUserSession(t, { email: 'owner@clinic.example' });
@@ -69,7 +73,7 @@ describe('reassessment reminders (fake clock)', () => {
     expect((await call(t, await freshCookie(t, user.id), 'GET', '/api/monitoring/schedule')).json()).toMatchObject({ nextDueDate: '2029-02-20', state: 'scheduled' });
   });
 
-  test('a quarterly cadence moves the due date to three months after the last assessment', async () => {
+  test('a quarterly cadence moves the due date to three months after the last assessment', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     t.clock.set(new Date('2027-01-31T09:00:00Z'));
     const { cookie, user } = await createVerifiedUserSession(t);
@@ -81,7 +85,7 @@ describe('reassessment reminders (fake clock)', () => {
     expect(await mailTo(t, user.email)).toEqual(['Your cyber-risk reassessment is due on 2027-04-30']);
   });
 
-  test('an action near its due date reminds its owner once, and once more when overdue', async () => {
+  test('an action near its due date reminds its owner once, and once more when overdue', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     t.clock.set(new Date('2027-01-10T09:00:00Z'));
     const { cookie, user } = await createVerifiedUserSession(t);
@@ -113,7 +117,7 @@ describe('reassessment reminders (fake clock)', () => {
     expect(await mailTo(t, owner.user.email)).toHaveLength(2);
   });
 
-  test('a framework compliant since a date asks to confirm it 30 days before its anniversary, once per anniversary', async () => {
+  test('a framework compliant since a date asks to confirm it 30 days before its anniversary, once per anniversary', BUILDS_AN_APP, async () => {
     t = await createTestApp();
     t.clock.set(new Date('2027-01-10T09:00:00Z'));
     const { cookie, user } = await createVerifiedUserSession(t);
@@ -131,7 +135,7 @@ describe('reassessment reminders (fake clock)', () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL database', () => {
-  test('each reminder and each outbox message is delivered exactly once', async () => {
+  test('each reminder and each outbox message is delivered exactly once', BUILDS_AN_APP, async () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
     t = await createTestApp({ SMTP_URL: smtp.url });

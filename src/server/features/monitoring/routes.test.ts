@@ -10,6 +10,10 @@ import { createVerifiedUserSession } from '../../test/authenticated-session.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { call, completeAssessment } from './test-helpers.ts';
 
+/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
 const ale = (input: RiskInput, seed: number) => assessRisk(input, { seed, iterations: CALIBRATION.iterationsDefault.value, attribution: false }).annualLoss.expectedUsd;
 const withFactors = (input: RiskInput, changes: Partial<Record<FactorId, 'best'>>): RiskInput => ({ ...input, factors: { ...input.factors, ...changes } });
 
@@ -28,7 +32,7 @@ beforeAll(async () => {
   outsider = await createVerifiedUserSession(t);
   first = await completeAssessment(t, alice.cookie, SAMPLE_CLINIC_INPUT, 7, 'Spring review');
   picks = (first.result?.recommendations ?? []).slice(0, 3).map((r) => r.factorId);
-});
+}, BUILDS_AN_APP.timeout);
 afterAll(async () => {
   await t.close();
 });
@@ -36,7 +40,7 @@ afterAll(async () => {
 const plan = async (cookie = alice.cookie) => (await call(t, cookie, 'GET', '/api/monitoring/plan')).json<ActionPlan>();
 
 describe('action plan', () => {
-  test('accepting three recommendations: the committed reduction is the engine re-run with all of them at target (same seed)', async () => {
+  test('accepting three recommendations: the committed reduction is the engine re-run with all of them at target (same seed)', BUILDS_AN_APP, async () => {
     expect(picks).toHaveLength(3);
     for (const factorId of picks) {
       const response = await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId, ownerUserId: bob.user.id, dueDate: '2027-06-30' });
@@ -57,7 +61,7 @@ describe('action plan', () => {
     expect(body.members.map((m) => m.name).sort()).toEqual(['Alice Owner', 'Bob Member']);
   });
 
-  test('the same recommendation cannot be planned twice; unknown factors, foreign owners and other organisations are refused', async () => {
+  test('the same recommendation cannot be planned twice; unknown factors, foreign owners and other organisations are refused', BUILDS_AN_APP, async () => {
     expect((await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: picks[0] })).statusCode).toBe(409);
     const best = Object.entries(first.result?.factorAnswers ?? {}).find(([, answer]) => answer === 'best')?.[0];
     expect((await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: best })).statusCode).toBe(400);
@@ -73,7 +77,7 @@ describe('action plan', () => {
     expect((await call(t, alice.cookie, 'PATCH', '/api/monitoring/actions/not-a-uuid', { status: 'done' })).statusCode).toBe(404);
   });
 
-  test('declining needs a reason; overdue open actions stand out', async () => {
+  test('declining needs a reason; overdue open actions stand out', BUILDS_AN_APP, async () => {
     const [, , third] = (await plan()).actions;
     expect((await call(t, alice.cookie, 'PATCH', `/api/monitoring/actions/${third?.id}`, { status: 'declined' })).statusCode).toBe(400);
     t.clock.set(new Date('2027-07-02T10:00:00Z'));
@@ -87,7 +91,7 @@ describe('action plan', () => {
     alice.cookie = cookie;
   });
 
-  test('marking one done moves its reduction from committed to done-awaiting; the quick re-score measures it as realised and adds a trend point', async () => {
+  test('marking one done moves its reduction from committed to done-awaiting; the quick re-score measures it as realised and adds a trend point', BUILDS_AN_APP, async () => {
     const before = await plan();
     const [done, open] = before.actions;
     expect((await call(t, alice.cookie, 'PATCH', `/api/monitoring/actions/${done?.id}`, { status: 'done', actualCostUsd: 4200 })).statusCode).toBe(200);
@@ -125,7 +129,7 @@ describe('action plan', () => {
 });
 
 describe('risk over time', () => {
-  test('points are oldest first, model-version changes are marked, and what changed names the answers', async () => {
+  test('points are oldest first, model-version changes are marked, and what changed names the answers', BUILDS_AN_APP, async () => {
     const t2 = await createTestApp();
     try {
       const { cookie } = await createVerifiedUserSession(t2);
@@ -155,7 +159,7 @@ describe('risk over time', () => {
 });
 
 describe('operational health', () => {
-  test('admins only: outbox backlog and failures, job queue, database, version and uptime', async () => {
+  test('admins only: outbox backlog and failures, job queue, database, version and uptime', BUILDS_AN_APP, async () => {
     expect((await call(t, alice.cookie, 'GET', '/api/monitoring/ops')).statusCode).toBe(403);
     const admin = await createVerifiedUserSession(t, { role: 'admin' });
     await t.app.mailer.send({ to: 'x@example.com', subject: 'Queued', text: 'Hi' });
