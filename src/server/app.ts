@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { countJobs } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { countOutbox } from './mail/outbox.ts';
+import { createMetrics, type AppMetrics } from './metrics/metrics.ts';
+import { metricsEndpoint } from './plugins/metrics.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
@@ -30,6 +35,11 @@ declare module 'fastify' {
     db: Database;
     now: () => Date;
     mailer: Mailer;
+    /** The database-backed job queue and scheduler (ADR 150); features register handlers on it. */
+    jobs: JobRunner;
+    metrics: AppMetrics;
+    /** Real time the app was built, for the ops panel's uptime. */
+    startedAt: Date;
   }
 }
 
@@ -65,11 +75,34 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('now', now);
+  const metrics = createMetrics();
+  metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
+  app.decorate('metrics', metrics);
+  app.decorate('startedAt', new Date());
   const mailer =
     deps.mailer ??
-    createMailer({ db: deps.database.db, smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log, now, pollMs: deps.env.NODE_ENV === 'test' ? 0 : 30_000 });
+    createMailer({
+      db: deps.database.db,
+      smtpUrl: deps.env.SMTP_URL,
+      from: deps.env.MAIL_FROM,
+      log: app.log,
+      now,
+      pollMs: deps.env.NODE_ENV === 'test' ? 0 : 30_000,
+      onOutcome: (outcome) => metrics.outbox.inc({ outcome }),
+    });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  // Tests drive the queue with `await app.jobs.runDue()` and a fake clock; a server polls every 30 s.
+  const jobs = createJobRunner({
+    db: deps.database.db,
+    log: app.log,
+    now,
+    pollMs: deps.env.NODE_ENV === 'test' ? 0 : 30_000,
+    onOutcome: (name, outcome) => metrics.jobs.inc({ name, outcome }),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
   // which also stops the cross-site "simple request" CSRF shapes.
@@ -77,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(metricsEndpoint, { metrics, token: deps.env.METRICS_TOKEN });
   await app.register(csrfProtection);
   await app.register(sessions);
   await app.register(rateLimit);

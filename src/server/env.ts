@@ -45,6 +45,8 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
+  /** Bearer token of GET /metrics (ADR 152); absent = the endpoint answers 404. */
+  METRICS_TOKEN: z.preprocess(emptyAsAbsent, secretSchema.optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -9,6 +9,7 @@ import { consultationRoutes } from './features/consultations/routes.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { monitoringRoutes } from './features/monitoring/routes.ts';
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and
@@ -25,4 +26,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(assessmentRoutes);
   await app.register(billingRoutes);
   await app.register(reportRoutes);
+  await app.register(monitoringRoutes);
 }

@@ -25,6 +25,7 @@ const PresentationPage = lazyPage(() => import('./routes/presentation-page.tsx')
 const AdminPage = lazyPage(() => import('./routes/admin-page.tsx'), 'AdminPage');
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
 const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'AccountPage');
+const MonitoringPage = lazyPage(() => import('./routes/monitoring-page.tsx'), 'MonitoringPage');
 const MfaSettingsPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaSettingsPage');
 const MfaVerificationPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaVerificationPage');
 const MfaTestPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaTestPage');
@@ -78,7 +79,7 @@ export function AppRouter() {
         <Route path="/methodology" component={signedIn(<MethodologyPage />)} />
         <Route path="/presentation" component={signedIn(<PresentationPage />)} />
         <Route path="/assessment-demo" component={signedIn(<AssessmentDemoPage />)} />
-        <Route path="/monitoring" component={signedIn(<NotYetAvailablePage title="Monitoring" />)} />
+        <Route path="/monitoring" component={signedIn(<MonitoringPage />)} />
         <Route path="/admin" component={adminOnly(<AdminPage />)} />
         <Route path="/account-management" component={adminOnly(<NotYetAvailablePage title="Account Management" />)} />
         <Route component={NotFoundPage} />

@@ -155,7 +155,7 @@ export const emailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    /** 'pending' | 'held' (no SMTP configured: read it in /admin) | 'sent' | 'failed' (gave up after the last retry) */
+    /** 'pending' | 'sending' (claimed by one instance, ADR 151) | 'held' (no SMTP configured: read it in /admin) | 'sent' | 'failed' (gave up after the last retry) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -354,3 +354,91 @@ export const organizationLogos = pgTable('organization_logos', {
   uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+/**
+ * The database-backed job queue (src/server/jobs, ADR 150): instances claim due rows with
+ * `FOR UPDATE SKIP LOCKED`, so one job runs on one instance. `dedupe_key` makes a scheduled
+ * job unique per period, whichever instance enqueues it first.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** 'pending' | 'running' | 'done' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Due time while pending; the lease expiry while running (a crashed instance's job is claimed again after it). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('jobs_due_idx').on(table.status, table.runAt), uniqueIndex('jobs_dedupe_unique').on(table.dedupeKey)],
+);
+
+/** Reassessment cadence of an organisation (monitoring, issue #16); absent = yearly. */
+export const monitoringSchedules = pgTable('monitoring_schedules', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** 'quarterly' | 'half_yearly' | 'yearly' */
+  cadence: text('cadence').notNull().default('yearly'),
+  updatedAt: updatedAt(),
+});
+
+/** The action plan: recommendations accepted as actions (monitoring, issue #16). */
+export const monitoringActions = pgTable(
+  'monitoring_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The completed assessment whose recommendation was accepted (the realised reduction is measured from it). */
+    sourceAssessmentId: uuid('source_assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
+    factorId: text('factor_id').notNull(),
+    /** The recommendation's target answer ('best' today). */
+    targetAnswer: text('target_answer').notNull(),
+    title: text('title').notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: text('due_date'),
+    /** 'planned' | 'in_progress' | 'done' | 'declined' */
+    status: text('status').notNull().default('planned'),
+    declineReason: text('decline_reason'),
+    estimatedCostUsd: integer('estimated_cost_usd'),
+    actualCostUsd: integer('actual_cost_usd'),
+    /** The recommendation's annual loss reduction when accepted (USD/year). */
+    expectedReductionUsd: integer('expected_reduction_usd').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('monitoring_actions_org_idx').on(table.organizationId, table.createdAt)],
+);
+
+/**
+ * Every reminder e-mail sent, one row per (organisation, kind, subject, period): the unique key
+ * makes each reminder idempotent across scheduler passes and app instances.
+ */
+export const monitoringReminders = pgTable(
+  'monitoring_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 'reassessment_due' | 'reassessment_overdue' | 'action_due' | 'action_overdue' | 'certification_anniversary' */
+    kind: text('kind').notNull(),
+    /** What it is about: 'organization', an action id, or a framework id. */
+    subjectKey: text('subject_key').notNull(),
+    /** The period it belongs to, e.g. the due date (YYYY-MM-DD). */
+    periodKey: text('period_key').notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('monitoring_reminders_unique').on(table.organizationId, table.kind, table.subjectKey, table.periodKey)],
+);

@@ -5,6 +5,10 @@ import { startSmtpServer } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createMailer, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './mailer.ts';
 
+/** Each test builds its own app (fresh database and migrations): on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
 let t: TestApp | null = null;
 afterEach(async () => {
   await t?.close();
@@ -19,7 +23,7 @@ async function outboxRow(app: TestApp) {
   return row;
 }
 
-test('without SMTP a message is kept in the outbox as held, and one line is logged with recipient and subject', async () => {
+test('without SMTP a message is kept in the outbox as held, and one line is logged with recipient and subject', BUILDS_AN_APP, async () => {
   t = await createTestApp();
   await t.app.mailer.send(message);
   await t.app.mailer.deliverDue();
@@ -30,7 +34,7 @@ test('without SMTP a message is kept in the outbox as held, and one line is logg
   expect(lines[0]).toContain('Your report');
 });
 
-test('with SMTP the message is delivered and marked sent', async () => {
+test('with SMTP the message is delivered and marked sent', BUILDS_AN_APP, async () => {
   const smtp = await startSmtpServer();
   try {
     t = await createTestApp({ SMTP_URL: smtp.url });
@@ -43,7 +47,7 @@ test('with SMTP the message is delivered and marked sent', async () => {
   }
 });
 
-test('a failing SMTP server never makes send() fail; the message is retried with back-off, then given up', async () => {
+test('a failing SMTP server never makes send() fail; the message is retried with back-off, then given up', BUILDS_AN_APP, async () => {
   t = await createTestApp();
   // Nothing listens on port 9: every delivery fails at once.
   const mailer = createMailer({ db: t.app.db, smtpUrl: 'smtp://127.0.0.1:9', from: 'CIFER <a@b.c>', log: t.app.log, now: t.clock.now });

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
-import { enqueueEmail, findDueEmails, type OutgoingEmail } from './outbox.ts';
+import { claimDueEmails, enqueueEmail, type OutgoingEmail } from './outbox.ts';
 
 export const MAX_DELIVERY_ATTEMPTS = 6;
 
@@ -13,8 +13,12 @@ export function retryDelayMs(attempt: number): number {
 }
 
 export interface Mailer {
-  /** Writes the message to the outbox and starts a delivery pass in the background. */
-  send(email: OutgoingEmail): Promise<void>;
+  /**
+   * Writes the message to the outbox and starts a delivery pass in the background. Pass `db` (a
+   * transaction) to write it atomically with other rows; it is delivered by the next pass after
+   * that transaction commits.
+   */
+  send(email: OutgoingEmail, options?: { db?: Database }): Promise<void>;
   /** Delivers every due message once; resolves when the pass is over (tests await it). */
   deliverDue(): Promise<void>;
   close(): void;
@@ -28,7 +32,11 @@ export interface MailerOptions {
   now?: () => Date;
   /** Poll interval for retries; 0 disables the timer (tests call deliverDue). */
   pollMs?: number;
+  /** Called once per delivery attempt (metrics). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
 }
+
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'held';
 
 export function createMailer(options: MailerOptions): Mailer {
   const { db, smtpUrl, from, log } = options;
@@ -37,17 +45,20 @@ export function createMailer(options: MailerOptions): Mailer {
   let running: Promise<void> | null = null;
 
   async function deliverOnce(): Promise<void> {
-    const due = await findDueEmails(db, now(), 20);
+    // Claimed, not just read: another instance polling the same outbox never gets these rows.
+    const due = await claimDueEmails(db, now(), 20);
     for (const message of due) {
       if (!transport) {
         // No SMTP: the message stays in the outbox for an administrator to read in /admin.
         log.info({ outboxId: message.id, to: message.to, subject: message.subject }, 'email kept in outbox (no SMTP_URL)');
         await db.update(emailOutbox).set({ status: 'held' }).where(eq(emailOutbox.id, message.id));
+        options.onOutcome?.('held');
         continue;
       }
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
         await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), attempts: message.attempts + 1 }).where(eq(emailOutbox.id, message.id));
+        options.onOutcome?.('sent');
       } catch (error) {
         const attempts = message.attempts + 1;
         const gaveUp = attempts >= MAX_DELIVERY_ATTEMPTS;
@@ -61,6 +72,7 @@ export function createMailer(options: MailerOptions): Mailer {
             nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
           })
           .where(eq(emailOutbox.id, message.id));
+        options.onOutcome?.(gaveUp ? 'failed' : 'retry');
       }
     }
   }
@@ -78,9 +90,9 @@ export function createMailer(options: MailerOptions): Mailer {
   timer?.unref();
 
   return {
-    async send(email) {
-      await enqueueEmail(db, email, now());
-      void deliverDue();
+    async send(email, sendOptions) {
+      await enqueueEmail(sendOptions?.db ?? db, email, now());
+      if (!sendOptions?.db) void deliverDue();
     },
     deliverDue,
     close() {

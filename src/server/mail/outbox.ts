@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 
@@ -19,11 +19,47 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail, now: Date
   return row.id;
 }
 
-export async function findDueEmails(db: Database, now: Date, limit: number) {
-  return db
-    .select()
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** A message still 'sending' when this lease ends is taken to be lost (crashed instance) and delivered again. */
+export const OUTBOX_LEASE_MS = 15 * 60_000;
+
+/**
+ * Claims up to `limit` due messages for this instance in one statement (ADR 151): the inner
+ * SELECT locks the rows it picks and skips rows another instance holds (`FOR UPDATE SKIP
+ * LOCKED`), and the UPDATE marks them 'sending' with a lease before the locks are released, so
+ * two instances never deliver one message twice. `next_attempt_at` holds the lease end while
+ * sending: a message whose instance died mid-send is claimed again after it.
+ */
+export async function claimDueEmails(db: Database, now: Date, limit: number, leaseMs = OUTBOX_LEASE_MS): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .where(and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, now)))
     .orderBy(asc(emailOutbox.createdAt))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: 'sending', nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+/** Messages by status, and the age of the oldest one waiting (ops panel, metrics). */
+export async function countOutbox(db: Database, now: Date) {
+  const rows = await db
+    .select({ status: emailOutbox.status, count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${emailOutbox.createdAt})` })
+    .from(emailOutbox)
+    .groupBy(emailOutbox.status);
+  const byStatus: Record<string, number> = { pending: 0, sending: 0, held: 0, sent: 0, failed: 0 };
+  let oldestWaiting: number | null = null;
+  for (const row of rows) {
+    byStatus[row.status] = Number(row.count);
+    if ((row.status === 'pending' || row.status === 'sending') && row.oldest) {
+      const created = new Date(row.oldest).getTime();
+      oldestWaiting = oldestWaiting === null ? created : Math.min(oldestWaiting, created);
+    }
+  }
+  return { byStatus, oldestWaitingSeconds: oldestWaiting === null ? null : Math.max(0, Math.round((now.getTime() - oldestWaiting) / 1000)) };
 }

@@ -32,6 +32,8 @@ export interface TestApp {
   database: DatabaseHandle;
   env: Env;
   clock: TestClock;
+  /** The PostgreSQL URL of this test's own database (null on PGlite), for tests that start a second instance on it. */
+  databaseUrl: string | null;
   /** Every log line the app wrote, as raw JSON text. */
   logs: string[];
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
   let database: DatabaseHandle;
   if (baseUrl) {
     const name = `cifer_test_${randomBytes(6).toString('hex')}`;
@@ -52,6 +55,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
+    databaseUrl = url.toString();
     database = openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 25 });
     dropDatabase = async () => {
       const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
@@ -88,6 +92,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     database,
     env,
     clock,
+    databaseUrl,
     logs,
     close: async () => {
       await app.close();

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { OpsHealth } from '@/contracts/monitoring.ts';
+import { ENGINE_VERSION } from '@/engine/engine-version.ts';
+import { emailOutbox, jobs } from '../../db/schema.ts';
+import { countJobs } from '../../jobs/queue.ts';
+import { countOutbox } from '../../mail/outbox.ts';
+
+/** Read once: the version the running code was built from. */
+const APP_VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+})();
+
+async function probeDatabase(app: FastifyInstance): Promise<{ reachable: boolean; latencyMs: number | null }> {
+  const started = performance.now();
+  try {
+    await app.database.ping();
+    return { reachable: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch (error) {
+    app.log.warn({ err: error }, 'ops health: database not reachable');
+    return { reachable: false, latencyMs: null };
+  }
+}
+
+/** GET /api/monitoring/ops (administrators): is the system healthy? */
+export async function readOpsHealth(app: FastifyInstance): Promise<OpsHealth> {
+  const now = app.now();
+  const database = await probeDatabase(app);
+  const base = {
+    app: {
+      version: APP_VERSION,
+      engineVersion: ENGINE_VERSION,
+      nodeVersion: process.version,
+      startedAt: app.startedAt.toISOString(),
+      uptimeSeconds: Math.round((Date.now() - app.startedAt.getTime()) / 1000),
+    },
+    database: { kind: app.database.kind, label: app.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)', ...database },
+    metricsEnabled: Boolean(app.env.METRICS_TOKEN),
+  };
+  if (!database.reachable) {
+    return { ...base, outbox: { byStatus: {}, backlog: 0, oldestWaitingSeconds: null, recentFailures: [] }, jobs: { counts: { pending: 0, running: 0, done: 0, failed: 0 }, recentFailures: [] } };
+  }
+  const outbox = await countOutbox(app.db, now);
+  const failedMail = await app.db
+    .select({ id: emailOutbox.id, subject: emailOutbox.subject, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'failed'))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(5);
+  const failedJobs = await app.db
+    .select({ id: jobs.id, name: jobs.name, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ['failed'])))
+    .orderBy(desc(jobs.finishedAt))
+    .limit(5);
+  return {
+    ...base,
+    outbox: {
+      byStatus: outbox.byStatus,
+      backlog: (outbox.byStatus.pending ?? 0) + (outbox.byStatus.sending ?? 0),
+      oldestWaitingSeconds: outbox.oldestWaitingSeconds,
+      recentFailures: failedMail.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })),
+    },
+    jobs: {
+      counts: await countJobs(app.db),
+      recentFailures: failedJobs.map((row) => ({ ...row, finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null })),
+    },
+  };
+}

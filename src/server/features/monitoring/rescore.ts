@@ -1,0 +1,45 @@
+import type { RescoreResponse } from '@/contracts/monitoring.ts';
+import { assessRisk } from '@/engine/assess-risk.ts';
+import { CALIBRATION } from '@/engine/calibration/calibration.ts';
+import type { Database } from '../../db/client.ts';
+import { assessments } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { listActions } from './action-repository.ts';
+import { rescoreChanges, withFactors } from './build-plan.ts';
+import { toIsoDate } from './calendar.ts';
+import { listCompletedAssessments } from './completed-assessments.ts';
+
+/**
+ * The quick re-score offered when actions are marked done (ADR 154): a new completed assessment
+ * = the latest one's answers with every done action's factor at its target, same seed, full
+ * engine run on the server (as /complete does). It is then the next point of the trend and
+ * the assessment the realised reduction is measured in.
+ */
+export async function rescoreWithDoneActions(db: Database, options: { organizationId: string; authorId: string; now: Date }): Promise<RescoreResponse> {
+  const completed = await listCompletedAssessments(db, options.organizationId);
+  const latest = completed.at(-1);
+  if (!latest) throw new AppError('conflict', 'Complete an assessment first: there is nothing to re-score.');
+  const changes = rescoreChanges(latest, await listActions(db, options.organizationId));
+  if (Object.keys(changes).length === 0) throw new AppError('conflict', 'No done action is waiting to be measured: the latest assessment already reflects them.');
+  const input = withFactors(latest.input, changes);
+  const result = assessRisk(input, { seed: latest.seed, iterations: CALIBRATION.iterationsDefault.value, attribution: true });
+  const title = `${latest.title.replace(/ — re-score \d{4}-\d{2}-\d{2}$/, '')} — re-score ${toIsoDate(options.now)}`.slice(0, 200);
+  const [row] = await db
+    .insert(assessments)
+    .values({
+      organizationId: options.organizationId,
+      authorId: options.authorId,
+      title,
+      status: 'completed',
+      input,
+      engineVersion: result.engineVersion,
+      seed: latest.seed,
+      result,
+      createdAt: options.now,
+      updatedAt: options.now,
+      completedAt: options.now,
+    })
+    .returning({ id: assessments.id });
+  if (!row) throw new Error('insert returned no row');
+  return { assessmentId: row.id, title, aleUsd: result.annualLoss.expectedUsd };
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, expect, test } from 'vitest';
+import { emailOutbox } from '../db/schema.ts';
+import { startSmtpServer } from '../test/helpers.ts';
+import { startSecondInstance } from '../test/second-instance.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { claimDueEmails, enqueueEmail, OUTBOX_LEASE_MS } from './outbox.ts';
+
+/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
+const BUILDS_AN_APP = { timeout: 180_000 };
+
+
+let t: TestApp | null = null;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await t?.close();
+  t = null;
+});
+
+test('a claimed message is marked sending and no second claim gets it until its lease ends (crashed sender)', BUILDS_AN_APP, async () => {
+  t = await createTestApp();
+  const id = await enqueueEmail(t.app.db, { to: 'a@example.com', subject: 's', text: 'x' }, t.clock.now());
+  const first = await claimDueEmails(t.app.db, t.clock.now(), 10);
+  expect(first.map((row) => [row.id, row.status])).toEqual([[id, 'sending']]);
+  expect(await claimDueEmails(t.app.db, t.clock.now(), 10)).toEqual([]);
+  t.clock.advance(OUTBOX_LEASE_MS + 1);
+  expect((await claimDueEmails(t.app.db, t.clock.now(), 10)).map((row) => row.id)).toEqual([id]);
+});
+
+test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database deliver each outbox message exactly once', BUILDS_AN_APP, async () => {
+  const smtp = await startSmtpServer();
+  cleanups.push(smtp.close);
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  const second = await startSecondInstance(t);
+  cleanups.push(second.close);
+  const recipients = Array.from({ length: 40 }, (_, n) => `member-${n}@example.com`);
+  // Written straight to the outbox so no delivery pass starts before both instances race.
+  for (const to of recipients) await enqueueEmail(t.app.db, { to, subject: `Message ${to}`, text: 'Hello' }, t.clock.now());
+  await Promise.all([t.app.mailer.deliverDue(), second.app.mailer.deliverDue(), t.app.mailer.deliverDue(), second.app.mailer.deliverDue()]);
+  const delivered = smtp.messages.flatMap((message) => message.to).sort();
+  expect(delivered).toEqual([...recipients].sort());
+  const rows = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'sent'));
+  expect(rows).toHaveLength(40);
+  expect(rows.every((row) => row.attempts === 1)).toBe(true);
+});
