@@ -13,8 +13,11 @@ import { GuidedAssessment } from '@/client/features/assessments/components/guide
 import { ResultsWithWhatIf } from '@/client/features/assessments/components/results-with-what-if.tsx';
 import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
 import { formatDate } from '@/client/features/assessments/lib/format.ts';
+import { OnDeviceResults } from '@/client/features/assessments/offline/on-device-results.tsx';
+import { useReplacedRevision } from '@/client/features/assessments/offline/replaced-drafts.ts';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
 
 function CompletedAssessment({ assessment, onOpen }: { assessment: Assessment; onOpen: (id: string) => void }) {
   const createScenario = useCreateScenario();
@@ -83,6 +86,9 @@ export function AssessmentPage() {
   const latest = useQuery({ ...assessmentsQueryOptions(1, 20), enabled: id === null && !wantsNew });
   const assessment = useAssessment(id);
   const [completedNow, setCompletedNow] = useState<Assessment | null>(null);
+  // Completed with no connection: results computed on this device until the queue syncs (ADR 162).
+  const replacedRevision = useReplacedRevision(id);
+  const [onDevice, setOnDevice] = useState<{ id: string; input: RiskInput; revision: number } | null>(null);
 
   useEffect(() => {
     if (id !== null || wantsNew || !latest.data) return;
@@ -107,11 +113,19 @@ export function AssessmentPage() {
     );
   } else {
     const current = completedNow?.id === id ? completedNow : assessment.data;
+    const isOnDevice = current.status === 'draft' && onDevice?.id === current.id && onDevice.revision === replacedRevision;
     body =
-      current.status === 'draft' ? (
-        <GuidedAssessment key={current.id} assessment={current} onCompleted={(done) => setCompletedNow(done)} />
-      ) : (
+      current.status !== 'draft' ? (
         <CompletedAssessment assessment={current} onOpen={open} />
+      ) : isOnDevice ? (
+        <OnDeviceResults input={onDevice.input} title={current.title} />
+      ) : (
+        <GuidedAssessment
+          key={`${current.id}:${replacedRevision}`}
+          assessment={current}
+          onCompleted={(done) => setCompletedNow(done)}
+          onCompletedOnDevice={(input) => setOnDevice({ id: current.id, input, revision: replacedRevision })}
+        />
       );
   }
 
