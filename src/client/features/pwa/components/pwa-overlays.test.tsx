@@ -16,7 +16,7 @@ test("spec section 4: the offline event shows the exact offline text, the online
   await renderOverlays();
   expect(screen.queryByRole('status')).toBeNull();
   act(() => void window.dispatchEvent(new Event('offline')));
-  expect(screen.getByRole('status')).toHaveTextContent("You're offline. Data will sync when connection is restored.");
+  expect(await screen.findByRole('status')).toHaveTextContent("You're offline. Data will sync when connection is restored.");
   act(() => void window.dispatchEvent(new Event('online')));
   expect(screen.queryByRole('status')).toBeNull();
 });
@@ -25,7 +25,7 @@ test("the install banner appears with the browser's prompt; 'Later' stores the d
   await renderOverlays();
   const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(async () => {}), userChoice: Promise.resolve({ outcome: 'accepted' }) });
   act(() => void window.dispatchEvent(prompt));
-  expect(screen.getByRole('region', { name: 'Install CIFER' })).toBeVisible();
+  expect(await screen.findByRole('region', { name: 'Install CIFER' })).toBeVisible();
   await userEvent.click(screen.getByRole('button', { name: 'Later' }));
   expect(window.localStorage.getItem('pwa-install-dismissed')).toBe('true');
   expect(screen.queryByRole('region', { name: 'Install CIFER' })).toBeNull();
@@ -35,7 +35,7 @@ test("the close button dismisses too; 'Install' runs the prompt and an accepted 
   await renderOverlays();
   const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(async () => {}), userChoice: Promise.resolve({ outcome: 'accepted' }) });
   act(() => void window.dispatchEvent(prompt));
-  await userEvent.click(screen.getByRole('button', { name: 'Install' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Install' }));
   expect(prompt.prompt).toHaveBeenCalledOnce();
   expect(screen.queryByRole('region', { name: 'Install CIFER' })).toBeNull();
   expect(window.localStorage.getItem('pwa-install-dismissed')).toBeNull();
