@@ -149,6 +149,7 @@ test('acceptance 2: offline mid-assessment, finish the questions, results comput
   await page.getByRole('button', { name: 'Calculate my results' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Computed on this device, not saved yet' })).toBeVisible();
   await expect(page.getByTestId('on-device-results')).toContainText('$');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/offline-results.png`, fullPage: false });
   // Nothing reached the server yet.
   expect((await getAssessment(page.request, draft.id)).status).toBe('draft');
