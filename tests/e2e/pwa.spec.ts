@@ -19,7 +19,24 @@ const ORGANISATION = {
   isPubliclyTraded: false,
 };
 /** Every factor but the exposure page's (A1, A6, A7): those are answered offline. */
-const ANSWERED_ONLINE = { M1: 'partial', M2: 'worst', M3: 'partial', M4: 'partial', M5: 'partial', M6: 'partial', M7: 'worst', M8: 'partial', M9: 'worst', M10: 'best', M11: 'partial', A2: 'partial', A3: 'partial', A4: 'partial', A5: 'partial', A8: 'worst' };
+const ANSWERED_ONLINE = {
+  M1: 'partial',
+  M2: 'worst',
+  M3: 'partial',
+  M4: 'partial',
+  M5: 'partial',
+  M6: 'partial',
+  M7: 'worst',
+  M8: 'partial',
+  M9: 'worst',
+  M10: 'best',
+  M11: 'partial',
+  A2: 'partial',
+  A3: 'partial',
+  A4: 'partial',
+  A5: 'partial',
+  A8: 'worst',
+};
 
 interface Assessment {
   id: string;
@@ -33,7 +50,10 @@ interface Assessment {
 const headers = { origin: BASE_URL };
 
 async function createDraftAtExposure(request: APIRequestContext, title: string): Promise<Assessment> {
-  const created = await request.post(`${BASE_URL}/api/assessments`, { headers, data: { title, input: { organisation: ORGANISATION, frameworks: {}, factors: ANSWERED_ONLINE } } });
+  const created = await request.post(`${BASE_URL}/api/assessments`, {
+    headers,
+    data: { title, input: { organisation: ORGANISATION, frameworks: {}, factors: ANSWERED_ONLINE } },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as Assessment;
   const moved = await request.patch(`${BASE_URL}/api/assessments/${id}`, { headers, data: { currentStep: 'exposure' } });
@@ -50,10 +70,14 @@ async function getAssessment(request: APIRequestContext, id: string): Promise<As
 /** The worker is active and controls the page: the app shell and every chunk are precached. */
 async function waitForControllingWorker(page: Page) {
   await expect
-    .poll(async () => page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return { active: registration?.active?.state ?? null, controlled: navigator.serviceWorker.controller?.scriptURL ?? null };
-    }), { timeout: 30_000 })
+    .poll(
+      async () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { active: registration?.active?.state ?? null, controlled: navigator.serviceWorker.controller?.scriptURL ?? null };
+        }),
+      { timeout: 30_000 },
+    )
     .toEqual({ active: 'activated', controlled: `${BASE_URL}/sw.js` });
 }
 
@@ -83,7 +107,14 @@ test('acceptance 1: installable with no installability errors, the worker active
   const userDataDir = `.tmp/pwa-profile-${Date.now()}`;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 390, height: 844 },
   });
   try {
@@ -100,7 +131,14 @@ test('acceptance 1: installable with no installability errors, the worker active
 
     await context.setOffline(true);
     // The page's requests really fail while offline, through the worker too.
-    expect(await page.evaluate(() => fetch('/api/auth/user').then(() => 'reached the server', () => 'failed'))).toBe('failed');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/auth/user').then(
+          () => 'reached the server',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
     await page.reload();
     await expect(page.getByTestId('current-user-email').first()).toHaveText(email);
     await expect(page.getByRole('heading', { name: 'Risk Assessment', level: 1 })).toBeVisible();
@@ -117,7 +155,8 @@ test('acceptance 1: installable with no installability errors, the worker active
     // Nothing personal is kept in Cache Storage: only the precached app files.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached.length).toBeGreaterThan(10);
@@ -129,7 +168,10 @@ test('acceptance 1: installable with no installability errors, the worker active
   }
 });
 
-test('acceptance 2: offline mid-assessment, finish the questions, results computed on the device, back online it syncs and appears in history', async ({ page, context }) => {
+test('acceptance 2: offline mid-assessment, finish the questions, results computed on the device, back online it syncs and appears in history', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = `dana-${Date.now()}@example.com`;
@@ -181,7 +223,10 @@ test('acceptance 2: a conflicting edit on the server meanwhile asks the user ins
   await expect(page.getByTestId('save-status')).toContainText('Saved on this device');
 
   // Meanwhile a colleague's change lands on the server (the API context is not the offline page).
-  const elsewhere = await page.request.patch(`${BASE_URL}/api/assessments/${draft.id}`, { headers, data: { input: { organisation: ORGANISATION, frameworks: {}, factors: { ...ANSWERED_ONLINE, A1: 'best' } } } });
+  const elsewhere = await page.request.patch(`${BASE_URL}/api/assessments/${draft.id}`, {
+    headers,
+    data: { input: { organisation: ORGANISATION, frameworks: {}, factors: { ...ANSWERED_ONLINE, A1: 'best' } } },
+  });
   expect(elsewhere.status(), await elsewhere.text()).toBe(200);
 
   await context.setOffline(false);
@@ -217,7 +262,10 @@ test('acceptance 3: serving a new build shows Update Available; Update Now activ
     rmSync(join(DIST, 'index.html.br'), { force: true });
     rmSync(join(DIST, 'index.html.gz'), { force: true });
     const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
-    const updated = sw.replace(/(\{url:"index\.html",revision:")([0-9a-f]+)(")/, (_m, a: string, _rev: string, c: string) => `${a}e2e-update-${Date.now()}${c}`);
+    const updated = sw.replace(
+      /(\{url:"index\.html",revision:")([0-9a-f]+)(")/,
+      (_m, a: string, _rev: string, c: string) => `${a}e2e-update-${Date.now()}${c}`,
+    );
     expect(updated).not.toBe(sw);
     writeFileSync(join(DIST, 'sw.js'), updated);
 
@@ -236,4 +284,55 @@ test('acceptance 3: serving a new build shows Update Available; Update Now activ
       if (existsSync(saved)) renameSync(saved, join(DIST, file));
     }
   }
+});
+
+test.describe('logout', () => {
+  // Request interception must see the API calls, so no service worker in between here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('logout wipes the offline data of the device: the queue in IndexedDB, the browser drafts and the signed-in marker', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signedInPage(context, `fay-${Date.now()}@example.com`);
+    const draft = await createDraftAtExposure(page.request, 'Left on the device');
+    await page.goto(`${BASE_URL}/?id=${draft.id}`);
+    await expect(page.getByRole('heading', { name: 'Exposure', level: 2 })).toBeVisible();
+    await context.setOffline(true);
+    await answerByClick(page, 'A1', 1);
+    await expect(page.getByTestId('save-status')).toContainText('Saved on this device');
+    const countQueued = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('cifer-offline');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const request = open.result.transaction('assessment-outbox').objectStore('assessment-outbox').count();
+              request.onsuccess = () => {
+                resolve(request.result);
+                open.result.close();
+              };
+            };
+          }),
+      );
+    expect(await countQueued()).toBe(1);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('cifer.'))
+          .sort(),
+      ),
+    ).toEqual([`cifer.assessment-draft.${draft.id}`, 'cifer.offline-session']);
+
+    // The change could not be sent yet; the user logs out once the connection is back, before the sync
+    // has a chance (the sync is held back so the queue is still there at logout).
+    await page.route('**/api/assessments/**', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await expect(page).toHaveURL(`${BASE_URL}/auth`);
+    expect(await countQueued()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cifer.')))).toEqual([]);
+  });
 });
