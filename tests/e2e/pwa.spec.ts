@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
@@ -79,6 +80,12 @@ async function waitForControllingWorker(page: Page) {
       { timeout: 30_000 },
     )
     .toEqual({ active: 'activated', controlled: `${BASE_URL}/sw.js` });
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function acceptCookies(page: Page) {
@@ -193,6 +200,7 @@ test('acceptance 2: offline mid-assessment, finish the questions, results comput
   await expect(page.getByTestId('on-device-results')).toContainText('$');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/offline-results.png`, fullPage: false });
+  await expectNoSeriousAxeViolations(page, 'on-device results with the offline banner');
   // Nothing reached the server yet.
   expect((await getAssessment(page.request, draft.id)).status).toBe('draft');
 
@@ -233,6 +241,7 @@ test('acceptance 2: a conflicting edit on the server meanwhile asks the user ins
   const dialog = page.getByRole('dialog', { name: 'This assessment changed while you were offline' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/conflict-390.png`, fullPage: false });
+  await expectNoSeriousAxeViolations(page, 'conflict dialog');
   // Not overwritten while the user decides.
   expect((await getAssessment(page.request, draft.id)).input.factors?.A1).toBe('best');
 
@@ -273,6 +282,7 @@ test('acceptance 3: serving a new build shows Update Available; Update Now activ
     const banner = page.getByRole('region', { name: 'Update Available' });
     await expect(banner).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/update-available.png`, fullPage: false });
+    await expectNoSeriousAxeViolations(page, 'update banner');
     expect(await page.locator('meta[name="cifer-build"]').count()).toBe(0);
 
     await Promise.all([page.waitForEvent('framenavigated'), banner.getByRole('button', { name: 'Update Now' }).click()]);

@@ -1,13 +1,21 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { ESSENTIAL_ONLY, saveConsent } from '@/client/lib/cookie-consent.ts';
+
+// The first import transforms the banners' modules: slow on a busy machine, not a speed claim.
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   vi.resetModules();
   window.localStorage.clear();
+  // The cookie choice was made (the install offer waits for it).
+  saveConsent('essential-only', ESSENTIAL_ONLY);
 });
 
 async function renderOverlays() {
+  // The banners are a lazy chunk: load it first so the assertions do not race the import.
+  await import('./pwa-banners.tsx');
   const { PwaOverlays } = await import('./pwa-overlays.tsx');
   return render(<PwaOverlays />);
 }
@@ -16,7 +24,7 @@ test("spec section 4: the offline event shows the exact offline text, the online
   await renderOverlays();
   expect(screen.queryByRole('status')).toBeNull();
   act(() => void window.dispatchEvent(new Event('offline')));
-  expect(await screen.findByRole('status')).toHaveTextContent("You're offline. Data will sync when connection is restored.");
+  expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent("You're offline. Data will sync when connection is restored.");
   act(() => void window.dispatchEvent(new Event('online')));
   expect(screen.queryByRole('status')).toBeNull();
 });
@@ -25,7 +33,7 @@ test("the install banner appears with the browser's prompt; 'Later' stores the d
   await renderOverlays();
   const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(async () => {}), userChoice: Promise.resolve({ outcome: 'accepted' }) });
   act(() => void window.dispatchEvent(prompt));
-  expect(await screen.findByRole('region', { name: 'Install CIFER' })).toBeVisible();
+  expect(await screen.findByRole('region', { name: 'Install CIFER' }, { timeout: 10_000 })).toBeVisible();
   await userEvent.click(screen.getByRole('button', { name: 'Later' }));
   expect(window.localStorage.getItem('pwa-install-dismissed')).toBe('true');
   expect(screen.queryByRole('region', { name: 'Install CIFER' })).toBeNull();
@@ -35,7 +43,7 @@ test("the close button dismisses too; 'Install' runs the prompt and an accepted 
   await renderOverlays();
   const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(async () => {}), userChoice: Promise.resolve({ outcome: 'accepted' }) });
   act(() => void window.dispatchEvent(prompt));
-  await userEvent.click(await screen.findByRole('button', { name: 'Install' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Install' }, { timeout: 10_000 }));
   expect(prompt.prompt).toHaveBeenCalledOnce();
   expect(screen.queryByRole('region', { name: 'Install CIFER' })).toBeNull();
   expect(window.localStorage.getItem('pwa-install-dismissed')).toBeNull();
@@ -63,4 +71,17 @@ test("'Update Available' with 'Update Now' calls the update", async () => {
   expect(screen.getByRole('region', { name: 'Update Available' })).toBeVisible();
   await userEvent.click(screen.getByRole('button', { name: 'Update Now' }));
   expect(onUpdate).toHaveBeenCalledOnce();
+});
+
+test('the install offer waits for the cookie choice, then appears', async () => {
+  window.localStorage.clear();
+  await renderOverlays();
+  const prompt = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(async () => {}), userChoice: Promise.resolve({ outcome: 'accepted' }) });
+  act(() => void window.dispatchEvent(prompt));
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  expect(screen.queryByRole('region', { name: 'Install CIFER' })).toBeNull();
+  act(() => saveConsent('essential-only', ESSENTIAL_ONLY));
+  expect(await screen.findByRole('region', { name: 'Install CIFER' }, { timeout: 10_000 })).toBeVisible();
 });

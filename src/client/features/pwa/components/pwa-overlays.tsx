@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { CONSENT_SAVED_EVENT, readConsent } from '@/client/lib/cookie-consent.ts';
 import { usePwa } from '../hooks/use-pwa.ts';
 import { startMobileAppService } from '../lib/mobile-app-service.ts';
 
@@ -12,8 +13,16 @@ const PwaBanners = lazy(async () => ({ default: (await import('./pwa-banners.tsx
 export function PwaOverlays() {
   const pwa = usePwa();
   useEffect(() => startMobileAppService(), []);
+  // The install offer waits until the cookie banner has been answered: never two banners at once.
+  const [hasConsent, setHasConsent] = useState(() => readConsent() !== null);
+  useEffect(() => {
+    const onSaved = () => setHasConsent(true);
+    window.addEventListener(CONSENT_SAVED_EVENT, onSaved);
+    return () => window.removeEventListener(CONSENT_SAVED_EVENT, onSaved);
+  }, []);
 
-  const installMode = pwa.isInstalled || pwa.isInstallDismissed ? null : pwa.isInstallable ? 'prompt' : pwa.canShowIosSteps ? 'ios' : null;
+  const canOfferInstall = hasConsent && !pwa.isInstalled && !pwa.isInstallDismissed;
+  const installMode = !canOfferInstall ? null : pwa.isInstallable ? 'prompt' : pwa.canShowIosSteps ? 'ios' : null;
   if (pwa.isOnline && !pwa.isUpdateAvailable && !installMode) return null;
   return (
     <Suspense fallback={null}>
