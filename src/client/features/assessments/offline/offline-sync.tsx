@@ -85,9 +85,11 @@ export function OfflineSync() {
   const conflict = conflicts[0] ?? null;
   const settle = async (choice: 'mine' | 'server') => {
     if (!conflict) return;
-    const { entry, server } = conflict;
+    const { server } = conflict;
     setResolving(true);
     try {
+      // Edits made while the dialog was open are part of "mine".
+      const entry = (await getAssessmentOutbox().get(conflict.entry.assessmentId)) ?? conflict.entry;
       if (choice === 'mine') {
         const saved = await keepOfflineVersion(entry, server, assessmentSyncApi);
         store(saved);
