@@ -6,6 +6,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isNetworkFailure } from '@/client/lib/offline-session.ts';
 import { useAssessment } from '@/client/features/assessments/api/get-assessment.ts';
 import { assessmentsQueryOptions } from '@/client/features/assessments/api/list-assessments.ts';
 import { useCreateAssessment, useCreateScenario } from '@/client/features/assessments/api/mutations.ts';
@@ -99,8 +100,18 @@ export function AssessmentPage() {
   const start = () =>
     create.mutate({ input: { factors: {}, frameworks: {} } }, { onSuccess: (created) => open(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
 
+  // No connection and nothing cached for this page (ADR 162): say so instead of spinning or offering a start that cannot be saved.
+  const query = id === null ? latest : assessment;
+  const isUnreachable = !query.data && (query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error)));
+
   let body;
-  if (id === null) {
+  if (isUnreachable) {
+    body = (
+      <p role="status" className="max-w-2xl text-slate-700">
+        You&apos;re offline, so your assessments cannot be loaded right now. They appear here when the connection returns; an assessment you already had open keeps working offline.
+      </p>
+    );
+  } else if (id === null) {
     body = latest.isLoading && !wantsNew ? <p role="status">Loading…</p> : <StartCard onStart={start} isStarting={create.isPending} />;
   } else if (assessment.isLoading) {
     body = <p role="status">Loading your assessment…</p>;
