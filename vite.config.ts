@@ -79,22 +79,30 @@ export default defineConfig({
     tailwindcss(),
     legalPages(),
     VitePWA({
-      // Registered by our own code (features/pwa) so the update banner can drive it.
+      // Registered by our own code (features/pwa/lib/mobile-app-service.ts) so the update banner can drive it.
       injectRegister: null,
       registerType: 'prompt',
       filename: 'sw.js',
       manifest: {
+        id: '/',
         name: 'CIFER — Cybersecurity Risk Assessment',
         short_name: 'CIFER',
         description: 'Cyber-risk in dollars for small and medium businesses.',
         theme_color: '#0f172a',
         background_color: '#ffffff',
         display: 'standalone',
+        scope: '/',
         start_url: '/',
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          // Drawn inside the maskable safe zone by scripts/generate-pwa-icons.mjs.
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'New assessment', short_name: 'New', url: '/?new=1', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Assessment history', short_name: 'History', url: '/history', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       },
       workbox: {
@@ -102,6 +110,12 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/, /\.html$/],
         cleanupOutdatedCaches: true,
+        // The first install controls the open page at once, so it works offline without a reload.
+        // Updates still wait for 'Update Now' (SKIP_WAITING): registerType 'prompt' (ADR 160).
+        clientsClaim: true,
+        // The app shell and every lazy chunk (the assessment and its engine worker included) are
+        // precached; /api is never cached: no runtimeCaching on purpose (ADR 160).
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
     preloadLandingChunk(),

@@ -85,6 +85,11 @@ export const UpdateAssessmentBodySchema = z.strictObject({
   title: TitleSchema.optional(),
   input: DraftRiskInputSchema.optional(),
   currentStep: AssessmentStepSchema.optional(),
+  /**
+   * Optional precondition (offline sync, ADR 162): the `updatedAt` the client last saw. When the
+   * stored draft has changed since, the server answers 409 and changes nothing.
+   */
+  expectedUpdatedAt: z.iso.datetime().optional(),
 });
 export type UpdateAssessmentBody = z.infer<typeof UpdateAssessmentBodySchema>;
 

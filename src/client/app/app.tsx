@@ -8,6 +8,8 @@ import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { AgeNotice } from '@/client/features/consent/components/age-notice.tsx';
 import { CookieBanner } from '@/client/features/consent/components/cookie-banner.tsx';
 import { SiteFooter } from '@/client/features/consent/components/site-footer.tsx';
+import { PwaOverlays } from '@/client/features/pwa/components/pwa-overlays.tsx';
+import { registerSignOutCleanup } from '@/client/lib/sign-out-cleanup.ts';
 import { AppRouter } from './router.tsx';
 import { INITIALIZING_MESSAGE } from './guards.tsx';
 
@@ -17,6 +19,12 @@ const Toaster = lazy(async () => ({ default: (await import('@/client/components/
 
 // Signed-in only (it carries the help form): loaded on demand.
 const AppHeader = lazy(async () => ({ default: (await import('./layout/app-header.tsx')).AppHeader }));
+
+// Signed-in only: sends what was queued offline when the connection returns (ADR 162).
+const OfflineSync = lazy(async () => ({ default: (await import('@/client/features/assessments/offline/offline-sync.tsx')).OfflineSync }));
+
+// Logout takes this device's offline assessment data with it (ADR 161).
+registerSignOutCleanup(async () => (await import('@/client/features/assessments/offline/assessment-outbox.ts')).clearOfflineAssessments());
 
 function Shell() {
   const { user, isLoading } = useAuth();
@@ -30,6 +38,9 @@ function Shell() {
         <div className="sticky top-8 z-40">
           <Suspense fallback={<div className="h-16 border-b border-slate-200 bg-white" />}>
             <AppHeader />
+          </Suspense>
+          <Suspense fallback={null}>
+            <OfflineSync />
           </Suspense>
         </div>
       ) : null}
@@ -48,6 +59,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <Shell />
         <CookieBanner />
+        <PwaOverlays />
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

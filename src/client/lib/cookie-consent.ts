@@ -69,7 +69,11 @@ export function saveConsent(status: ConsentStatus, preferences: CookiePreference
   storage.setItem(CONSENT_STATUS_KEY, status);
   storage.setItem(CONSENT_PREFERENCES_KEY, JSON.stringify({ ...preferences, essential: true }));
   storage.setItem(CONSENT_DATE_KEY, now.toISOString());
+  // Lets other overlays (the PWA install banner) wait for the cookie banner to go (ADR 160).
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CONSENT_SAVED_EVENT));
 }
+
+export const CONSENT_SAVED_EVENT = 'cifer:consent-saved';
 
 /** 'Cookie Preferences' in the footer: forget the choice so the banner asks again. */
 export function clearConsent(): void {

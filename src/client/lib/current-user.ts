@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@/contracts/auth.ts';
 import { getQueryFn } from './api-client.ts';
+import { offlineUserFallback, rememberCurrentUser } from './offline-session.ts';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
@@ -13,10 +14,25 @@ export function hasSessionHint(cookieString: string = typeof document === 'undef
 
 const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
-/** A visitor without the hint is signed out: no request, so no 401 in the console. */
+/**
+ * A visitor without the hint is signed out: no request, so no 401 in the console. With no
+ * connection, the user this device last saw signed in (ADR 161) lets the installed app open its
+ * shell; the next answer from the server replaces or clears that.
+ */
 export async function getCurrentUser(context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<CurrentUser | null> {
-  if (!hasSessionHint()) return null;
-  return fetchCurrentUser(context);
+  if (!hasSessionHint()) {
+    rememberCurrentUser(null);
+    return null;
+  }
+  try {
+    const user = await fetchCurrentUser(context);
+    rememberCurrentUser(user);
+    return user;
+  } catch (error) {
+    const offlineUser = offlineUserFallback(error);
+    if (offlineUser) return offlineUser;
+    throw error;
+  }
 }
 
 /** Spec sections 7 and 9: fresh 30 s, cached 5 min, no retry, refetched on focus, mount and reconnect; a 401 means signed out (null). */
@@ -30,6 +46,8 @@ export function currentUserQueryOptions() {
     refetchOnWindowFocus: true,
     refetchOnMount: true,
     refetchOnReconnect: true,
+    // Run even when the browser reports offline, so the offline reading above can answer.
+    networkMode: 'always',
   });
 }
 

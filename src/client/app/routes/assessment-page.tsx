@@ -6,6 +6,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isNetworkFailure } from '@/client/lib/offline-session.ts';
 import { useAssessment } from '@/client/features/assessments/api/get-assessment.ts';
 import { assessmentsQueryOptions } from '@/client/features/assessments/api/list-assessments.ts';
 import { useCreateAssessment, useCreateScenario } from '@/client/features/assessments/api/mutations.ts';
@@ -13,9 +14,12 @@ import { GuidedAssessment } from '@/client/features/assessments/components/guide
 import { ResultsWithWhatIf } from '@/client/features/assessments/components/results-with-what-if.tsx';
 import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
 import { formatDate } from '@/client/features/assessments/lib/format.ts';
+import { OnDeviceResults } from '@/client/features/assessments/offline/on-device-results.tsx';
+import { useReplacedRevision } from '@/client/features/assessments/offline/replaced-drafts.ts';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { WhatChangedPanel } from '@/client/features/presentation/components/what-changed-panel.tsx';
 import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
 
 function CompletedAssessment({ assessment, onOpen }: { assessment: Assessment; onOpen: (id: string) => void }) {
   const createScenario = useCreateScenario();
@@ -89,6 +93,9 @@ export function AssessmentPage() {
   const latest = useQuery({ ...assessmentsQueryOptions(1, 20), enabled: id === null && !wantsNew });
   const assessment = useAssessment(id);
   const [completedNow, setCompletedNow] = useState<Assessment | null>(null);
+  // Completed with no connection: results computed on this device until the queue syncs (ADR 162).
+  const replacedRevision = useReplacedRevision(id);
+  const [onDevice, setOnDevice] = useState<{ id: string; input: RiskInput; revision: number } | null>(null);
 
   useEffect(() => {
     if (id !== null || wantsNew || !latest.data) return;
@@ -99,8 +106,18 @@ export function AssessmentPage() {
   const start = () =>
     create.mutate({ input: { factors: {}, frameworks: {} } }, { onSuccess: (created) => open(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
 
+  // No connection and nothing cached for this page (ADR 162): say so instead of spinning or offering a start that cannot be saved.
+  const query = id === null ? latest : assessment;
+  const isUnreachable = !query.data && (query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error)));
+
   let body;
-  if (id === null) {
+  if (isUnreachable) {
+    body = (
+      <p role="status" className="max-w-2xl text-slate-700">
+        You&apos;re offline, so your assessments cannot be loaded right now. They appear here when the connection returns; an assessment you already had open keeps working offline.
+      </p>
+    );
+  } else if (id === null) {
     body = latest.isLoading && !wantsNew ? <p role="status">Loading…</p> : <StartCard onStart={start} isStarting={create.isPending} />;
   } else if (assessment.isLoading) {
     body = <p role="status">Loading your assessment…</p>;
@@ -113,11 +130,19 @@ export function AssessmentPage() {
     );
   } else {
     const current = completedNow?.id === id ? completedNow : assessment.data;
+    const isOnDevice = current.status === 'draft' && onDevice?.id === current.id && onDevice.revision === replacedRevision;
     body =
-      current.status === 'draft' ? (
-        <GuidedAssessment key={current.id} assessment={current} onCompleted={(done) => setCompletedNow(done)} />
-      ) : (
+      current.status !== 'draft' ? (
         <CompletedAssessment assessment={current} onOpen={open} />
+      ) : isOnDevice ? (
+        <OnDeviceResults input={onDevice.input} title={current.title} />
+      ) : (
+        <GuidedAssessment
+          key={`${current.id}:${replacedRevision}`}
+          assessment={current}
+          onCompleted={(done) => setCompletedNow(done)}
+          onCompletedOnDevice={(input) => setOnDevice({ id: current.id, input, revision: replacedRevision })}
+        />
       );
   }
 

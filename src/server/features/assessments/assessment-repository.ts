@@ -148,11 +148,20 @@ export async function updateDraft(
   id: string,
   changes: { title?: string; input?: DraftRiskInput; currentStep?: AssessmentStep },
   now: Date,
+  expectedUpdatedAt?: Date,
 ): Promise<boolean> {
   const updated = await db
     .update(assessments)
     .set({ ...changes, updatedAt: now })
-    .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId), eq(assessments.status, 'draft')))
+    .where(
+      and(
+        eq(assessments.id, id),
+        eq(assessments.organizationId, organizationId),
+        eq(assessments.status, 'draft'),
+        // The precondition is part of the same statement, so no other write can slip in between.
+        expectedUpdatedAt ? eq(assessments.updatedAt, expectedUpdatedAt) : undefined,
+      ),
+    )
     .returning({ id: assessments.id });
   return updated.length === 1;
 }

@@ -233,3 +233,35 @@ describe('access', () => {
     );
   });
 });
+
+describe('PATCH precondition for offline sync (ADR 162)', () => {
+  test('a PATCH carrying the updatedAt it last saw saves when nothing changed meanwhile', async () => {
+    const created = await createDraft(alice);
+    t.clock.advance(1000);
+    const response = await call(alice, 'PATCH', `/api/assessments/${created.id}`, { input: { factors: { M1: 'best' } }, expectedUpdatedAt: created.updatedAt });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Assessment>().input).toEqual({ factors: { M1: 'best' } });
+    expect(response.json<Assessment>().updatedAt).not.toBe(created.updatedAt);
+  });
+
+  test('a PATCH whose draft changed since the updatedAt it carries gets 409 and changes nothing', async () => {
+    const created = await createDraft(alice);
+    t.clock.advance(1000);
+    const elsewhere = await call(aliceColleague, 'PATCH', `/api/assessments/${created.id}`, { input: { factors: { M1: 'worst' } } });
+    expect(elsewhere.statusCode).toBe(200);
+    t.clock.advance(1000);
+    const stale = await call(alice, 'PATCH', `/api/assessments/${created.id}`, { input: { factors: { M1: 'best' } }, expectedUpdatedAt: created.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ message: string }>().message).toBe('This draft was changed elsewhere since you last saw it.');
+    const stored = (await call(alice, 'GET', `/api/assessments/${created.id}`)).json<Assessment>();
+    expect(stored.input).toEqual({ factors: { M1: 'worst' } });
+    expect(stored.updatedAt).toBe(elsewhere.json<Assessment>().updatedAt);
+  });
+
+  test('a malformed expectedUpdatedAt is a 400 with its field path', async () => {
+    const created = await createDraft(alice);
+    const response = await call(alice, 'PATCH', `/api/assessments/${created.id}`, { expectedUpdatedAt: 'yesterday' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('expectedUpdatedAt');
+  });
+});

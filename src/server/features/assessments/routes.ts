@@ -20,6 +20,7 @@ import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 
 const NOT_FOUND_MESSAGE = 'Assessment not found';
 const MAX_TITLE_LENGTH = 200;
+const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw it.';
 const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
 
 function idParam(request: FastifyRequest): string {
@@ -82,8 +83,10 @@ export async function assessmentRoutes(app: FastifyInstance) {
     if (body.title !== undefined) changes.title = body.title;
     if (body.input !== undefined) changes.input = body.input;
     if (body.currentStep !== undefined) changes.currentStep = body.currentStep;
-    const updated = await updateDraft(app.db, auth.user.organizationId, existing.id, changes, app.now());
-    if (!updated) throw new AppError('conflict', 'A completed assessment cannot be changed; duplicate it to start a new draft.');
+    const expected = body.expectedUpdatedAt === undefined ? undefined : new Date(body.expectedUpdatedAt);
+    if (expected && expected.getTime() !== Date.parse(existing.updatedAt)) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
+    const updated = await updateDraft(app.db, auth.user.organizationId, existing.id, changes, app.now(), expected);
+    if (!updated) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : 'A completed assessment cannot be changed; duplicate it to start a new draft.');
     return requireAssessment(auth.user.organizationId, existing.id);
   });
 

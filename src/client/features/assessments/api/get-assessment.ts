@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
+import { noteServerVersion } from '../offline/server-versions.ts';
 import { ASSESSMENTS_KEY } from './list-assessments.ts';
 
-export function fetchAssessment(id: string): Promise<Assessment> {
-  return apiRequest<Assessment>('GET', `${ASSESSMENTS_KEY}/${encodeURIComponent(id)}`);
+export async function fetchAssessment(id: string): Promise<Assessment> {
+  const assessment = await apiRequest<Assessment>('GET', `${ASSESSMENTS_KEY}/${encodeURIComponent(id)}`);
+  // The version offline changes are based on (ADR 162).
+  noteServerVersion(assessment);
+  return assessment;
 }
 
 export function assessmentQueryOptions(id: string) {

@@ -7,10 +7,12 @@ import { cn } from '@/client/lib/utils.ts';
 import { ASSESSMENT_STEPS, type Assessment, type AssessmentStep, type DraftRiskInput } from '@/contracts/assessments.ts';
 import { FACTOR_GROUPS, FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import { findFactorAnswerConflicts } from '@/engine/suggest-factor-answers.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
 import { useCompleteAssessment } from '../api/mutations.ts';
 import { useDraftAutosave, type SaveStatus } from '../hooks/use-draft-autosave.ts';
 import { computeSuggestions, countAnswered, readLocalDraft, removeLocalDraft, setFactorAnswer, toCompleteInput } from '../lib/draft-input.ts';
 import { formatUsd } from '../lib/format.ts';
+import { useQueueCompletion } from '../offline/use-queue-completion.ts';
 import { FactorQuestion } from './factor-question.tsx';
 import { FrameworksStep } from './frameworks-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
@@ -59,12 +61,22 @@ function initialState(assessment: Assessment): { input: DraftRiskInput; step: As
  * The guided assessment: profile → frameworks → the 19 factors in five groups → review. The
  * draft autosaves to the server and the browser, and resumes at the step the user was on.
  */
-export function GuidedAssessment({ assessment, onCompleted }: { assessment: Assessment; onCompleted: (completed: Assessment) => void }) {
+export function GuidedAssessment({
+  assessment,
+  onCompleted,
+  onCompletedOnDevice,
+}: {
+  assessment: Assessment;
+  onCompleted: (completed: Assessment) => void;
+  /** With no connection: the completion is queued and the results are computed on this device (ADR 162). */
+  onCompletedOnDevice?: (input: RiskInput) => void;
+}) {
   const [initial] = useState(() => initialState(assessment));
   const [input, setInput] = useState<DraftRiskInput>(initial.input);
   const [step, setStep] = useState<AssessmentStep>(initial.step);
   const { status, flush } = useDraftAutosave(assessment.id, input, step, initial.isDirty);
   const complete = useCompleteAssessment();
+  const queueCompletion = useQueueCompletion();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const validator = useRef<(() => Promise<boolean>) | null>(null);
   const isFirstRender = useRef(true);
@@ -103,7 +115,18 @@ export function GuidedAssessment({ assessment, onCompleted }: { assessment: Asse
     // The server completes what it has stored: make sure it has the latest answers.
     const withDefaults: DraftRiskInput = { ...input, frameworks: input.frameworks ?? {}, factors: input.factors ?? {} };
     setInput(withDefaults);
-    await flush({ input: withDefaults, step });
+    const saved = await flush({ input: withDefaults, step });
+    if (saved === 'queued' && onCompletedOnDevice) {
+      try {
+        if (await queueCompletion(assessment.id, { input: withDefaults, step })) {
+          onCompletedOnDevice(completeInput);
+          return;
+        }
+      } catch (error) {
+        toast({ title: 'Could not calculate', description: getErrorMessage(error), variant: 'destructive' });
+        return;
+      }
+    }
     complete.mutate(
       { id: assessment.id },
       {

@@ -75,3 +75,13 @@ export function removeLocalDraft(id: string): void {
     // nothing to clean
   }
 }
+
+/** Every browser copy of a draft (logout). */
+export function removeAllLocalDrafts(): void {
+  try {
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((key): key is string => key?.startsWith(LOCAL_PREFIX) === true);
+    for (const key of keys) window.localStorage.removeItem(key);
+  } catch {
+    // nothing to clean
+  }
+}

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { apiRequest, getErrorMessage } from '@/client/lib/api-client.ts';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '@/client/lib/current-user.ts';
+import { runSignOutCleanups } from '@/client/lib/sign-out-cleanup.ts';
 
 export function isAdminRole(role: string | undefined | null): boolean {
   return role === 'admin' || role === 'super_admin';
@@ -17,7 +18,9 @@ export function useAuth() {
 
   const logoutMutation = useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    onSuccess: () => {
+    onSuccess: async () => {
+      // This device's offline data (queue, drafts, signed-in marker) goes with the session.
+      await runSignOutCleanups();
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });

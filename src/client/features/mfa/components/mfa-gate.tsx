@@ -1,10 +1,11 @@
 import { Lock, ShieldAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { useMfaStatus } from '../api/get-mfa-status.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
+import { isNetworkFailure, isOfflineMfaVerified, rememberMfaVerified } from '@/client/lib/offline-session.ts';
 import { MfaSetupCard } from './mfa-setup-card.tsx';
 import { GATE_VERIFICATION_TITLE, MfaVerificationCard } from './mfa-verification-card.tsx';
 
@@ -45,6 +46,10 @@ export function MfaGate({ children, bypass = false, verificationTitle = GATE_VER
   // Keeps the wizard on screen while it shows the new backup codes, even if the status
   // refreshes to "enabled" meanwhile; Done opens the gate.
   const [showingNewCodes, setShowingNewCodes] = useState(false);
+  // Remembered for the installed app's offline start (ADR 161); the server still checks every call.
+  useEffect(() => {
+    if (user && status.data) rememberMfaVerified(user.id, status.data.totpEnabled && status.data.sessionMfaComplete);
+  }, [user, status.data]);
 
   if (bypass) return <>{children}</>;
   if (userQuery.isLoading) return <LoadingState message={GATE_TEXTS.checking} />;
@@ -68,6 +73,8 @@ export function MfaGate({ children, bypass = false, verificationTitle = GATE_VER
     );
   }
 
+  // No connection: open only for the user who passed this gate when last online.
+  if (!status.data && (isNetworkFailure(status.error) || status.fetchStatus === 'paused') && isOfflineMfaVerified(user.id)) return <>{children}</>;
   if (status.isLoading) return <LoadingState message={GATE_TEXTS.checking} />;
 
   const data = status.data;
