@@ -3,7 +3,7 @@ import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
 import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLosses, evaluateScenario } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
-import { FACTORS } from './factors.ts';
+import { FACTOR_IDS, FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
 import { drawCostShares, sampleLossDrawsInChunks } from './loss-draws.ts';
@@ -18,6 +18,7 @@ import { computeRiskScore } from './risk-score.ts';
 import { collectNonZero, computeExceedanceCurveFromNonZero, percentileWithZeros, summarizeEventLosses, summarizeNonZero } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
 import { requireNumber, validateRiskInput } from './validate-risk-input.ts';
+import { buildUnknownFactorVariants, listUnknownFactors } from './unknown-answers.ts';
 
 /** Options of `assessRisk`. */
 export interface AssessRiskOptions {
@@ -118,6 +119,9 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     computeScenario({}, params),
     computeScenario(allAnswers('worst'), params),
   ]);
+  const unknownVariants = buildUnknownFactorVariants(factorAnswers, listUnknownFactors(factorAnswers, FACTOR_IDS));
+  const unknownAles = computeExpectedAnnualLosses(draws, params, unknownVariants.flatMap((v) => [computeScenario(v.best, params), computeScenario(v.worst, params)]));
+  const unknownFactors = unknownVariants.map((v, i) => ({ factorId: v.factorId, expectedAnnualLossIfBestUsd: unknownAles[2 * i] ?? ale, expectedAnnualLossIfWorstUsd: unknownAles[2 * i + 1] ?? ale }));
   const riskScore = computeRiskScore(ale, allBestAle ?? 0, averageAle ?? 0, allWorstAle ?? 0);
 
   let insurance: InsuranceResult | null = null;
@@ -174,6 +178,7 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     profile: { name: org.name ?? null, industry: org.industry, employees: org.employees, annualRevenueUsd: org.annualRevenueUsd },
     factorAnswers,
     assumedFactors,
+    unknownFactors,
     warnings,
     frameworkConflicts,
     isInCalibratedRange: isEmployeesInRange && isRevenueInRange,

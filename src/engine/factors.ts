@@ -1,3 +1,4 @@
+import { blendUnknownMultiplier } from './unknown-answers.ts';
 /**
  * The 19-factor questionnaire of risk-model.md section (b) as data: 11
  * mitigators (M1-M11) and 8 amplifiers (A1-A8). The client renders the
@@ -15,11 +16,11 @@ export type FactorId = (typeof FACTOR_IDS)[number];
  * `partial` is the population average (multiplier 1.0, except A7).
  * `notApplicable` maps to 1.0 and is allowed only where `allowsNotApplicable`.
  */
-export const FACTOR_ANSWERS = ['worst', 'partial', 'best', 'notApplicable'] as const;
+export const FACTOR_ANSWERS = ['worst', 'partial', 'best', 'notApplicable', 'unknown'] as const;
 /** A factor answer level. */
 export type FactorAnswer = (typeof FACTOR_ANSWERS)[number];
 /** The three graded levels (without "not applicable"). */
-export type FactorLevel = Exclude<FactorAnswer, 'notApplicable'>;
+export type FactorLevel = Exclude<FactorAnswer, 'notApplicable' | 'unknown'>;
 
 /** Factor kinds. */
 export const FACTOR_KINDS = ['mitigator', 'amplifier'] as const;
@@ -278,5 +279,6 @@ export function getFactor(id: FactorId): FactorDefinition {
 
 /** Multiplier of one factor at one answer ("not applicable" is 1.0). */
 export function getAnswerMultiplier(multipliers: LevelMultipliers, answer: FactorAnswer): number {
+  if (answer === 'unknown') return blendUnknownMultiplier(multipliers);
   return answer === 'notApplicable' ? 1 : multipliers[answer];
 }

@@ -183,14 +183,15 @@ export function computeScenario(answers: FactorAnswers, params: Pick<ModelParame
     const answer = resolveAnswer(answers, f.id);
     frequencyMultiplier *= getAnswerMultiplier(f.frequencyMultiplier, answer);
     logSeverity += Math.log(getAnswerMultiplier(f.severityMultiplier, answer));
-    if (f.id === 'A4') a4Level = answer === 'notApplicable' ? 'partial' : answer;
+    if (f.id === 'A4') a4Level = answer === 'notApplicable' || answer === 'unknown' ? 'partial' : answer;
   }
   const raw = Math.exp(params.psi * logSeverity);
   const severityMultiplier = Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, raw));
   return { frequencyMultiplier, severityMultiplier, a4Level };
 }
 
-const LEVEL_INDEX: { readonly [A in FactorAnswer]: number } = { worst: 0, partial: 1, best: 2, notApplicable: 3 };
+const LEVEL_INDEX: { readonly [A in FactorAnswer]: number } = { worst: 0, partial: 1, best: 2, notApplicable: 3, unknown: 4 };
+const LEVEL_COUNT = 5;
 
 /**
  * A scenario builder for hot attribution loops: answers as an array of
@@ -203,24 +204,24 @@ export function createScenarioBuilder(params: Pick<ModelParameters, 'psi' | 'sev
   readonly build: (levels: Int8Array) => Scenario;
 } {
   const n = FACTORS.length;
-  const logSeverity = new Float64Array(n * 4);
-  const frequency = new Float64Array(n * 4);
-  const answersByIndex: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable'];
+  const logSeverity = new Float64Array(n * LEVEL_COUNT);
+  const frequency = new Float64Array(n * LEVEL_COUNT);
+  const answersByIndex: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable', 'unknown'];
   const a4Index = FACTORS.findIndex((f) => f.id === 'A4');
   FACTORS.forEach((f, i) => {
     answersByIndex.forEach((answer, level) => {
-      logSeverity[i * 4 + level] = Math.log(getAnswerMultiplier(f.severityMultiplier, answer));
-      frequency[i * 4 + level] = getAnswerMultiplier(f.frequencyMultiplier, answer);
+      logSeverity[i * LEVEL_COUNT + level] = Math.log(getAnswerMultiplier(f.severityMultiplier, answer));
+      frequency[i * LEVEL_COUNT + level] = getAnswerMultiplier(f.frequencyMultiplier, answer);
     });
   });
-  const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial'];
+  const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial', 'partial'];
   return {
     toLevels: (answers) => Int8Array.from(FACTORS, (f) => LEVEL_INDEX[resolveAnswer(answers, f.id)]),
     build: (levels) => {
       let frequencyMultiplier = 1;
       let sum = 0;
       for (let i = 0; i < n; i++) {
-        const k = i * 4 + (levels[i] as number);
+        const k = i * LEVEL_COUNT + (levels[i] as number);
         frequencyMultiplier *= frequency[k] as number;
         sum += logSeverity[k] as number;
       }

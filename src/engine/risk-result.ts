@@ -8,6 +8,7 @@ import type { Recommendation } from './recommendations.ts';
 import type { RiskScore } from './risk-score.ts';
 import type { AnnualLossSummary, EventLossSummary, ExceedancePoint, LossPercentiles } from './summarize-losses.ts';
 import type { FactorAnswerConflict } from './suggest-factor-answers.ts';
+import type { UnknownFactorEffect } from './unknown-answers.ts';
 
 /** A warning attached to a result (e.g. outside the calibrated range). */
 export interface RiskWarning {
@@ -70,6 +71,8 @@ export interface RiskResult {
   readonly factorAnswers: { readonly [F in FactorId]: FactorAnswer };
   /** Factors that were not answered and were taken as average. */
   readonly assumedFactors: readonly FactorId[];
+  /** Factors answered "I don't know", with the ALE if each were best and if it were worst (empty when none). */
+  readonly unknownFactors: ReadonlyArray<UnknownFactorEffect>;
   readonly warnings: readonly RiskWarning[];
   readonly frameworkConflicts: readonly FactorAnswerConflict[];
   readonly isInCalibratedRange: boolean;

@@ -138,7 +138,7 @@ export function findFactorAnswerConflicts(answers: FactorAnswers, suggestions: r
   const conflicts: FactorAnswerConflict[] = [];
   for (const suggestion of suggestions) {
     const answer = answers[suggestion.factorId];
-    if (answer === undefined || answer === 'notApplicable') continue;
+    if (answer === undefined || answer === 'notApplicable' || answer === 'unknown') continue;
     const isConflict =
       suggestion.bound === 'atLeast'
         ? LEVEL_RANK[answer] < LEVEL_RANK[suggestion.suggestedAnswer]
