@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AssessmentStep, DraftRiskInput } from '@/contracts/assessments.ts';
-import { updateAssessment } from '../api/mutations.ts';
+import { updateAssessment } from '../api/update-assessment.ts';
 import { ASSESSMENTS_KEY } from '../api/list-assessments.ts';
 import { writeLocalDraft } from '../lib/draft-input.ts';
 
