@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AssessmentStep, DraftRiskInput } from '@/contracts/assessments.ts';
 import { updateAssessment } from '../api/update-assessment.ts';
 import { ASSESSMENTS_KEY } from '../api/list-assessments.ts';
-import { writeLocalDraft } from '../lib/draft-input.ts';
+import { writeLocalDraft, type DraftSnapshot } from '../lib/draft-input.ts';
 
 export const AUTOSAVE_DELAY_MS = 800;
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline';
@@ -11,35 +10,40 @@ export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline';
 /**
  * Autosave of a draft: every change goes to localStorage at once and to the server after a
  * pause in typing. A failed save (offline, server away) keeps the browser copy marked dirty
- * and retries when the connection returns or on the next change.
+ * and retries when the connection returns or on the next change. `stop()` ends it for good
+ * (before completing: completion carries the answers itself, and a late save would hit a
+ * completed assessment).
  */
-export function useDraftAutosave(id: string, input: DraftRiskInput, step: AssessmentStep, isInitiallyDirty: boolean) {
+export function useDraftAutosave(id: string, snapshot: DraftSnapshot, isInitiallyDirty: boolean) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SaveStatus>(isInitiallyDirty ? 'pending' : 'saved');
-  const latest = useRef({ input, step });
+  const latest = useRef(snapshot);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const isFirst = useRef(!isInitiallyDirty);
+  const isStopped = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
 
-  const flush = useCallback(async (override?: { input: DraftRiskInput; step: AssessmentStep }) => {
-    if (override) latest.current = override;
-    if (timer.current) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
+  const clearTimer = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const flush = useCallback(async () => {
+    clearTimer();
     if (inFlight.current) await inFlight.current;
-    const snapshot = latest.current;
+    if (isStopped.current) return;
+    const sent = latest.current;
     setStatus('saving');
-    const attempt = updateAssessment(id, { input: snapshot.input, currentStep: snapshot.step })
+    const attempt = updateAssessment(id, { input: sent.input, currentStep: sent.step, evidenceNotes: sent.evidenceNotes, businessAnswers: sent.businessAnswers })
       .then(() => {
-        if (latest.current === snapshot) {
-          writeLocalDraft(id, { input: snapshot.input, step: snapshot.step, savedAt: Date.now(), isDirty: false });
+        if (latest.current === sent) {
+          writeLocalDraft(id, { ...sent, savedAt: Date.now(), isDirty: false });
           setStatus('saved');
         }
         void queryClient.invalidateQueries({ queryKey: [ASSESSMENTS_KEY], exact: false, refetchType: 'none' });
       })
       .catch(() => {
-        setStatus('offline');
+        if (!isStopped.current) setStatus('offline');
       })
       .finally(() => {
         inFlight.current = null;
@@ -48,28 +52,33 @@ export function useDraftAutosave(id: string, input: DraftRiskInput, step: Assess
     await attempt;
   }, [id, queryClient]);
 
+  const stop = useCallback(() => {
+    isStopped.current = true;
+    clearTimer();
+  }, []);
+
   useEffect(() => {
-    latest.current = { input, step };
+    latest.current = snapshot;
     if (isFirst.current) {
       isFirst.current = false;
       return;
     }
-    writeLocalDraft(id, { input, step, savedAt: Date.now(), isDirty: true });
+    if (isStopped.current) return;
+    writeLocalDraft(id, { ...snapshot, savedAt: Date.now(), isDirty: true });
     setStatus('pending');
-    if (timer.current) clearTimeout(timer.current);
+    clearTimer();
     timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
-  }, [id, input, step, flush]);
+  }, [id, snapshot, flush]);
 
   useEffect(() => {
     const onOnline = () => void flush();
-    // (no override: the latest edit is sent)
     window.addEventListener('online', onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
       // Leaving the page with a change still waiting: send it now rather than drop it.
-      if (timer.current) void flush();
+      if (timer.current && !isStopped.current) void flush();
     };
   }, [flush]);
 
-  return { status, flush };
+  return { status, flush, stop };
 }
