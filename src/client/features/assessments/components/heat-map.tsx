@@ -108,7 +108,7 @@ export const HeatMap = memo(function HeatMap({
         <summary className="cursor-pointer text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
           Show the data as a table
         </summary>
-        <div className="mt-2 overflow-x-auto">
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Heat map data table">
           <DataTable
             caption="Likelihood and impact of each scenario"
             headers={['Scenario', 'Likelihood (per year)', 'Impact (median per event)', 'Cell']}

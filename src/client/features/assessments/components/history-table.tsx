@@ -75,7 +75,7 @@ export function HistoryTable() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Assessments table, scrolls sideways on small screens">
         <table className="w-full min-w-[900px] border-collapse text-left text-sm">
           <caption className="sr-only">Assessments of your organisation, newest first</caption>
           <thead className="bg-slate-50">

@@ -83,7 +83,8 @@ export function ResultsWithWhatIf({
 
   return (
     <div className="grid gap-6 xl:grid-cols-[20rem_minmax(0,1fr)]">
-      <aside aria-labelledby="what-if-title" className="flex flex-col gap-3 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
+      {/* On narrow screens the results come first and the what-if follows; side by side from xl. */}
+      <aside aria-labelledby="what-if-title" className="order-2 flex min-w-0 flex-col gap-3 xl:order-1 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="what-if-title" className="text-lg font-semibold text-slate-900">
             What if…?
@@ -112,7 +113,7 @@ export function ResultsWithWhatIf({
           <WhatIfPanel answers={answers} savedAnswers={savedAnswers} onChange={onChange} />
         </div>
       </aside>
-      <div className="min-w-0">
+      <div className="order-1 min-w-0 xl:order-2">
         {engine.error ? (
           <Alert variant="destructive" className="mb-4">
             <AlertDescription>The calculation failed: {engine.error}</AlertDescription>
