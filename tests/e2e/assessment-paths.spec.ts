@@ -119,6 +119,13 @@ test('a business leader answers 15 plain questions with three “I don’t know�
   await expect(page.getByTestId('unknown-answers').getByRole('heading', { name: '1 answer not known yet' })).toBeVisible();
   expect(await rangeWidth(page)).toBeLessThan(wideRange);
   await expect(page.getByText('The assessment it refines')).toBeVisible();
+  // Who answered what: the leader's "I don't know", then the security lead's answer, and the evidence note.
+  const record = page.getByTestId('answer-record');
+  await record.getByText('Who answered what, and the evidence').click();
+  const mfa = record.getByRole('listitem').filter({ hasText: /^MFA and access control/ });
+  await expect(mfa).toContainText("I don't know, by Dana Reyes on the business-leader path");
+  await expect(mfa).toContainText('All four + least privilege, by Dana Reyes on the security-lead (commercial) path');
+  await expect(mfa).toContainText('Evidence: Conditional access enforced for all staff since March.');
   await checkPage(page, '05-refined-result');
 
   // Home now opens on the latest result, with its trend against the first and the next step.

@@ -8,6 +8,7 @@ import { useRefineAssessment } from '../api/refine-assessment.ts';
 import { toCompleteInput } from '../lib/draft-input.ts';
 import { formatDate } from '../lib/format.ts';
 import { PATH_LABELS } from '../lib/provenance.ts';
+import { AnswerRecord } from './answer-record.tsx';
 import { HandOverPanel } from './hand-over-panel.tsx';
 import { ResultsWithWhatIf } from './results-with-what-if.tsx';
 import { UnknownAnswersPanel } from './unknown-answers-panel.tsx';
@@ -44,6 +45,7 @@ export function CompletedAssessment({ assessment, onOpen }: { assessment: Assess
       </p>
       <UnknownAnswersPanel assessment={assessment} result={result} />
       {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={result.unknownFactors.length} onRefine={startRefining} isRefining={refine.isPending} /> : null}
+      <AnswerRecord assessment={assessment} />
       <ResultsWithWhatIf
         key={assessment.id}
         input={input}
