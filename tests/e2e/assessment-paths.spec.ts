@@ -52,7 +52,7 @@ async function rangeWidth(page: Page): Promise<number> {
 const UNKNOWN_QUESTIONS = ['phoneCode', 'encryption', 'suppliers'];
 
 test('a business leader answers 15 plain questions with three “I don’t know”, sees the wider range and the unknowns, hands over, and the refined result narrows', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await signUpWithMfa(page, `leader-${Date.now()}@example.com`, { firstName: 'Dana', lastName: 'Reyes', company: 'Harbour Dental' });
@@ -111,7 +111,7 @@ test('a business leader answers 15 plain questions with three “I don’t know�
   await page.getByTestId('factor-M3').getByText('Evidence note (optional)').click();
   await page.getByTestId('factor-M3').getByRole('textbox').fill('Conditional access enforced for all staff since March.');
   await checkPage(page, '04-refine-protection');
-  await page.getByRole('button', { name: /^7\. Review/ }).click();
+  await page.getByRole('button', { name: /^8\. Review/ }).click();
   await expect(page.getByTestId('review-unknown')).toContainText('1 answer “I don\'t know”');
   await page.getByRole('button', { name: 'Calculate my results' }).click();
 

@@ -87,6 +87,7 @@ export function FactorQuestion({
       </div>
       {last ? (
         <p className="mt-2 text-xs text-slate-600" data-testid={`provenance-${factor.id}`}>
+          {answer !== last.answer ? 'Before your change: ' : ''}
           {describeProvenance(last, (value) => optionLabel(factor, value as FactorAnswer))}, {formatDate(last.at)}
           {provenance && provenance.length > 1 ? ` (${provenance.length - 1} earlier answer${provenance.length > 2 ? 's' : ''})` : ''}.
         </p>
