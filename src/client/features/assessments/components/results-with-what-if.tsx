@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
-import { Input } from '@/client/components/ui/input.tsx';
-import { Label } from '@/client/components/ui/label.tsx';
 import { announce } from '@/client/lib/announce.ts';
 import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
@@ -10,6 +8,7 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import { useEngine } from '../hooks/use-engine.ts';
 import { formatUsd } from '../lib/format.ts';
 import { ResultsView } from './results-view.tsx';
+import { SaveScenarioForm } from './save-scenario-form.tsx';
 import { WhatIfPanel } from './what-if-panel.tsx';
 
 function sameAnswers(a: RiskInput['factors'], b: RiskInput['factors']): boolean {
@@ -37,14 +36,12 @@ export function ResultsWithWhatIf({
   onSaveScenario?: (title: string, input: RiskInput) => Promise<void>;
   isSaving?: boolean;
 }) {
-  const titleId = useId();
   const engine = useEngine(seed);
   const { run } = engine;
   // The answers as saved: the engine's effective answers (suggestions applied, blanks as average).
   const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);
   const [answers, setAnswers] = useState<RiskInput['factors']>(savedAnswers);
   const [baseline, setBaseline] = useState<RiskResult | null>(savedResult);
-  const [scenarioTitle, setScenarioTitle] = useState(defaultScenarioTitle ?? 'What-if scenario');
   const isModified = !sameAnswers(answers, savedAnswers);
 
   useEffect(() => {
@@ -93,21 +90,12 @@ export function ResultsWithWhatIf({
           {isModified ? (
             <div className="mb-4 flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3">
               {onSaveScenario ? (
-                <>
-                  <Label htmlFor={titleId}>Scenario name</Label>
-                  <Input id={titleId} value={scenarioTitle} maxLength={200} onChange={(e) => setScenarioTitle(e.target.value)} />
-                </>
-              ) : null}
-              <div className="flex flex-wrap gap-2">
-                {onSaveScenario ? (
-                  <Button type="button" disabled={isSaving || scenarioTitle.trim() === ''} onClick={() => void onSaveScenario(scenarioTitle.trim(), whatIfInput)}>
-                    {isSaving ? 'Saving…' : 'Save as new scenario'}
-                  </Button>
-                ) : null}
-                <Button type="button" variant="outline" onClick={discard}>
+                <SaveScenarioForm defaultTitle={defaultScenarioTitle ?? 'What-if scenario'} isSaving={isSaving} onSave={(title) => void onSaveScenario(title, whatIfInput)} onDiscard={discard} />
+              ) : (
+                <Button type="button" variant="outline" className="self-start" onClick={discard}>
                   Discard changes
                 </Button>
-              </div>
+              )}
             </div>
           ) : null}
           <WhatIfPanel answers={answers} savedAnswers={savedAnswers} onChange={onChange} />
