@@ -68,7 +68,7 @@ const FACTOR_PLAN: Record<string, [string, number][]> = {
 };
 
 test('a new user completes an assessment by keyboard, explores a what-if, saves it, and manages history', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await signUpWithMfa(page, `casey-${Date.now()}@example.com`);
