@@ -6,6 +6,7 @@ import type { FrameworkId } from '@/engine/frameworks.ts';
 import { INDUSTRIES } from '@/engine/industries.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
+import { BusinessAnswersSchema, type BusinessAnswers } from './business-questions.ts';
 import { RiskInputSchema } from './risk.ts';
 
 /**
@@ -20,8 +21,23 @@ export type AssessmentStatus = z.infer<typeof AssessmentStatusSchema>;
 
 /** Steps of the guided flow, in order (frameworks before the factors so their suggestions can pre-fill answers, ADR 050); a draft stores the one the user was on. */
 export const ASSESSMENT_STEPS = ['profile', 'frameworks', 'people', 'protection', 'detectionAndResponse', 'governance', 'exposure', 'review'] as const;
-export const AssessmentStepSchema = z.enum(ASSESSMENT_STEPS);
+/** Steps of the business-leader path (issue #12). */
+export const BUSINESS_STEPS = ['profile', 'businessQuestions'] as const;
+export const AssessmentStepSchema = z.enum([...ASSESSMENT_STEPS, 'businessQuestions']);
 export type AssessmentStep = z.infer<typeof AssessmentStepSchema>;
+
+/** The two ways in (spec section 2): the business leader's short path and the security lead's detailed one. */
+export const ASSESSMENT_PATHS = ['business', 'commercial'] as const;
+export const AssessmentPathSchema = z.enum(ASSESSMENT_PATHS);
+export type AssessmentPath = z.infer<typeof AssessmentPathSchema>;
+
+/** Evidence notes: optional free text per factor on the commercial path. */
+export const MAX_EVIDENCE_NOTE_LENGTH = 1000;
+const EvidenceNoteSchema = z.string().max(MAX_EVIDENCE_NOTE_LENGTH, `An evidence note must be at most ${MAX_EVIDENCE_NOTE_LENGTH} characters`);
+export const EvidenceNotesSchema = z.strictObject(
+  Object.fromEntries(FACTOR_IDS.map((id) => [id, EvidenceNoteSchema.optional()])) as { [F in FactorId]: z.ZodOptional<typeof EvidenceNoteSchema> },
+);
+export type EvidenceNotes = { [F in FactorId]?: string };
 
 /** Seeds are stored in a 32-bit signed integer column. */
 export const MAX_STORED_SEED = 2_147_483_647;
@@ -77,6 +93,7 @@ export type DraftRiskInput = z.infer<typeof DraftRiskInputSchema>;
 export const CreateAssessmentBodySchema = z.strictObject({
   title: TitleSchema.optional(),
   input: DraftRiskInputSchema.optional(),
+  path: AssessmentPathSchema.optional(),
 });
 export type CreateAssessmentBody = z.infer<typeof CreateAssessmentBodySchema>;
 
@@ -90,11 +107,23 @@ export const UpdateAssessmentBodySchema = z.strictObject({
    * stored draft has changed since, the server answers 409 and changes nothing.
    */
   expectedUpdatedAt: z.iso.datetime().optional(),
+  businessAnswers: BusinessAnswersSchema.optional(),
+  evidenceNotes: EvidenceNotesSchema.optional(),
 });
 export type UpdateAssessmentBody = z.infer<typeof UpdateAssessmentBodySchema>;
 
 /** POST /api/assessments/:id/complete */
-export const CompleteAssessmentBodySchema = z.strictObject({ seed: SeedSchema.optional() });
+/**
+ * Completion carries the answers on screen: the server validates them once and computes from
+ * them, so the stored result never depends on whether an earlier autosave got through.
+ * Without `input` the stored draft is completed (older clients).
+ */
+export const CompleteAssessmentBodySchema = z.strictObject({
+  seed: SeedSchema.optional(),
+  input: DraftRiskInputSchema.optional(),
+  businessAnswers: BusinessAnswersSchema.optional(),
+  evidenceNotes: EvidenceNotesSchema.optional(),
+});
 export type CompleteAssessmentBody = z.infer<typeof CompleteAssessmentBodySchema>;
 
 /** The completed input the engine runs on: the contracts' full `RiskInputSchema`. */
@@ -107,6 +136,17 @@ export const CreateScenarioBodySchema = z.strictObject({
   seed: SeedSchema.optional(),
 });
 export type CreateScenarioBody = z.infer<typeof CreateScenarioBodySchema>;
+
+/** POST /api/assessments/:id/invite: hand a business-leader assessment to a colleague of the same organisation. */
+export const InviteColleagueBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254, 'E-mail must be at most 254 characters'),
+  message: z.string().trim().max(1000, 'The message must be at most 1000 characters').optional(),
+});
+export type InviteColleagueBody = z.infer<typeof InviteColleagueBodySchema>;
+export interface InviteColleagueResponse {
+  sentTo: string;
+  colleagueName: string;
+}
 
 /** GET /api/assessments?page=&pageSize= */
 export const ListAssessmentsQuerySchema = z.strictObject({
@@ -134,6 +174,7 @@ export interface AssessmentAuthor {
 export interface AssessmentListItem {
   id: string;
   title: string;
+  path: AssessmentPath;
   status: AssessmentStatus;
   currentStep: AssessmentStep | null;
   author: AssessmentAuthor | null;
@@ -146,9 +187,23 @@ export interface AssessmentListItem {
 }
 
 /** GET /api/assessments/:id and every write that returns an assessment. */
+/** Who gave one factor's answer, on which path and when (newest last). */
+export interface AnswerProvenanceEntry {
+  answeredBy: string;
+  answeredByName: string;
+  path: AssessmentPath;
+  answer: string;
+  at: string;
+}
+export type AnswerProvenance = { [F in FactorId]?: AnswerProvenanceEntry[] };
+
 export interface Assessment extends AssessmentListItem {
   input: DraftRiskInput;
   result: RiskResult | null;
+  businessAnswers: BusinessAnswers;
+  evidenceNotes: EvidenceNotes;
+  answerProvenance: AnswerProvenance;
+  sourceAssessmentId: string | null;
 }
 
 export interface AssessmentPage {

@@ -68,14 +68,14 @@ const FACTOR_PLAN: Record<string, [string, number][]> = {
 };
 
 test('a new user completes an assessment by keyboard, explores a what-if, saves it, and manages history', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await signUpWithMfa(page, `casey-${Date.now()}@example.com`);
   await page.goto('/');
   await acceptCookiesIfShown(page);
 
-  await pressOn(page, page.getByRole('button', { name: 'Start assessment' }));
+  await pressOn(page, page.getByRole('button', { name: 'Start the detailed assessment' }));
   await expect(page.getByRole('heading', { name: 'Your organisation' })).toBeVisible();
   await fillProfile(page);
   await page.screenshot({ path: `${SHOTS}/01-profile.png`, fullPage: true });
@@ -94,8 +94,9 @@ test('a new user completes an assessment by keyboard, explores a what-if, saves 
     await expect(page.locator('#step-title')).toBeFocused();
     for (const [factorId, option] of answers) await answerFactor(page, factorId, option);
     if (group === 'governance') {
-      // A4 is pre-filled from HIPAA "in progress" and marked as suggested.
-      await expect(page.getByText('Suggested from your compliance answers').first()).toBeVisible();
+      // A4 is suggested from HIPAA "in progress": offered, not shown as selected, until used.
+      await expect(page.locator('input[name="factor-A4"]:checked')).toHaveCount(0);
+      await pressOn(page, page.getByTestId('factor-A4').getByRole('button', { name: 'Use this answer' }));
       await expect(page.locator('input[name="factor-A4"][value="partial"]')).toBeChecked();
     }
     await page.screenshot({ path: `${SHOTS}/03-${group}.png`, fullPage: true });
@@ -105,6 +106,7 @@ test('a new user completes an assessment by keyboard, explores a what-if, saves 
 
   await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
   await expect(page.getByTestId('save-status')).toContainText('All changes saved');
+  await expect(page.getByTestId('review-answered')).toHaveText('19 of 19');
   await page.screenshot({ path: `${SHOTS}/04-review.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page, 'review');
   await pressOn(page, page.getByRole('button', { name: 'Calculate my results' }));
@@ -166,7 +168,7 @@ test('a reload in the middle of the questions resumes where the user was', async
   await signUpWithMfa(page, `resume-${Date.now()}@example.com`);
   await page.goto('/risk-assessment');
   await acceptCookiesIfShown(page);
-  await page.getByRole('button', { name: 'Start assessment' }).click();
+  await page.getByRole('button', { name: 'Start the detailed assessment' }).click();
   await fillProfile(page);
   await page.getByRole('button', { name: /^Next:/ }).click();
   await page.getByRole('button', { name: /^Next:/ }).click();

@@ -106,6 +106,26 @@ test('the quick-actions bar appears past 70% of the header height and can be min
   await expect(bar).toBeVisible();
 });
 
+test('before cookie consent the banner does not cover the quick-actions bar (desktop and 390 px)', async ({ page }) => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner).toBeVisible();
+    const headerHeight = await page.locator('header#overview').evaluate((el) => (el as HTMLElement).offsetHeight);
+    await page.evaluate((y) => window.scrollTo(0, y), headerHeight);
+    const minimise = page.getByRole('button', { name: 'Minimize quick actions' });
+    await expect(minimise).toBeVisible();
+    const bannerBox = await banner.boundingBox();
+    const buttonBox = await minimise.boundingBox();
+    expect(bannerBox && buttonBox ? buttonBox.y + buttonBox.height <= bannerBox.y : false, `${viewport.width}px: minimise button above the banner`).toBe(true);
+    // The button is the element a click lands on, and it works.
+    await minimise.click({ trial: false });
+    await expect(page.getByRole('button', { name: 'Show quick actions' })).toBeVisible();
+    await page.evaluate(() => localStorage.clear());
+  }
+});
+
 test('the consultation form validates, then submits and shows the success state', async ({ page }) => {
   await page.goto('/#contact');
   await acceptCookies(page);

@@ -247,6 +247,16 @@ export const assessments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** 'business' (short plain-language questions) | 'commercial' (the 19 factors), issue #12. */
+    path: text('path').notNull().default('commercial'),
+    /** Business-leader answers by question id ('unknown' allowed), mapped onto the factors in input. */
+    businessAnswers: jsonb('business_answers').$type<unknown>().notNull().default({}),
+    /** Evidence notes per factor (commercial path), optional free text. */
+    evidenceNotes: jsonb('evidence_notes').$type<unknown>().notNull().default({}),
+    /** Who answered each factor, on which path and when: { [factorId]: { answeredBy, path, at } }. */
+    answerProvenance: jsonb('answer_provenance').$type<unknown>().notNull().default({}),
+    /** The assessment this one refines (a business-leader assessment handed to the security lead). */
+    sourceAssessmentId: uuid('source_assessment_id'),
   },
   (table) => [index('assessments_org_created_idx').on(table.organizationId, table.createdAt)],
 );

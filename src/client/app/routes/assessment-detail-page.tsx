@@ -2,7 +2,9 @@ import { Link, useParams } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { useAssessment } from '@/client/features/assessments/api/get-assessment.ts';
+import { AnswerRecord } from '@/client/features/assessments/components/answer-record.tsx';
 import { ResultsView } from '@/client/features/assessments/components/results-view.tsx';
+import { UnknownAnswersPanel } from '@/client/features/assessments/components/unknown-answers-panel.tsx';
 import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
 import { buildAssessmentCsv, buildAssessmentJson, toFileName } from '@/client/features/assessments/lib/export-assessment.ts';
 import { downloadText } from '@/client/lib/download-text.ts';
@@ -55,10 +57,12 @@ export function AssessmentDetailPage() {
       }
     >
       {data.result && input ? (
-        <>
+        <div className="flex min-w-0 flex-col gap-4">
           <WhatChangedPanel assessmentId={data.id} />
+          <UnknownAnswersPanel assessment={data} result={data.result} />
+          <AnswerRecord assessment={data} />
           <ResultsView result={data.result} input={input} />
-        </>
+        </div>
       ) : (
         <p className="text-slate-700">
           This draft has no results yet.{' '}

@@ -11,7 +11,7 @@ export function HistoryPage() {
       description="Every assessment of your organisation, newest first. Duplicate last year's to re-assess."
       actions={
         <Button asChild>
-          <Link href="/?new=1">New assessment</Link>
+          <Link href="/">New assessment</Link>
         </Button>
       }
     >

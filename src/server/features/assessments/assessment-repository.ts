@@ -1,5 +1,16 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Assessment, AssessmentListItem, AssessmentStatus, AssessmentStep, AssessmentSummary, DraftRiskInput } from '@/contracts/assessments.ts';
+import type {
+  AnswerProvenance,
+  Assessment,
+  AssessmentListItem,
+  AssessmentPath,
+  AssessmentStatus,
+  AssessmentStep,
+  AssessmentSummary,
+  DraftRiskInput,
+  EvidenceNotes,
+} from '@/contracts/assessments.ts';
+import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../../db/client.ts';
 import { assessments, users } from '../../db/schema.ts';
@@ -14,6 +25,7 @@ export function isUuid(value: string): boolean {
 const listColumns = {
   id: assessments.id,
   title: assessments.title,
+  path: assessments.path,
   status: assessments.status,
   currentStep: assessments.currentStep,
   authorId: assessments.authorId,
@@ -35,6 +47,7 @@ const listColumns = {
 type ListRow = {
   id: string;
   title: string;
+  path: string;
   status: string;
   currentStep: string | null;
   authorId: string | null;
@@ -66,6 +79,7 @@ function toListItem(row: ListRow): AssessmentListItem {
   return {
     id: row.id,
     title: row.title,
+    path: row.path as AssessmentPath,
     status: row.status as AssessmentStatus,
     currentStep: row.currentStep as AssessmentStep | null,
     author: row.authorId === null ? null : { id: row.authorId, name: `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() || 'Unknown' },
@@ -96,14 +110,30 @@ export async function listAssessments(db: Database, organizationId: string, page
 export async function findAssessment(db: Database, organizationId: string, id: string): Promise<Assessment | null> {
   if (!isUuid(id)) return null;
   const rows = await db
-    .select({ ...listColumns, input: assessments.input, result: assessments.result })
+    .select({
+      ...listColumns,
+      input: assessments.input,
+      result: assessments.result,
+      businessAnswers: assessments.businessAnswers,
+      evidenceNotes: assessments.evidenceNotes,
+      answerProvenance: assessments.answerProvenance,
+      sourceAssessmentId: assessments.sourceAssessmentId,
+    })
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { ...toListItem(row), input: (row.input ?? {}) as DraftRiskInput, result: (row.result ?? null) as RiskResult | null };
+  return {
+    ...toListItem(row),
+    input: (row.input ?? {}) as DraftRiskInput,
+    result: (row.result ?? null) as RiskResult | null,
+    businessAnswers: (row.businessAnswers ?? {}) as BusinessAnswers,
+    evidenceNotes: (row.evidenceNotes ?? {}) as EvidenceNotes,
+    answerProvenance: (row.answerProvenance ?? {}) as AnswerProvenance,
+    sourceAssessmentId: row.sourceAssessmentId ?? null,
+  };
 }
 
 export interface NewAssessment {
@@ -112,6 +142,11 @@ export interface NewAssessment {
   title: string;
   input: DraftRiskInput;
   status: AssessmentStatus;
+  path?: AssessmentPath;
+  businessAnswers?: BusinessAnswers;
+  evidenceNotes?: EvidenceNotes;
+  answerProvenance?: AnswerProvenance;
+  sourceAssessmentId?: string | null;
   currentStep?: AssessmentStep | null;
   engineVersion?: string | null;
   seed?: number | null;
@@ -128,6 +163,11 @@ export async function insertAssessment(db: Database, values: NewAssessment): Pro
       title: values.title,
       status: values.status,
       input: values.input,
+      path: values.path ?? 'commercial',
+      businessAnswers: values.businessAnswers ?? {},
+      evidenceNotes: values.evidenceNotes ?? {},
+      answerProvenance: values.answerProvenance ?? {},
+      sourceAssessmentId: values.sourceAssessmentId ?? null,
       currentStep: values.currentStep ?? null,
       engineVersion: values.engineVersion ?? null,
       seed: values.seed ?? null,
@@ -141,12 +181,21 @@ export async function insertAssessment(db: Database, values: NewAssessment): Pro
   return row.id;
 }
 
+export interface DraftChanges {
+  title?: string;
+  input?: DraftRiskInput;
+  currentStep?: AssessmentStep;
+  businessAnswers?: BusinessAnswers;
+  evidenceNotes?: EvidenceNotes;
+  answerProvenance?: AnswerProvenance;
+}
+
 /** Changes a draft; returns false when no draft with that id exists in the organisation (completed ones are left alone). */
 export async function updateDraft(
   db: Database,
   organizationId: string,
   id: string,
-  changes: { title?: string; input?: DraftRiskInput; currentStep?: AssessmentStep },
+  changes: DraftChanges,
   now: Date,
   expectedUpdatedAt?: Date,
 ): Promise<boolean> {
@@ -171,12 +220,12 @@ export async function markCompleted(
   db: Database,
   organizationId: string,
   id: string,
-  values: { input: DraftRiskInput; result: RiskResult; seed: number; engineVersion: string },
+  values: { input: DraftRiskInput; result: RiskResult; seed: number; engineVersion: string; businessAnswers: BusinessAnswers; evidenceNotes: EvidenceNotes; answerProvenance: AnswerProvenance },
   now: Date,
 ): Promise<boolean> {
   const updated = await db
     .update(assessments)
-    .set({ status: 'completed', input: values.input, result: values.result, seed: values.seed, engineVersion: values.engineVersion, currentStep: null, completedAt: now, updatedAt: now })
+    .set({ status: 'completed', ...values, currentStep: null, completedAt: now, updatedAt: now })
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId), eq(assessments.status, 'draft')))
     .returning({ id: assessments.id });
   return updated.length === 1;

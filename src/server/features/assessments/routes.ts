@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   CompleteAssessmentBodySchema,
-  CompletedRiskInputSchema,
   CreateAssessmentBodySchema,
+  InviteColleagueBodySchema,
   CreateScenarioBodySchema,
   ListAssessmentsQuerySchema,
   UpdateAssessmentBodySchema,
@@ -15,13 +14,21 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
-import { deleteAssessment, findAssessment, insertAssessment, listAssessments, markCompleted, updateDraft } from './assessment-repository.ts';
+import { recordAnswerProvenance } from './answer-provenance.ts';
+import { deleteAssessment, findAssessment, insertAssessment, listAssessments, updateDraft, type DraftChanges } from './assessment-repository.ts';
+import { completeAssessment } from './complete-assessment.ts';
+import { inviteColleague } from './invite-colleague.ts';
+import { refineAssessment } from './refine-assessment.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
+
+/** Each invitation sends an e-mail: a person hands over a few assessments an hour at most. */
+export const INVITE_LIMIT_PER_USER = 20;
+export const INVITE_WINDOW_MS = 60 * 60_000;
 
 const NOT_FOUND_MESSAGE = 'Assessment not found';
 const MAX_TITLE_LENGTH = 200;
+const COMPLETED_CANNOT_CHANGE = 'A completed assessment cannot be changed; duplicate it to start a new draft.';
 const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw it.';
-const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
 
 function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
@@ -63,6 +70,7 @@ export async function assessmentRoutes(app: FastifyInstance) {
       title: body.title ?? defaultTitle(now, input.organisation?.name),
       input,
       status: 'draft',
+      path: body.path ?? 'commercial',
       currentStep: 'profile',
       now,
     });
@@ -78,15 +86,20 @@ export async function assessmentRoutes(app: FastifyInstance) {
     const auth = requireAuth(request);
     const existing = await requireAssessment(auth.user.organizationId, idParam(request));
     const body = parseInput(UpdateAssessmentBodySchema, request.body);
-    if (existing.status !== 'draft') throw new AppError('conflict', 'A completed assessment cannot be changed; duplicate it to start a new draft.');
-    const changes: { title?: string; input?: DraftRiskInput; currentStep?: (typeof body)['currentStep'] & string } = {};
+    if (existing.status !== 'draft') throw new AppError('conflict', COMPLETED_CANNOT_CHANGE);
+    const changes: DraftChanges = {};
     if (body.title !== undefined) changes.title = body.title;
-    if (body.input !== undefined) changes.input = body.input;
+    if (body.input !== undefined) {
+      changes.input = body.input;
+      changes.answerProvenance = recordAnswerProvenance(existing.answerProvenance, existing.input.factors, body.input.factors, auth.user, existing.path, app.now());
+    }
     if (body.currentStep !== undefined) changes.currentStep = body.currentStep;
+    if (body.businessAnswers !== undefined) changes.businessAnswers = body.businessAnswers;
+    if (body.evidenceNotes !== undefined) changes.evidenceNotes = body.evidenceNotes;
     const expected = body.expectedUpdatedAt === undefined ? undefined : new Date(body.expectedUpdatedAt);
     if (expected && expected.getTime() !== Date.parse(existing.updatedAt)) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
     const updated = await updateDraft(app.db, auth.user.organizationId, existing.id, changes, app.now(), expected);
-    if (!updated) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : 'A completed assessment cannot be changed; duplicate it to start a new draft.');
+    if (!updated) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : COMPLETED_CANNOT_CHANGE);
     return requireAssessment(auth.user.organizationId, existing.id);
   });
 
@@ -94,14 +107,28 @@ export async function assessmentRoutes(app: FastifyInstance) {
     const auth = requireAuth(request);
     const existing = await requireAssessment(auth.user.organizationId, idParam(request));
     const body = parseInput(CompleteAssessmentBodySchema, request.body);
-    if (existing.status !== 'draft') throw new AppError('conflict', 'This assessment is already completed.');
-    const { input } = parseInput(StoredInputSchema, { input: existing.input });
-    const seed = body.seed ?? DEFAULT_SEED;
-    const result = runAssessment(input as RiskInput, seed);
-    const done = await markCompleted(app.db, auth.user.organizationId, existing.id, { input, result, seed, engineVersion: result.engineVersion }, app.now());
-    if (!done) throw new AppError('conflict', 'This assessment is already completed.');
-    request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed }, 'assessment completed');
+    const { seed } = await completeAssessment({ db: app.db, existing, body, user: auth.user, now: app.now() });
+    request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed, path: existing.path }, 'assessment completed');
     return requireAssessment(auth.user.organizationId, existing.id);
+  });
+
+  app.post('/api/assessments/:id/refine', { config: access }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const source = await requireAssessment(auth.user.organizationId, idParam(request));
+    const id = await refineAssessment({ db: app.db, source, user: auth.user, now: app.now() });
+    request.log.info({ assessmentId: id, sourceAssessmentId: source.id }, 'assessment refinement started');
+    return reply.status(201).send(await requireAssessment(auth.user.organizationId, id));
+  });
+
+  app.post('/api/assessments/:id/invite', { config: access }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const assessment = await requireAssessment(auth.user.organizationId, idParam(request));
+    const body = parseInput(InviteColleagueBodySchema, request.body);
+    const hit = await app.rateLimiter.hit(`assessment-invite:user:${auth.user.id}`, INVITE_LIMIT_PER_USER, INVITE_WINDOW_MS);
+    if (!hit.allowed) throw new AppError('rate_limited', 'Too many invitations. Please wait a while before inviting again.', { retryAfterSeconds: hit.retryAfterSeconds });
+    const sent = await inviteColleague({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, assessment, inviter: auth.user, body });
+    request.log.info({ assessmentId: assessment.id, inviterId: auth.user.id }, 'colleague invited to refine an assessment');
+    return reply.status(202).send(sent);
   });
 
   app.post('/api/assessments/:id/duplicate', { config: access }, async (request, reply) => {
@@ -113,6 +140,10 @@ export async function assessmentRoutes(app: FastifyInstance) {
       title: `${source.title} (copy)`.slice(0, MAX_TITLE_LENGTH),
       input: source.input,
       status: 'draft',
+      path: source.path,
+      businessAnswers: source.businessAnswers,
+      evidenceNotes: source.evidenceNotes,
+      answerProvenance: source.answerProvenance,
       currentStep: 'profile',
       now: app.now(),
     });

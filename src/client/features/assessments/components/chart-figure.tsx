@@ -17,7 +17,9 @@ export function ChartFigure({ title, summary, table, children, id }: { id: strin
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer rounded text-blue-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Show the data as a table</summary>
-        <div className="mt-2 max-h-72 overflow-auto">{table}</div>
+        <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: data table`}>
+          {table}
+        </div>
       </details>
     </figure>
   );

@@ -1,23 +1,27 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { cn } from '@/client/lib/utils.ts';
 import { ASSESSMENT_STEPS, type Assessment, type AssessmentStep, type DraftRiskInput } from '@/contracts/assessments.ts';
 import { FACTOR_GROUPS, FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import { findFactorAnswerConflicts } from '@/engine/suggest-factor-answers.ts';
+import { isNetworkFailure } from '@/client/lib/offline-session.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
-import { useCompleteAssessment } from '../api/mutations.ts';
-import { useDraftAutosave, type SaveStatus } from '../hooks/use-draft-autosave.ts';
-import { computeSuggestions, countAnswered, readLocalDraft, removeLocalDraft, setFactorAnswer, toCompleteInput } from '../lib/draft-input.ts';
-import { formatUsd } from '../lib/format.ts';
+import { useCompleteAssessment } from '../api/complete-assessment.ts';
+import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { computeSuggestions, countAnswered, readLocalDraft, removeLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
+import { guidedReducer, type GuidedState } from '../lib/guided-state.ts';
+import { getAssessmentOutbox } from '../offline/assessment-outbox.ts';
 import { useQueueCompletion } from '../offline/use-queue-completion.ts';
 import { FactorQuestion } from './factor-question.tsx';
 import { FrameworksStep } from './frameworks-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import { StepProgress } from './step-progress.tsx';
 
-const STEP_TITLES: Record<AssessmentStep, string> = {
+type GuidedStep = (typeof ASSESSMENT_STEPS)[number];
+
+const STEP_TITLES: Record<GuidedStep, string> = {
   profile: 'Your organisation',
   frameworks: 'Compliance frameworks',
   people: 'People',
@@ -28,7 +32,7 @@ const STEP_TITLES: Record<AssessmentStep, string> = {
   review: 'Review',
 };
 
-const STEP_INTROS: Record<AssessmentStep, string> = {
+const STEP_INTROS: Record<GuidedStep, string> = {
   profile: 'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.',
   frameworks: 'Standards you already meet are evidence for several controls: we use them to suggest answers on the next pages.',
   people: 'Staff, skills and how people work.',
@@ -39,27 +43,27 @@ const STEP_INTROS: Record<AssessmentStep, string> = {
   review: 'Check your answers, then calculate.',
 };
 
-const SAVE_LABELS: Record<SaveStatus, string> = {
-  saved: 'All changes saved',
-  pending: 'Saving…',
-  saving: 'Saving…',
-  offline: 'Saved on this device; will sync when the connection returns',
-};
+function isGuidedStep(step: AssessmentStep): step is GuidedStep {
+  return (ASSESSMENT_STEPS as readonly string[]).includes(step);
+}
 
 function isFactorStep(step: AssessmentStep): step is (typeof FACTOR_GROUPS)[number]['id'] {
   return FACTOR_GROUPS.some((g) => g.id === step);
 }
 
-function initialState(assessment: Assessment): { input: DraftRiskInput; step: AssessmentStep; isDirty: boolean } {
+function initialState(assessment: Assessment): { state: GuidedState; isDirty: boolean } {
   const local = readLocalDraft(assessment.id);
-  const serverTime = Date.parse(assessment.updatedAt);
-  if (local && local.isDirty && local.savedAt > serverTime) return { input: local.input, step: local.step, isDirty: true };
-  return { input: assessment.input, step: assessment.currentStep ?? 'profile', isDirty: false };
+  if (local && local.isDirty && local.savedAt > Date.parse(assessment.updatedAt)) {
+    return { state: { input: local.input, step: local.step, evidenceNotes: local.evidenceNotes ?? assessment.evidenceNotes }, isDirty: true };
+  }
+  const step = assessment.currentStep && isGuidedStep(assessment.currentStep) ? assessment.currentStep : 'profile';
+  return { state: { input: assessment.input, step, evidenceNotes: assessment.evidenceNotes }, isDirty: false };
 }
 
 /**
- * The guided assessment: profile → frameworks → the 19 factors in five groups → review. The
- * draft autosaves to the server and the browser, and resumes at the step the user was on.
+ * The commercial (security lead's) path: profile → frameworks → the 19 factors in five groups →
+ * review. The draft autosaves to the server and the browser and resumes at the step the user was
+ * on; completing sends the answers on screen, so the result never depends on an earlier autosave.
  */
 export function GuidedAssessment({
   assessment,
@@ -72,15 +76,16 @@ export function GuidedAssessment({
   onCompletedOnDevice?: (input: RiskInput) => void;
 }) {
   const [initial] = useState(() => initialState(assessment));
-  const [input, setInput] = useState<DraftRiskInput>(initial.input);
-  const [step, setStep] = useState<AssessmentStep>(initial.step);
-  const { status, flush } = useDraftAutosave(assessment.id, input, step, initial.isDirty);
+  const [state, dispatch] = useReducer(guidedReducer, initial.state);
+  const { input, step, evidenceNotes } = state;
+  const snapshot = useMemo(() => ({ input, step, evidenceNotes, businessAnswers: assessment.businessAnswers }), [input, step, evidenceNotes, assessment.businessAnswers]);
+  const autosave = useDraftAutosave(assessment.id, snapshot, initial.isDirty);
   const complete = useCompleteAssessment();
   const queueCompletion = useQueueCompletion();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const validator = useRef<(() => Promise<boolean>) | null>(null);
   const isFirstRender = useRef(true);
-  const stepIndex = ASSESSMENT_STEPS.indexOf(step);
+  const stepIndex = ASSESSMENT_STEPS.indexOf(step as GuidedStep);
   const suggestions = useMemo(() => computeSuggestions(input), [input]);
 
   useEffect(() => {
@@ -94,156 +99,86 @@ export function GuidedAssessment({
   const registerValidator = useCallback((validate: () => Promise<boolean>) => {
     validator.current = validate;
   }, []);
-
-  const onOrganisation = useCallback((organisation: DraftRiskInput['organisation']) => setInput((current) => ({ ...current, organisation })), []);
-  const onFrameworks = useCallback((frameworks: DraftRiskInput['frameworks']) => setInput((current) => ({ ...current, ...(frameworks ? { frameworks } : {}) })), []);
-  const onAnswer = useCallback((id: FactorId, answer: FactorAnswer) => setInput((current) => setFactorAnswer(current, id, answer)), []);
+  const onOrganisation = useCallback((organisation: DraftRiskInput['organisation']) => dispatch({ type: 'organisation', organisation }), []);
+  const onFrameworks = useCallback((frameworks: DraftRiskInput['frameworks']) => dispatch({ type: 'frameworks', frameworks }), []);
+  const onAnswer = useCallback((factorId: FactorId, answer: FactorAnswer) => dispatch({ type: 'answer', factorId, answer }), []);
+  const onNote = useCallback((factorId: FactorId, note: string) => dispatch({ type: 'note', factorId, note }), []);
 
   const goTo = async (target: AssessmentStep) => {
-    if (step === 'profile' && ASSESSMENT_STEPS.indexOf(target) > stepIndex && validator.current && !(await validator.current())) return;
+    if (step === 'profile' && ASSESSMENT_STEPS.indexOf(target as GuidedStep) > stepIndex && validator.current && !(await validator.current())) return;
     validator.current = null;
-    setStep(target);
+    dispatch({ type: 'step', step: target });
     window.scrollTo({ top: 0 });
   };
 
-  const { input: completeInput, issues } = toCompleteInput({ ...input, frameworks: input.frameworks ?? {}, factors: input.factors ?? {} });
+  const { input: completeInput, issues } = toCompleteInput(input);
   const conflicts = completeInput ? findFactorAnswerConflicts(completeInput.factors, [...suggestions.values()]) : [];
-  const unanswered = FACTORS.filter((f) => input.factors?.[f.id] === undefined);
+
+  /** Offline, or with changes still waiting in the offline queue: the completion waits there too, in order (ADR 162). */
+  const completeOnDevice = async (finalInput: DraftRiskInput): Promise<boolean> => {
+    if (!onCompletedOnDevice || !completeInput) return false;
+    if (!(await queueCompletion(assessment.id, { input: finalInput, step }))) return false;
+    onCompletedOnDevice(completeInput);
+    return true;
+  };
 
   const calculate = async () => {
     if (!completeInput) return;
-    // The server completes what it has stored: make sure it has the latest answers.
-    const withDefaults: DraftRiskInput = { ...input, frameworks: input.frameworks ?? {}, factors: input.factors ?? {} };
-    setInput(withDefaults);
-    const saved = await flush({ input: withDefaults, step });
-    if (saved === 'queued' && onCompletedOnDevice) {
-      try {
-        if (await queueCompletion(assessment.id, { input: withDefaults, step })) {
-          onCompletedOnDevice(completeInput);
-          return;
-        }
-      } catch (error) {
-        toast({ title: 'Could not calculate', description: getErrorMessage(error), variant: 'destructive' });
-        return;
-      }
-    }
+    autosave.stop();
+    const finalInput: DraftRiskInput = { ...input, factors: input.factors ?? {}, frameworks: input.frameworks ?? {} };
+    const mustQueue = !navigator.onLine || (await getAssessmentOutbox().has(assessment.id));
+    if (mustQueue && (await completeOnDevice(finalInput))) return;
     complete.mutate(
-      { id: assessment.id },
+      { id: assessment.id, body: { input: finalInput, evidenceNotes } },
       {
         onSuccess: (completed) => {
           removeLocalDraft(assessment.id);
           onCompleted(completed);
         },
-        onError: (error) => toast({ title: 'Could not calculate', description: getErrorMessage(error), variant: 'destructive' }),
+        onError: async (error) => {
+          if (isNetworkFailure(error) && (await completeOnDevice(finalInput))) return;
+          toast({ title: 'Could not calculate', description: getErrorMessage(error), variant: 'destructive' });
+        },
       },
     );
   };
 
+  const current = step as GuidedStep;
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Assessment progress" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p className="font-medium text-slate-900">
-            Step {stepIndex + 1} of {ASSESSMENT_STEPS.length}: {STEP_TITLES[step]}
-          </p>
-          <p className={cn('text-slate-700', status === 'offline' && 'font-medium text-amber-900')} role="status" aria-live="polite" data-testid="save-status">
-            {SAVE_LABELS[status]} · {countAnswered(input)} of {FACTORS.length} questions answered
-          </p>
-        </div>
-        <div role="progressbar" aria-label="Assessment progress" aria-valuemin={1} aria-valuemax={ASSESSMENT_STEPS.length} aria-valuenow={stepIndex + 1} aria-valuetext={`Step ${stepIndex + 1} of ${ASSESSMENT_STEPS.length}`} className="h-2 overflow-hidden rounded-full bg-slate-200">
-          <div className="h-full bg-blue-700 transition-all" style={{ width: `${((stepIndex + 1) / ASSESSMENT_STEPS.length) * 100}%` }} />
-        </div>
-        <ol className="flex flex-wrap gap-2 text-xs">
-          {ASSESSMENT_STEPS.map((s, i) => (
-            <li key={s}>
-              <button
-                type="button"
-                onClick={() => void goTo(s)}
-                aria-current={s === step ? 'step' : undefined}
-                className={cn(
-                  'rounded-full border px-3 py-1 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
-                  s === step ? 'border-blue-700 bg-blue-700 text-white' : i < stepIndex ? 'border-blue-300 bg-blue-50 text-blue-900' : 'border-slate-300 bg-white text-slate-800',
-                )}
-              >
-                {i + 1}. {STEP_TITLES[s]}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
+      <StepProgress
+        steps={ASSESSMENT_STEPS}
+        titles={STEP_TITLES}
+        step={current}
+        status={autosave.status}
+        answeredText={`${countAnswered(input)} of ${FACTORS.length} questions answered`}
+        onGoTo={(s) => void goTo(s)}
+      />
       <section aria-labelledby="step-title" className="flex flex-col gap-4">
         <div>
           <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-            {STEP_TITLES[step]}
+            {STEP_TITLES[current]}
           </h2>
-          <p className="text-slate-700">{STEP_INTROS[step]}</p>
+          <p className="text-slate-700">{STEP_INTROS[current]}</p>
         </div>
-
         {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
         {step === 'frameworks' ? <FrameworksStep draft={input} onChange={onFrameworks} /> : null}
         {isFactorStep(step)
-          ? FACTORS.filter((f) => f.group === step).map((f) => <FactorQuestion key={f.id} factor={f} answer={input.factors?.[f.id]} suggestion={suggestions.get(f.id)} onAnswer={(a) => onAnswer(f.id, a)} />)
+          ? FACTORS.filter((f) => f.group === step).map((f) => (
+              <FactorQuestion
+                key={f.id}
+                factor={f}
+                answer={input.factors?.[f.id]}
+                suggestion={suggestions.get(f.id)}
+                note={evidenceNotes[f.id]}
+                provenance={assessment.answerProvenance[f.id]}
+                onAnswer={(a) => onAnswer(f.id, a)}
+                onNote={(n) => onNote(f.id, n)}
+              />
+            ))
           : null}
-        {step === 'review' ? (
-          <div className="flex flex-col gap-4">
-            <dl className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="font-medium text-slate-700">Organisation</dt>
-                <dd className="text-slate-900">{input.organisation?.name || '—'}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-700">Industry, size</dt>
-                <dd className="text-slate-900">
-                  {input.organisation?.industry ?? '—'}, {input.organisation?.employees ?? '—'} employees, revenue {input.organisation?.annualRevenueUsd ? formatUsd(input.organisation.annualRevenueUsd) : '—'}
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-700">Questions answered</dt>
-                <dd className="text-slate-900">
-                  {countAnswered(input)} of {FACTORS.length}
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-700">Frameworks declared</dt>
-                <dd className="text-slate-900">{Object.keys(input.frameworks ?? {}).length}</dd>
-              </div>
-            </dl>
-            {issues.length > 0 ? (
-              <Alert variant="destructive">
-                <AlertTitle>Some required details are missing</AlertTitle>
-                <AlertDescription>
-                  Complete your organisation profile (industry, employees, revenue) before calculating.{' '}
-                  <button type="button" className="font-medium underline" onClick={() => void goTo('profile')}>
-                    Go to your organisation
-                  </button>
-                </AlertDescription>
-              </Alert>
-            ) : null}
-            {unanswered.length > 0 ? (
-              <Alert variant="warning" role="note">
-                <AlertTitle>{unanswered.length} questions not answered</AlertTitle>
-                <AlertDescription>
-                  {unanswered.map((f) => `${f.name}${suggestions.has(f.id) ? ' (suggested answer used)' : ' (taken as average)'}`).join('; ')}.
-                </AlertDescription>
-              </Alert>
-            ) : null}
-            {conflicts.length > 0 ? (
-              <Alert variant="warning" role="note">
-                <AlertTitle>Answers that differ from your compliance evidence</AlertTitle>
-                <AlertDescription>
-                  <ul className="list-disc pl-5">
-                    {conflicts.map((c) => (
-                      <li key={c.factorId}>{c.message}</li>
-                    ))}
-                  </ul>
-                </AlertDescription>
-              </Alert>
-            ) : null}
-          </div>
-        ) : null}
+        {step === 'review' ? <ReviewStep input={input} suggestions={suggestions} conflicts={conflicts} hasProfileIssues={issues.length > 0} onGoTo={(s) => void goTo(s)} /> : null}
       </section>
-
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <Button type="button" variant="outline" disabled={stepIndex === 0} onClick={() => void goTo(ASSESSMENT_STEPS[stepIndex - 1] ?? 'profile')}>
           Back

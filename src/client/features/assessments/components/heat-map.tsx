@@ -15,8 +15,21 @@ function cellColor(likelihoodIndex: number, impactIndex: number): string {
  * Likelihood (rows, most likely on top) x impact (columns) with the given postures placed in
  * their cells. Not a chart library: a grid of real text, plus the same data as a table.
  */
-export const HeatMap = memo(function HeatMap({ points, title = 'Likelihood × impact', description }: { points: LikelihoodImpactPoint[]; title?: string; description?: string }) {
-  const placed = points.map((p, index) => ({ ...p, number: index + 1, row: findBandIndex(p.likelihood, LIKELIHOOD_BANDS), column: findBandIndex(p.impactUsd, IMPACT_BANDS) }));
+export const HeatMap = memo(function HeatMap({
+  points,
+  title = 'Likelihood × impact',
+  description,
+}: {
+  points: LikelihoodImpactPoint[];
+  title?: string;
+  description?: string;
+}) {
+  const placed = points.map((p, index) => ({
+    ...p,
+    number: index + 1,
+    row: findBandIndex(p.likelihood, LIKELIHOOD_BANDS),
+    column: findBandIndex(p.impactUsd, IMPACT_BANDS),
+  }));
   const rows = [...LIKELIHOOD_BANDS.keys()].reverse();
   return (
     <section aria-labelledby="heat-map-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -38,7 +51,13 @@ export const HeatMap = memo(function HeatMap({ points, title = 'Likelihood × im
               {IMPACT_BANDS.map((_, column) => {
                 const here = placed.filter((p) => p.row === row && p.column === column);
                 return (
-                  <div key={column} className={cn('flex min-h-16 flex-wrap content-center items-center justify-center gap-1 rounded p-1', cellColor(row, column))}>
+                  <div
+                    key={column}
+                    className={cn(
+                      'flex min-h-16 flex-wrap content-center items-center justify-center gap-1 rounded p-1',
+                      cellColor(row, column),
+                    )}
+                  >
                     {here.map((p) => (
                       <span
                         key={p.id}
@@ -69,22 +88,38 @@ export const HeatMap = memo(function HeatMap({ points, title = 'Likelihood × im
       <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2" aria-label="Markers on the heat map">
         {placed.map((p) => (
           <li key={p.id} className="flex gap-2">
-            <span aria-hidden="true" className={cn('inline-flex size-5 shrink-0 items-center justify-center rounded-full text-[10px] font-bold', p.isCurrent ? 'bg-slate-900 text-white' : 'bg-white ring-1 ring-slate-500')}>
+            <span
+              aria-hidden="true"
+              className={cn(
+                'inline-flex size-5 shrink-0 items-center justify-center rounded-full text-[10px] font-bold',
+                p.isCurrent ? 'bg-slate-900 text-white' : 'bg-white ring-1 ring-slate-500',
+              )}
+            >
               {p.number}
             </span>
             <span>
-              {p.label}: {LIKELIHOOD_BANDS[p.row]?.label.toLowerCase()} ({formatPercent(p.likelihood)}), {IMPACT_BANDS[p.column]?.label.toLowerCase()} ({formatUsd(p.impactUsd)})
+              {p.label}: {LIKELIHOOD_BANDS[p.row]?.label.toLowerCase()} ({formatPercent(p.likelihood)}),{' '}
+              {IMPACT_BANDS[p.column]?.label.toLowerCase()} ({formatUsd(p.impactUsd)})
             </span>
           </li>
         ))}
       </ol>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Show the data as a table</summary>
-        <DataTable
-          caption="Likelihood and impact of each scenario"
-          headers={['Scenario', 'Likelihood (per year)', 'Impact (median per event)', 'Cell']}
-          rows={placed.map((p) => [p.label, formatPercent(p.likelihood), formatUsd(p.impactUsd), `${LIKELIHOOD_BANDS[p.row]?.label} × ${IMPACT_BANDS[p.column]?.label}`])}
-        />
+        <summary className="cursor-pointer text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+          Show the data as a table
+        </summary>
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Heat map data table">
+          <DataTable
+            caption="Likelihood and impact of each scenario"
+            headers={['Scenario', 'Likelihood (per year)', 'Impact (median per event)', 'Cell']}
+            rows={placed.map((p) => [
+              p.label,
+              formatPercent(p.likelihood),
+              formatUsd(p.impactUsd),
+              `${LIKELIHOOD_BANDS[p.row]?.label} × ${IMPACT_BANDS[p.column]?.label}`,
+            ])}
+          />
+        </div>
       </details>
     </section>
   );

@@ -8,7 +8,8 @@ import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { AssessmentListItem } from '@/contracts/assessments.ts';
 import { fetchAssessment } from '../api/get-assessment.ts';
 import { useAssessments } from '../api/list-assessments.ts';
-import { useDeleteAssessment, useDuplicateAssessment } from '../api/mutations.ts';
+import { useDeleteAssessment } from '../api/delete-assessment.ts';
+import { useDuplicateAssessment } from '../api/duplicate-assessment.ts';
 import { downloadText } from '@/client/lib/download-text.ts';
 import { buildAssessmentCsv, buildAssessmentJson, toFileName } from '../lib/export-assessment.ts';
 import { formatDate, formatUsd } from '../lib/format.ts';
@@ -74,7 +75,7 @@ export function HistoryTable() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Assessments table, scrolls sideways on small screens">
         <table className="w-full min-w-[900px] border-collapse text-left text-sm">
           <caption className="sr-only">Assessments of your organisation, newest first</caption>
           <thead className="bg-slate-50">

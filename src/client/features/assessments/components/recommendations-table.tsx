@@ -17,7 +17,7 @@ export const RecommendationsTable = memo(function RecommendationsTable({ recomme
       ) : recommendations.length === 0 ? (
         <p className="text-sm text-slate-700">Every control is already at its best answer: nothing to recommend.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recommendations table, scrolls sideways on small screens">
           <table className="w-full min-w-[640px] border-collapse text-left text-sm">
             <caption className="sr-only">Recommendations ranked by return on security investment</caption>
             <thead>

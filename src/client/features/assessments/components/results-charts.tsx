@@ -116,7 +116,8 @@ export const FinesChart = memo(function FinesChart({ fines }: { fines: RiskResul
 });
 
 export const TornadoChart = memo(function TornadoChart({ attribution }: { attribution: RiskResult['attribution'] }) {
-  const rows = attribution?.oneAtATime ?? [];
+  // A factor answered "not applicable" cannot move the number: it is left out, not drawn as zero.
+  const rows = (attribution?.oneAtATime ?? []).filter((r) => r.currentAnswer !== 'notApplicable');
   const data = [...rows]
     .map((r) => ({ label: `${r.factorId} ${getFactor(r.factorId).name}`, toBest: r.deltaToBestUsd, toWorst: r.deltaToWorstUsd, span: r.deltaToWorstUsd - r.deltaToBestUsd }))
     .sort((a, b) => b.span - a.span)

@@ -9,7 +9,7 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import { createUniformAnswers } from '@/engine/sample-inputs.ts';
 import { formatPercent, formatReturnPeriod, formatUsd } from '../lib/format.ts';
 import { buildModelParameters, type ModelParameters } from '@/engine/model-parameters.ts';
-import { locatePosture, type LikelihoodImpactPoint } from '../lib/likelihood-impact.ts';
+import { locatePosture, locateResult, type LikelihoodImpactPoint } from '../lib/likelihood-impact.ts';
 import { HeatMap } from './heat-map.tsx';
 import { RecommendationsTable } from './recommendations-table.tsx';
 
@@ -25,6 +25,11 @@ const BAND_STYLES: Record<string, string> = {
   high: 'bg-orange-700 text-white',
   severe: 'bg-red-700 text-white',
 };
+
+/** A change in a probability is a difference of percentage points, not a percentage. */
+function formatPercentagePoints(difference: number): string {
+  return `${(difference * 100).toFixed(1)} percentage points`;
+}
 
 function Delta({ current, baseline, format }: { current: number; baseline: number | undefined; format: (v: number) => string }) {
   if (baseline === undefined) return null;
@@ -53,7 +58,8 @@ function Metric({ label, value, detail, delta, testId }: { label: string; value:
 
 function buildHeatMapPoints(params: ModelParameters, result: RiskResult): LikelihoodImpactPoint[] {
   const current: FactorAnswers = result.factorAnswers;
-  const points: LikelihoodImpactPoint[] = [{ id: 'current', label: 'Your organisation today', isCurrent: true, ...locatePosture(params, current) }];
+  // The organisation's own marker reads the computed result, so it shows the headline's figures exactly.
+  const points: LikelihoodImpactPoint[] = [{ id: 'current', label: 'Your organisation today', isCurrent: true, ...locateResult(result) }];
   const top = (result.recommendations ?? []).slice(0, 3);
   if (top.length > 0) {
     const improved = { ...current, ...Object.fromEntries(top.map((r) => [r.factorId, 'best'])) } as FactorAnswers;
@@ -103,6 +109,11 @@ const Headline = memo(function Headline({
             <>
               Average per year over {result.iterations.toLocaleString('en-US')} simulated years (±{formatUsd(ci)}). A bad year (1 in 20): {formatUsd(result.annualLoss.percentilesUsd.p95)}; 1 in 100:{' '}
               {formatUsd(result.annualLoss.percentilesUsd.p99)}.
+              {result.annualLoss.percentilesUsd.p95 < ale ? (
+                <span className="mt-1 block" data-testid="bad-year-note">
+                  The 1-in-20 year is below the average because losses are rare but heavy: in most years nothing happens, and the few years with an incident carry the average.
+                </span>
+              ) : null}
             </>
           }
           delta={<Delta current={ale} baseline={base?.annualLoss.expectedUsd} format={formatUsd} />}
@@ -112,7 +123,7 @@ const Headline = memo(function Headline({
           value={formatPercent(result.probabilityOfAnyEvent)}
           testId="probability"
           detail={<>That is {formatReturnPeriod(result.probabilityOfAnyEvent)}.</>}
-          delta={<Delta current={result.probabilityOfAnyEvent} baseline={base?.probabilityOfAnyEvent} format={formatPercent} />}
+          delta={<Delta current={result.probabilityOfAnyEvent} baseline={base?.probabilityOfAnyEvent} format={formatPercentagePoints} />}
         />
         <Metric
           label="Cost if it happens"

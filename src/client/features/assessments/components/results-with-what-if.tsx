@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
-import { Input } from '@/client/components/ui/input.tsx';
-import { Label } from '@/client/components/ui/label.tsx';
 import { announce } from '@/client/lib/announce.ts';
 import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
@@ -10,6 +8,7 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import { useEngine } from '../hooks/use-engine.ts';
 import { formatUsd } from '../lib/format.ts';
 import { ResultsView } from './results-view.tsx';
+import { SaveScenarioForm } from './save-scenario-form.tsx';
 import { WhatIfPanel } from './what-if-panel.tsx';
 
 function sameAnswers(a: RiskInput['factors'], b: RiskInput['factors']): boolean {
@@ -37,7 +36,6 @@ export function ResultsWithWhatIf({
   onSaveScenario?: (title: string, input: RiskInput) => Promise<void>;
   isSaving?: boolean;
 }) {
-  const titleId = useId();
   // Same draws as the saved result (its seed and iteration count), so what-if deltas are exact.
   const engine = useEngine(seed, savedResult?.iterations);
   const { run } = engine;
@@ -45,7 +43,6 @@ export function ResultsWithWhatIf({
   const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);
   const [answers, setAnswers] = useState<RiskInput['factors']>(savedAnswers);
   const [baseline, setBaseline] = useState<RiskResult | null>(savedResult);
-  const [scenarioTitle, setScenarioTitle] = useState(defaultScenarioTitle ?? 'What-if scenario');
   const isModified = !sameAnswers(answers, savedAnswers);
 
   useEffect(() => {
@@ -84,7 +81,8 @@ export function ResultsWithWhatIf({
 
   return (
     <div className="grid gap-6 xl:grid-cols-[20rem_minmax(0,1fr)]">
-      <aside aria-labelledby="what-if-title" className="flex flex-col gap-3 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
+      {/* On narrow screens the results come first and the what-if follows; side by side from xl. */}
+      <aside aria-labelledby="what-if-title" className="order-2 flex min-w-0 flex-col gap-3 xl:order-1 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="what-if-title" className="text-lg font-semibold text-slate-900">
             What if…?
@@ -93,27 +91,18 @@ export function ResultsWithWhatIf({
           {isModified ? (
             <div className="mb-4 flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3">
               {onSaveScenario ? (
-                <>
-                  <Label htmlFor={titleId}>Scenario name</Label>
-                  <Input id={titleId} value={scenarioTitle} maxLength={200} onChange={(e) => setScenarioTitle(e.target.value)} />
-                </>
-              ) : null}
-              <div className="flex flex-wrap gap-2">
-                {onSaveScenario ? (
-                  <Button type="button" disabled={isSaving || scenarioTitle.trim() === ''} onClick={() => void onSaveScenario(scenarioTitle.trim(), whatIfInput)}>
-                    {isSaving ? 'Saving…' : 'Save as new scenario'}
-                  </Button>
-                ) : null}
-                <Button type="button" variant="outline" onClick={discard}>
+                <SaveScenarioForm defaultTitle={defaultScenarioTitle ?? 'What-if scenario'} isSaving={isSaving} onSave={(title) => void onSaveScenario(title, whatIfInput)} onDiscard={discard} />
+              ) : (
+                <Button type="button" variant="outline" className="self-start" onClick={discard}>
                   Discard changes
                 </Button>
-              </div>
+              )}
             </div>
           ) : null}
           <WhatIfPanel answers={answers} savedAnswers={savedAnswers} onChange={onChange} />
         </div>
       </aside>
-      <div className="min-w-0">
+      <div className="order-1 min-w-0 xl:order-2">
         {engine.error ? (
           <Alert variant="destructive" className="mb-4">
             <AlertDescription>The calculation failed: {engine.error}</AlertDescription>

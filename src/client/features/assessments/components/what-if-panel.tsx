@@ -14,14 +14,14 @@ export function WhatIfPanel({
   return (
     <div className="flex flex-col gap-4">
       {FACTOR_GROUPS.map((group) => (
-        <fieldset key={group.id} className="flex flex-col gap-2">
+        <fieldset key={group.id} className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold tracking-wide text-slate-700 uppercase">{group.label}</legend>
           {FACTORS.filter((f) => f.group === group.id).map((f) => {
             const id = `whatif-${f.id}`;
             const value = answers[f.id] ?? 'partial';
             const isChanged = value !== (savedAnswers[f.id] ?? 'partial');
             return (
-              <div key={f.id} className="grid gap-1">
+              <div key={f.id} className="grid min-w-0 gap-1">
                 <label htmlFor={id} className="text-sm font-medium text-slate-900">
                   {f.name}
                   {isChanged ? <span className="ml-2 rounded bg-blue-100 px-1.5 text-xs font-semibold text-blue-900">changed</span> : null}
@@ -31,7 +31,7 @@ export function WhatIfPanel({
                   value={value}
                   onChange={(e) => onChange(f.id, e.target.value as FactorAnswer)}
                   className={cn(
-                    'h-9 rounded-md border bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
+                    'h-9 w-full min-w-0 truncate rounded-md border bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
                     isChanged ? 'border-blue-600' : 'border-slate-300',
                   )}
                 >
@@ -40,6 +40,7 @@ export function WhatIfPanel({
                       {o.label}
                     </option>
                   ))}
+                  <option value="unknown">I don't know</option>
                 </select>
               </div>
             );

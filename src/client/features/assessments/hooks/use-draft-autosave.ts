@@ -1,75 +1,85 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AssessmentStep, DraftRiskInput } from '@/contracts/assessments.ts';
 import type { CurrentUser } from '@/contracts/auth.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 import { ASSESSMENTS_KEY } from '../api/list-assessments.ts';
-import { writeLocalDraft } from '../lib/draft-input.ts';
+import { writeLocalDraft, type DraftSnapshot } from '../lib/draft-input.ts';
 import { getAssessmentOutbox, saveDraftOrQueue } from '../offline/assessment-outbox.ts';
 
 export const AUTOSAVE_DELAY_MS = 800;
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline';
-export type FlushOutcome = 'saved' | 'queued' | 'failed';
+export type FlushOutcome = 'saved' | 'queued' | 'failed' | 'stopped';
 
 /**
  * Autosave of a draft: every change goes to localStorage at once and to the server after a
  * pause in typing. With no connection the change is queued in IndexedDB (offline/, ADR 162)
  * and the app's offline sync sends it when the connection returns; another failed save keeps
- * the browser copy marked dirty and retries on the next change.
+ * the browser copy marked dirty and retries on the next change. `stop()` ends it for good
+ * (before completing: completion carries the answers itself, and a late save would hit a
+ * completed assessment).
  */
-export function useDraftAutosave(id: string, input: DraftRiskInput, step: AssessmentStep, isInitiallyDirty: boolean) {
+export function useDraftAutosave(id: string, snapshot: DraftSnapshot, isInitiallyDirty: boolean) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SaveStatus>(isInitiallyDirty ? 'pending' : 'saved');
-  const latest = useRef({ input, step });
+  const latest = useRef(snapshot);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const isFirst = useRef(!isInitiallyDirty);
-  const inFlight = useRef<Promise<void> | null>(null);
+  const isStopped = useRef(false);
+  const inFlight = useRef<Promise<unknown> | null>(null);
 
-  const flush = useCallback(async (override?: { input: DraftRiskInput; step: AssessmentStep }): Promise<FlushOutcome> => {
-    if (override) latest.current = override;
-    if (timer.current) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
+  const clearTimer = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const flush = useCallback(async (): Promise<FlushOutcome> => {
+    clearTimer();
     if (inFlight.current) await inFlight.current;
-    const snapshot = latest.current;
+    if (isStopped.current) return 'stopped';
+    const sent = latest.current;
     setStatus('saving');
     const userId = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_QUERY_KEY)?.id;
-    const attempt: Promise<FlushOutcome> = saveDraftOrQueue(id, snapshot, userId)
+    const attempt: Promise<FlushOutcome> = saveDraftOrQueue(id, sent, userId)
       .then((outcome) => {
         if (outcome === 'queued') {
-          if (latest.current === snapshot) setStatus('offline');
+          if (latest.current === sent) setStatus('offline');
           return outcome;
         }
-        if (latest.current === snapshot) {
-          writeLocalDraft(id, { input: snapshot.input, step: snapshot.step, savedAt: Date.now(), isDirty: false });
+        if (latest.current === sent) {
+          writeLocalDraft(id, { ...sent, savedAt: Date.now(), isDirty: false });
           setStatus('saved');
         }
         void queryClient.invalidateQueries({ queryKey: [ASSESSMENTS_KEY], exact: false, refetchType: 'none' });
         return outcome;
       })
       .catch((): FlushOutcome => {
-        setStatus('offline');
+        if (!isStopped.current) setStatus('offline');
         return 'failed';
       })
       .finally(() => {
         inFlight.current = null;
       });
-    inFlight.current = attempt.then(() => undefined);
+    inFlight.current = attempt;
     return attempt;
   }, [id, queryClient]);
 
+  const stop = useCallback(() => {
+    isStopped.current = true;
+    clearTimer();
+  }, []);
+
   useEffect(() => {
-    latest.current = { input, step };
+    latest.current = snapshot;
     if (isFirst.current) {
       isFirst.current = false;
       return;
     }
-    writeLocalDraft(id, { input, step, savedAt: Date.now(), isDirty: true });
+    if (isStopped.current) return;
+    writeLocalDraft(id, { ...snapshot, savedAt: Date.now(), isDirty: true });
     setStatus('pending');
-    if (timer.current) clearTimeout(timer.current);
+    clearTimer();
     timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
-  }, [id, input, step, flush]);
+  }, [id, snapshot, flush]);
 
   useEffect(() => {
     // Queued changes are sent by the offline sync; once this draft's have gone, it is saved.
@@ -82,9 +92,9 @@ export function useDraftAutosave(id: string, input: DraftRiskInput, step: Assess
     return () => {
       unsubscribe();
       // Leaving the page with a change still waiting: send it now rather than drop it.
-      if (timer.current) void flush();
+      if (timer.current && !isStopped.current) void flush();
     };
   }, [id, flush]);
 
-  return { status, flush };
+  return { status, flush, stop };
 }

@@ -1,4 +1,5 @@
-import { CompletedRiskInputSchema, type AssessmentStep, type DraftRiskInput } from '@/contracts/assessments.ts';
+import { CompletedRiskInputSchema, type AssessmentStep, type DraftRiskInput, type EvidenceNotes } from '@/contracts/assessments.ts';
+import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { suggestFactorAnswers, type FactorSuggestion } from '@/engine/suggest-factor-answers.ts';
@@ -7,7 +8,8 @@ export const EMPTY_RECORDS = { personal: 0, health: 0, paymentCard: 0, consumerF
 
 /** The full input when every required field is there, else null (with the issues). */
 export function toCompleteInput(draft: DraftRiskInput): { input: RiskInput | null; issues: string[] } {
-  const parsed = CompletedRiskInputSchema.safeParse(draft);
+  // Unanswered factors and undeclared frameworks are empty, not missing (as on the server).
+  const parsed = CompletedRiskInputSchema.safeParse({ ...draft, factors: draft.factors ?? {}, frameworks: draft.frameworks ?? {} });
   if (parsed.success) return { input: parsed.data as RiskInput, issues: [] };
   return { input: null, issues: parsed.error.issues.map((i) => i.path.join('.')) };
 }
@@ -31,8 +33,13 @@ export function computeSuggestions(draft: DraftRiskInput): Map<FactorId, FactorS
   return new Map(suggestions.map((s) => [s.factorId, s]));
 }
 
+/** Every displayed selection is an answer: a factor counts once it has one (including "I don't know"). */
 export function countAnswered(draft: DraftRiskInput): number {
   return FACTORS.filter((f) => draft.factors?.[f.id] !== undefined).length;
+}
+
+export function countUnknown(draft: DraftRiskInput): number {
+  return FACTORS.filter((f) => draft.factors?.[f.id] === 'unknown').length;
 }
 
 export function setFactorAnswer(draft: DraftRiskInput, id: FactorId, answer: FactorAnswer): DraftRiskInput {
@@ -41,7 +48,15 @@ export function setFactorAnswer(draft: DraftRiskInput, id: FactorId, answer: Fac
 
 const LOCAL_PREFIX = 'cifer.assessment-draft.';
 
-export interface LocalDraft {
+/** What the autosave keeps of a draft (server and browser copies). */
+export interface DraftSnapshot {
+  input: DraftRiskInput;
+  step: AssessmentStep;
+  evidenceNotes: EvidenceNotes;
+  businessAnswers: BusinessAnswers;
+}
+
+export interface LocalDraft extends Partial<DraftSnapshot> {
   input: DraftRiskInput;
   step: AssessmentStep;
   /** When the browser copy was written (ms since epoch). */

@@ -28,7 +28,7 @@ describe('CSV export', () => {
     const assessment = {
       id: 'x', title: '=cmd|" /C calc"!A0', status: 'draft', currentStep: 'profile', author: { id: 'u', name: '@evil' },
       engineVersion: null, seed: null, summary: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', completedAt: null,
-      input: { organisation: { name: '+danger' } }, result: null,
+      input: { organisation: { name: '+danger' } }, result: null, path: 'commercial', businessAnswers: {}, evidenceNotes: {}, answerProvenance: {}, sourceAssessmentId: null,
     } satisfies Assessment;
     const csv = buildAssessmentCsv(assessment);
     const cells = csv.split('\r\n').flatMap((line) => line.split(','));

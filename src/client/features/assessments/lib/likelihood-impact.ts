@@ -1,4 +1,5 @@
 import type { FactorAnswers, RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
 import { buildModelParameters, computeScenario } from '@/engine/model-parameters.ts';
 import type { ModelParameters } from '@/engine/model-parameters.ts';
 
@@ -8,7 +9,7 @@ export interface LikelihoodImpactPoint {
   label: string;
   /** P(at least one loss event in a year), from the negative binomial frequency. */
   likelihood: number;
-  /** Median cost of one event (core loss, before fines and ransom), USD. */
+  /** Median cost of one event, USD (a computed result's "cost if it happens"; closed form for the comparison postures). */
   impactUsd: number;
   isCurrent?: boolean;
 }
@@ -49,6 +50,14 @@ export function locatePosture(params: ModelParameters, answers: FactorAnswers): 
     likelihood: probabilityOfAnyEvent(params.meanEventsAtAverage * scenario.frequencyMultiplier, params.dispersion),
     impactUsd: Math.min(params.medianUsd * scenario.severityMultiplier, params.capPerEventUsd),
   };
+}
+
+/**
+ * A computed result on the map: its own probability of a loss event and median cost of one event
+ * (the headline's "Cost if it happens"), so every view of one result shows the same figures.
+ */
+export function locateResult(result: Pick<RiskResult, 'probabilityOfAnyEvent' | 'costIfItHappens'>): { likelihood: number; impactUsd: number } {
+  return { likelihood: result.probabilityOfAnyEvent, impactUsd: result.costIfItHappens.percentilesUsd.p50 };
 }
 
 export function buildModelParametersFor(input: RiskInput): ModelParameters {

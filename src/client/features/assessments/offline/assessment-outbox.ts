@@ -1,4 +1,5 @@
-import type { AssessmentStep, DraftRiskInput } from '@/contracts/assessments.ts';
+import type { AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
+import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import { apiRequest, ApiError } from '@/client/lib/api-client.ts';
 import { isNetworkFailure } from '@/client/lib/offline-session.ts';
 import type { Assessment, CreateAssessmentBody, UpdateAssessmentBody } from '@/contracts/assessments.ts';
@@ -42,12 +43,21 @@ export const assessmentSyncApi: SyncApi = {
  * has queued offline changes (they must reach the server first, through the sync and its
  * conflict check): then the change is queued in IndexedDB.
  */
-export async function saveDraftOrQueue(id: string, snapshot: { input: DraftRiskInput; step: AssessmentStep }, userId: string | undefined): Promise<'saved' | 'queued'> {
+export async function saveDraftOrQueue(
+  id: string,
+  snapshot: { input: DraftRiskInput; step: AssessmentStep; evidenceNotes?: EvidenceNotes; businessAnswers?: BusinessAnswers },
+  userId: string | undefined,
+): Promise<'saved' | 'queued'> {
   const box = getAssessmentOutbox();
   const version = lastServerVersion(id);
   if (!(await box.has(id))) {
     try {
-      await assessmentSyncApi.update(id, { input: snapshot.input, currentStep: snapshot.step });
+      await assessmentSyncApi.update(id, {
+        input: snapshot.input,
+        currentStep: snapshot.step,
+        ...(snapshot.evidenceNotes ? { evidenceNotes: snapshot.evidenceNotes } : {}),
+        ...(snapshot.businessAnswers ? { businessAnswers: snapshot.businessAnswers } : {}),
+      });
       return 'saved';
     } catch (error) {
       if (!isNetworkFailure(error) || !userId || !version) throw error;

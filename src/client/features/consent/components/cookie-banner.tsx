@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button.tsx';
 import {
   ALL_ACCEPTED,
@@ -23,6 +23,29 @@ const CATEGORY_TEXT: { key: 'essential' | OptionalCategory; label: string; descr
   { key: 'security', label: 'Security', description: 'Help detect unusual sign-in activity and protect your account.' },
 ];
 
+/** CSS variable other fixed bottom bars add to their offset, so the banner never covers them. */
+export const COOKIE_BANNER_HEIGHT_VARIABLE = '--cookie-banner-height';
+
+/** Publishes the banner's height on <html> while it is shown (features stay independent: only a CSS variable is shared). */
+function usePublishedHeight(ref: React.RefObject<HTMLElement | null>, isVisible: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = ref.current;
+    if (!isVisible || !element) {
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VARIABLE);
+      return;
+    }
+    const publish = () => root.style.setProperty(COOKIE_BANNER_HEIGHT_VARIABLE, `${element.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VARIABLE);
+    };
+  }, [ref, isVisible]);
+}
+
 /** Spec section 4: shown while no readable consent is stored; any choice hides it. */
 export function CookieBanner() {
   const [isVisible, setVisible] = useState(() => readConsent() === null);
@@ -30,6 +53,8 @@ export function CookieBanner() {
   const [draft, setDraft] = useState<CookiePreferences>(DEFAULT_CUSTOM_PREFERENCES);
   const titleId = useId();
   const panelId = useId();
+  const bannerRef = useRef<HTMLElement>(null);
+  usePublishedHeight(bannerRef, isVisible);
 
   if (!isVisible) return null;
 
@@ -40,6 +65,7 @@ export function CookieBanner() {
 
   return (
     <section
+      ref={bannerRef}
       aria-labelledby={titleId}
       className="fixed inset-x-0 bottom-0 z-[45] border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
       data-testid="cookie-banner"

@@ -5,21 +5,21 @@ const PATHS = [
   {
     icon: Gauge,
     title: 'Commercial path',
-    audience: 'For security teams, IT managers and managed service providers',
+    audience: 'For the security lead, IT manager or managed service provider',
     points: [
-      'Control-by-control questions mapped to NIST CSF, ISO 27001, SOC 2 and PCI DSS',
-      'Evidence from certifications pre-fills the factors they prove',
-      'Per-factor contribution to loss, to plan the next quarter of work',
+      'The 19 risk factors in detail, with the compliance frameworks you already meet (HIPAA, PCI DSS, ISO 27001, SOC 2, NIST CSF and more) suggesting answers',
+      'An optional evidence note on every answer, stored with the assessment',
+      'Can start from a business leader’s assessment and refine its “I don’t know” answers',
     ],
   },
   {
     icon: Landmark,
     title: 'Business leaders path',
-    audience: 'For CEOs, CFOs, owners and board members',
+    audience: 'For CEOs, CFOs, practice managers and owners',
     points: [
-      'Plain-language questions, no security jargon',
-      'Results in dollars: expected annual loss and the cost of one bad day',
-      'A short board summary with the three decisions that matter most',
+      'About 10 minutes of plain-language questions; “I don’t know” is an honest answer, never a silent guess',
+      'Results in dollars, with the range your unknown answers leave open and how much each one moves it',
+      'Hand it to your security lead with one e-mail; who answered what is kept',
     ],
   },
 ];
@@ -29,7 +29,7 @@ export function AssessmentPathsSection() {
     <section aria-labelledby="paths-title" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="paths-title" eyebrow="Assessment paths" title="Two ways in, one set of numbers">
-          Choose the path that fits who is answering. Both run the same model, so the results stay comparable.
+          Choose the path that fits who is answering. Both run the same model on the same 19 factors, so the results stay comparable. Signed in, you pick one on your home page.
         </SectionHeading>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           {PATHS.map(({ icon: Icon, title, audience, points }) => (

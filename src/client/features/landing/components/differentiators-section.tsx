@@ -5,7 +5,7 @@ const DIFFERENTIATORS = [
   {
     icon: DollarSign,
     title: 'Dollars, not colors',
-    text: 'No red-amber-green heat maps: every result is a loss figure you can put next to a budget line.',
+    text: 'Colours only where they carry a number: the risk band and the likelihood × impact map come from the same dollar figures you can put next to a budget line.',
   },
   {
     icon: FileText,

@@ -37,7 +37,8 @@ export function QuickActionsBar({ isVisible, onRequestAccess }: { isVisible: boo
 
   if (isMinimized) {
     return (
-      <div className="fixed right-4 bottom-4 z-30">
+      // Above the cookie banner while it is shown (it publishes --cookie-banner-height).
+      <div className="fixed right-4 bottom-[calc(var(--cookie-banner-height,0px)+1rem)] z-30">
         <Button onClick={() => setAndRemember(false)} className="shadow-lg" aria-label="Show quick actions">
           <ChevronUp aria-hidden="true" />
           Quick actions
@@ -50,7 +51,7 @@ export function QuickActionsBar({ isVisible, onRequestAccess }: { isVisible: boo
     <aside
       aria-label="Quick actions"
       data-testid="quick-actions"
-      className="fixed inset-x-2 bottom-2 z-30 sm:inset-x-auto sm:right-4 sm:bottom-4"
+      className="fixed inset-x-2 bottom-[calc(var(--cookie-banner-height,0px)+0.5rem)] z-30 sm:inset-x-auto sm:right-4 sm:bottom-[calc(var(--cookie-banner-height,0px)+1rem)]"
     >
       <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
         <Button asChild size="sm" className="h-10">

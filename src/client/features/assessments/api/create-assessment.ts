@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Assessment, CreateAssessmentBody } from '@/contracts/assessments.ts';
+import { apiRequest } from '@/client/lib/api-client.ts';
+import { storeAndInvalidate } from './assessment-cache.ts';
+import { ASSESSMENTS_KEY } from './list-assessments.ts';
+
+/** POST /api/assessments */
+export function createAssessment(body: CreateAssessmentBody): Promise<Assessment> {
+  return apiRequest<Assessment>('POST', ASSESSMENTS_KEY, body);
+}
+
+export function useCreateAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createAssessment, onSuccess: (assessment) => storeAndInvalidate(queryClient, assessment) });
+}

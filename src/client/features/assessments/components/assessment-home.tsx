@@ -1,0 +1,61 @@
+import { Link } from 'wouter';
+import { Button } from '@/client/components/ui/button.tsx';
+import { toast } from '@/client/hooks/use-toast.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isNetworkFailure } from '@/client/lib/offline-session.ts';
+import type { AssessmentPath } from '@/contracts/assessments.ts';
+import { useCreateAssessment } from '../api/create-assessment.ts';
+import { useAssessment } from '../api/get-assessment.ts';
+import { useAssessments } from '../api/list-assessments.ts';
+import { useRefineAssessment } from '../api/refine-assessment.ts';
+import { formatDate } from '../lib/format.ts';
+import { PATH_LABELS } from '../lib/provenance.ts';
+import { buildTrend } from '../lib/trend.ts';
+import { LatestResultCard } from './latest-result-card.tsx';
+import { OfflineUnavailable } from './assessment-workspace.tsx';
+import { PathChooser } from './path-chooser.tsx';
+
+/**
+ * `/` for a signed-in user without an assessment open: the latest result with its trend and the
+ * next step, a draft to continue, and the two ways to start.
+ */
+export function AssessmentHome({ onOpen }: { onOpen: (id: string) => void }) {
+  const list = useAssessments(1, 50);
+  const create = useCreateAssessment();
+  const refine = useRefineAssessment();
+  const items = list.data?.items ?? [];
+  const trend = buildTrend(items);
+  const latestId = trend[trend.length - 1]?.id ?? null;
+  const latest = useAssessment(latestId);
+  const draft = items.find((i) => i.status === 'draft');
+  const businessAssessments = items.filter((i) => i.status === 'completed' && i.path === 'business');
+
+  const start = (path: AssessmentPath) =>
+    create.mutate({ path, input: { factors: {}, frameworks: {} } }, { onSuccess: (created) => onOpen(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
+  const startFrom = (id: string) =>
+    refine.mutate(id, { onSuccess: (created) => onOpen(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
+
+  if (!list.data && (list.fetchStatus === 'paused' || (list.isError && isNetworkFailure(list.error)))) return <OfflineUnavailable />;
+  if (list.isLoading) return <p role="status">Loading…</p>;
+  return (
+    <div className="flex min-w-0 flex-col gap-8">
+      {latest.data ? <LatestResultCard assessment={latest.data} trend={trend} /> : latestId ? <p role="status">Loading your latest result…</p> : null}
+      {draft ? (
+        <section aria-labelledby="draft-title" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4">
+          <div className="min-w-0">
+            <h2 id="draft-title" className="font-semibold text-slate-900">
+              Continue your draft
+            </h2>
+            <p className="text-sm text-slate-800">
+              {draft.title} ({PATH_LABELS[draft.path]}), last saved {formatDate(draft.updatedAt)}.
+            </p>
+          </div>
+          <Button asChild>
+            <Link href={`/?id=${draft.id}`}>Continue</Link>
+          </Button>
+        </section>
+      ) : null}
+      <PathChooser businessAssessments={businessAssessments} onStart={start} onRefine={startFrom} isBusy={create.isPending || refine.isPending} />
+    </div>
+  );
+}

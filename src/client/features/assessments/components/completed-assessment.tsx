@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { toast } from '@/client/hooks/use-toast.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+import type { Assessment } from '@/contracts/assessments.ts';
+import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
+import { useCreateScenario } from '../api/create-scenario.ts';
+import { useRefineAssessment } from '../api/refine-assessment.ts';
+import { toCompleteInput } from '../lib/draft-input.ts';
+import { formatDate } from '../lib/format.ts';
+import { PATH_LABELS } from '../lib/provenance.ts';
+import { AnswerRecord } from './answer-record.tsx';
+import { HandOverPanel } from './hand-over-panel.tsx';
+import { ResultsWithWhatIf } from './results-with-what-if.tsx';
+import { UnknownAnswersPanel } from './unknown-answers-panel.tsx';
+
+/**
+ * A completed assessment: the unknown answers and the hand-over first when there are any
+ * (business-leader path), then the results with the live what-if.
+ */
+export function CompletedAssessment({ assessment, onOpen, extras }: { assessment: Assessment; onOpen: (id: string) => void; extras?: ReactNode }) {
+  const createScenario = useCreateScenario();
+  const refine = useRefineAssessment();
+  const { input } = toCompleteInput(assessment.input);
+  if (!input || !assessment.result) return <p>This assessment has no results.</p>;
+  const result = assessment.result;
+  const seed = assessment.seed ?? DEFAULT_SEED;
+  const startRefining = () =>
+    refine.mutate(assessment.id, { onSuccess: (draft) => onOpen(draft.id), onError: (e) => toast({ title: 'Could not start refining', description: getErrorMessage(e), variant: 'destructive' }) });
+  const showHandOver = assessment.path === 'business' || result.unknownFactors.length > 0;
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        <strong className="text-slate-900">{assessment.title}</strong>, completed {formatDate(assessment.completedAt ?? assessment.updatedAt)} on the {PATH_LABELS[assessment.path]}.{' '}
+        {assessment.sourceAssessmentId ? (
+          <>
+            <Link href={`/history/${assessment.sourceAssessmentId}`} className="font-medium text-blue-800 underline">
+              The assessment it refines
+            </Link>
+            {' · '}
+          </>
+        ) : null}
+        <Link href="/history" className="font-medium text-blue-800 underline">
+          All assessments
+        </Link>
+      </p>
+      {extras}
+      <UnknownAnswersPanel assessment={assessment} result={result} />
+      {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={result.unknownFactors.length} onRefine={startRefining} isRefining={refine.isPending} /> : null}
+      <AnswerRecord assessment={assessment} />
+      <ResultsWithWhatIf
+        key={assessment.id}
+        input={input}
+        savedResult={result}
+        seed={seed}
+        defaultScenarioTitle={`${assessment.title} — what-if`.slice(0, 200)}
+        isSaving={createScenario.isPending}
+        onSaveScenario={async (title, whatIf) => {
+          try {
+            const saved = await createScenario.mutateAsync({ id: assessment.id, body: { title, input: whatIf, seed } });
+            toast({ title: 'Scenario saved', description: `"${saved.title}" is in your history.` });
+            onOpen(saved.id);
+          } catch (error) {
+            toast({ title: 'Could not save the scenario', description: getErrorMessage(error), variant: 'destructive' });
+          }
+        }}
+      />
+    </div>
+  );
+}

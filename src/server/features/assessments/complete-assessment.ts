@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CompletedRiskInputSchema, type Assessment, type CompleteAssessmentBody, type DraftRiskInput } from '@/contracts/assessments.ts';
+import { mapBusinessAnswersToFactors } from '@/contracts/business-questions.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../lib/validation.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { recordAnswerProvenance } from './answer-provenance.ts';
+import { markCompleted } from './assessment-repository.ts';
+import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
+
+const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
+export const ALREADY_COMPLETED_MESSAGE = 'This assessment is already completed.';
+
+/**
+ * Completes a draft from the answers the user sees (sent with the request; the stored draft only
+ * when none were sent), validated once here. On the business-leader path the factors are derived
+ * from the plain-language answers on the server, so the two can never disagree.
+ */
+export async function completeAssessment(options: { db: Database; existing: Assessment; body: CompleteAssessmentBody; user: AuthContext['user']; now: Date }): Promise<{ seed: number; engineVersion: string }> {
+  const { db, existing, body, user, now } = options;
+  if (existing.status !== 'draft') throw new AppError('conflict', ALREADY_COMPLETED_MESSAGE);
+  const businessAnswers = body.businessAnswers ?? existing.businessAnswers;
+  const draft: DraftRiskInput = body.input ?? existing.input;
+  const withFactors: DraftRiskInput =
+    existing.path === 'business' ? { ...draft, frameworks: draft.frameworks ?? {}, factors: mapBusinessAnswersToFactors(businessAnswers) } : { ...draft, frameworks: draft.frameworks ?? {}, factors: draft.factors ?? {} };
+  const { input } = parseInput(StoredInputSchema, { input: withFactors });
+  const seed = body.seed ?? DEFAULT_SEED;
+  const result = runAssessment(input as RiskInput, seed);
+  const answerProvenance = recordAnswerProvenance(existing.answerProvenance, existing.input.factors, input.factors, user, existing.path, now);
+  const done = await markCompleted(
+    db,
+    user.organizationId,
+    existing.id,
+    { input, result, seed, engineVersion: result.engineVersion, businessAnswers, evidenceNotes: body.evidenceNotes ?? existing.evidenceNotes, answerProvenance },
+    now,
+  );
+  if (!done) throw new AppError('conflict', ALREADY_COMPLETED_MESSAGE);
+  return { seed, engineVersion: result.engineVersion };
+}
