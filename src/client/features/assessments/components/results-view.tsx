@@ -243,7 +243,7 @@ export function ResultsView({
       </div>
 
       <ResultsDetails result={detailsResult} organisation={input.organisation} frameworks={input.frameworks} asOfDate={input.asOfDate} riskAppetiteUsd={riskAppetiteUsd} />
-      <RecommendationsTable recommendations={detailsResult.recommendations} isRefining={isRefining} />
+      <RecommendationsTable recommendations={detailsResult.recommendations} notWorthIt={detailsResult.recommendationsNotWorthIt} isRefining={isRefining} />
       <p className="text-xs text-slate-600">
         Engine {result.engineVersion}, seed {result.seed}, {result.iterations.toLocaleString('en-US')} simulated years.
       </p>
