@@ -22,6 +22,14 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL LISTEN/NOTIFY between the instances sharing the database (absent on PGlite: one process). */
+  notifications?: NotificationChannel;
+}
+
+export interface NotificationChannel {
+  /** Calls `onMessage` for each notification; `onListening` on every (re)connection of the listener. */
+  listen(channel: string, onMessage: (payload: string) => void, onListening: () => void): Promise<{ unlisten(): Promise<void> }>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -84,6 +92,15 @@ function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
     },
     close: async () => {
       await client.end({ timeout: 5 });
+    },
+    notifications: {
+      listen: async (channel, onMessage, onListening) => {
+        const listening = await client.listen(channel, onMessage, onListening);
+        return { unlisten: () => listening.unlisten() };
+      },
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
     },
   };
 }

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import postgres from 'postgres';
-import { buildApp, LOG_REDACT_PATHS } from '../app.ts';
+import { buildApp, LOG_REDACT_PATHS, LOG_SERIALIZERS } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { parseEnv, type Env } from '../env.ts';
 
@@ -80,7 +80,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       callback();
     },
   });
-  const loggerInstance = pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, stream);
+  const loggerInstance = pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS }, stream);
   const app = await buildApp({ env, database, loggerInstance, now: clock.now });
   await app.ready();
   return {

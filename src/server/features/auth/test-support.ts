@@ -62,6 +62,7 @@ export async function completeMfa(t: TestApp, userId: string): Promise<void> {
   const now = t.clock.now();
   await t.app.db.insert(userMfa).values({ userId, totpEnabledAt: now }).onConflictDoUpdate({ target: userMfa.userId, set: { totpEnabledAt: now } });
   await t.app.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.userId, userId));
+  await t.app.sessionCache.invalidateUser(userId);
 }
 
 /** A signed-in user with an MFA-complete session. */

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backupCodes, userMfa } from '../../db/schema.ts';
+import { invalidateUserSessionCache } from '../../sessions/session-cache.ts';
 
 /** A set-up that was not confirmed within 15 minutes is dropped (TOTP-02). */
 export const PENDING_SETUP_LIFETIME_MS = 15 * 60_000;
@@ -42,6 +43,8 @@ export async function activatePendingSecret(db: Database, userId: string, pendin
     })
     .where(and(eq(userMfa.userId, userId), isNull(userMfa.totpEnabledAt), eq(userMfa.pendingSecretEnc, pendingSecretEnc)))
     .returning({ userId: userMfa.userId });
+  // Sessions carry totpEnabled: every instance re-reads them (ADR 173).
+  if (rows.length === 1) await invalidateUserSessionCache(db, userId);
   return rows.length === 1;
 }
 
@@ -67,6 +70,7 @@ export async function disableTotp(db: Database, userId: string, now: Date): Prom
       .where(eq(userMfa.userId, userId));
     await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
   });
+  await invalidateUserSessionCache(db, userId);
 }
 
 export async function listUnusedBackupCodes(db: Database, userId: string) {
