@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS } }),
     genReqId: () => randomUUID(),
     // Fastify's two lines per request cost a third of a small request; plugins/request-log.ts writes one (ADR 172).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },

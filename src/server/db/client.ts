@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -47,8 +48,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openPglite(dataDir: string | null): DatabaseHandle {
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
+    // Throws DataDirLockedError while another process holds the folder (ADR 174).
+    lock = acquireDataDirLock(dataDir);
     client = new PGlite(join(dataDir, 'pglite'));
   } else {
     client = new PGlite();
@@ -64,7 +68,11 @@ function openPglite(dataDir: string | null): DatabaseHandle {
       await client.query('select 1');
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
