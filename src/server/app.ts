@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
+import { globalIpLimit } from './plugins/global-ip-limit.ts';
 import { sessions } from './sessions/session-plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(globalIpLimit);
   await app.register(csrfProtection);
   await app.register(sessions);
   await app.register(rateLimit);
