@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
@@ -34,6 +35,7 @@ declare module 'fastify' {
     db: Database;
     now: () => Date;
     mailer: Mailer;
+    backgroundTasks: BackgroundTasks;
   }
 }
 
@@ -79,6 +81,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createMailer({ db: deps.database.db, smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log, now, pollMs: deps.env.NODE_ENV === 'test' ? 0 : 30_000 });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  const backgroundTasks = createBackgroundTasks(app.log);
+  app.decorate('backgroundTasks', backgroundTasks);
+  // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
+  app.addHook('onClose', async () => backgroundTasks.idle());
 
   // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
   // which also stops the cross-site "simple request" CSRF shapes.

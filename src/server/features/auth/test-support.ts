@@ -22,14 +22,17 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export function post(t: TestApp, url: string, payload: unknown, options: RequestOptions = {}) {
-  return t.app.inject({
+export async function post(t: TestApp, url: string, payload: unknown, options: RequestOptions = {}) {
+  const response = await t.app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
     remoteAddress: options.ip ?? '127.0.0.1',
     headers: { origin: t.env.APP_URL, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
   });
+  // Work the route queued without waiting (e.g. the reset mail, ADR 177) is done before a test looks at its effects.
+  await t.app.backgroundTasks.idle();
+  return response;
 }
 
 export function get(t: TestApp, url: string, options: RequestOptions = {}) {
