@@ -135,8 +135,7 @@ export const ACCESS_REQUEST_RECEIVED_MESSAGE =
 // ---- Password reset ---------------------------------------------------------------------
 
 export const PasswordResetRequestSchema = z.strictObject({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, AUTH_MESSAGES.resetEmailRequired)
     .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.loginEmail)

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   /** Applies pending migrations; throws (and the process must not serve) when one fails. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The database server's clock (for /readyz's clock-skew report). */
+  currentTime(): Promise<Date>;
   close(): Promise<void>;
   /** PostgreSQL LISTEN/NOTIFY between the instances sharing the database (absent on PGlite: one process). */
   notifications?: NotificationChannel;
@@ -67,6 +69,10 @@ function openPglite(dataDir: string | null): DatabaseHandle {
     ping: async () => {
       await client.query('select 1');
     },
+    currentTime: async () => {
+      const result = await client.query<{ now: Date | string }>('select now() as now');
+      return new Date(result.rows[0]!.now);
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -97,6 +103,10 @@ function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
     },
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    currentTime: async () => {
+      const [row] = await client<{ now: Date }[]>`select now() as now`;
+      return new Date(row!.now);
     },
     close: async () => {
       await client.end({ timeout: 5 });
