@@ -34,6 +34,8 @@ export interface TestApp {
   clock: TestClock;
   /** Every log line the app wrote, as raw JSON text. */
   logs: string[];
+  /** The PostgreSQL database URL (DATABASE_URL runs), for a second instance on the same database. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -41,18 +43,25 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
  * server named by DATABASE_URL (dropped on close), so test files never share state.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let database: DatabaseHandle;
-  if (baseUrl) {
+  let databaseUrl: string | undefined;
+  if (options.sameDatabaseAs) {
+    // A second app instance on the first one's PostgreSQL database (multi-instance tests); the first drops it.
+    if (!options.sameDatabaseAs.databaseUrl) throw new Error('sameDatabaseAs needs a PostgreSQL test app (DATABASE_URL)');
+    databaseUrl = options.sameDatabaseAs.databaseUrl;
+    database = openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 25 });
+  } else if (baseUrl) {
     const name = `cifer_test_${randomBytes(6).toString('hex')}`;
     const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    database = openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 25 });
+    databaseUrl = url.toString();
+    database = openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 25 });
     dropDatabase = async () => {
       const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${name} with (force)`);
@@ -89,6 +98,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     env,
     clock,
     logs,
+    ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();
