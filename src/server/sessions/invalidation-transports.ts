@@ -2,6 +2,8 @@ import { Redis } from 'ioredis';
 import type { NotificationChannel } from '../db/client.ts';
 import { parseInvalidation, type InvalidationTransport } from './session-cache.ts';
 
+const START_TIMEOUT_MS = 5_000;
+
 /** Redis pub/sub: one subscriber connection, one publisher; ioredis re-subscribes after a drop. */
 export function createRedisTransport(redisUrl: string, channel: string, onError: (error: unknown) => void): InvalidationTransport {
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
@@ -16,11 +18,19 @@ export function createRedisTransport(redisUrl: string, channel: string, onError:
         const message = parseInvalidation(payload);
         if (message) onMessage(message);
       });
-      await Promise.all([publisher.connect(), subscriber.connect()]);
-      await subscriber.subscribe(channel);
-      // Attached after the first subscription so start-up does not count as a reconnection.
       subscriber.on('close', () => onConnectionChange(false));
+      // ioredis re-subscribes by itself after a reconnection; until then the cache is bypassed.
       subscriber.on('ready', () => onConnectionChange(true));
+      publisher.connect().catch(onError);
+      // Redis down at start-up must not stop the app: it serves uncached until the channel is up.
+      const subscribed = subscriber.subscribe(channel).then(
+        () => true,
+        (error: unknown) => {
+          onError(error);
+          return false;
+        },
+      );
+      return Promise.race([subscribed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), START_TIMEOUT_MS).unref())]);
     },
     async publish(message) {
       await publisher.publish(channel, JSON.stringify(message));
@@ -52,6 +62,7 @@ export function createPostgresTransport(notifications: NotificationChannel, chan
           started = true;
         },
       );
+      return true;
     },
     async publish(message) {
       await notifications.notify(channel, JSON.stringify(message));

@@ -73,7 +73,7 @@ for (const transport of ['postgres', 'redis'] as const) {
     let first: TestApp;
     let second: TestApp;
     beforeAll(async () => {
-      const env = transport === 'redis' ? { REDIS_URL: process.env.REDIS_URL!, RATE_LIMIT_NAMESPACE: `cache-${randomBytes(5).toString('hex')}` } : { REDIS_URL: '' };
+      const env: Record<string, string> = transport === 'redis' ? { REDIS_URL: process.env.REDIS_URL!, RATE_LIMIT_NAMESPACE: `cache-${randomBytes(5).toString('hex')}` } : { REDIS_URL: '' };
       first = await createTestApp(env);
       second = await createTestApp(env, { sameDatabaseAs: first });
       expect(first.app.sessionCache.transport).toBe(transport);

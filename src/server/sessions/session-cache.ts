@@ -31,7 +31,8 @@ export type Invalidation = { kind: 'session' | 'user' | 'organization'; id: stri
 export interface InvalidationTransport {
   readonly name: 'redis' | 'postgres' | 'local';
   /** Starts listening; `onMessage` is called for every invalidation, this instance's own included. */
-  start(onMessage: (message: Invalidation) => void, onConnectionChange: (connected: boolean) => void): Promise<void>;
+  /** Resolves true once listening, false when the channel is not up yet (the cache stays bypassed until it is). */
+  start(onMessage: (message: Invalidation) => void, onConnectionChange: (connected: boolean) => void): Promise<boolean>;
   publish(message: Invalidation): Promise<void>;
   close(): Promise<void>;
 }
@@ -92,12 +93,12 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
   return {
     transport: transport.name,
     async start() {
-      await transport.start(apply, (isConnected) => {
+      const listening = await transport.start(apply, (isConnected) => {
         connected = isConnected;
         currentEpoch += 1;
         entries.clear();
       });
-      connected = true;
+      if (listening) connected = true;
     },
     get(sessionId, nowMs) {
       if (!connected) return undefined;
@@ -150,7 +151,7 @@ export function parseInvalidation(payload: string): Invalidation | null {
 }
 
 export function createLocalTransport(): InvalidationTransport {
-  return { name: 'local', start: async () => {}, publish: async () => {}, close: async () => {} };
+  return { name: 'local', start: async () => true, publish: async () => {}, close: async () => {} };
 }
 
 // ---- The registry behind the db-level API ----------------------------------------------------
