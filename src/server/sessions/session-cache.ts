@@ -55,6 +55,11 @@ export interface SessionCache<T = unknown> {
   update(sessionId: string, value: T): void;
   /** Drops the entry here only (a local re-read, not a revocation). */
   forget(sessionId: string): void;
+  /**
+   * Per-user data derived from the database (e.g. the MFA status), cached under the same rules as
+   * the sessions and dropped with them by `invalidateUser` / `invalidateOrganization`.
+   */
+  remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V>;
   invalidateSession(sessionId: string): Promise<void>;
   invalidateUser(userId: string): Promise<void>;
   invalidateOrganization(organizationId: string): Promise<void>;
@@ -64,6 +69,7 @@ export interface SessionCache<T = unknown> {
 
 export function createSessionCache<T>(transport: InvalidationTransport, onError: (error: unknown) => void = () => {}): SessionCache<T> & { start(): Promise<void> } {
   const entries = new Map<string, Entry<T>>();
+  const userData = new Map<string, { userId: string; value: unknown; storedAt: number }>();
   let currentEpoch = 0;
   let connected = transport.name === 'local';
 
@@ -72,6 +78,10 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
     if (message.kind === 'session') {
       entries.delete(message.id);
       return;
+    }
+    for (const [key, entry] of userData) {
+      // An organisation-wide change is rare: drop all per-user data rather than index it by organisation.
+      if (message.kind === 'organization' || entry.userId === message.id) userData.delete(key);
     }
     for (const [key, entry] of entries) {
       if ((message.kind === 'user' ? entry.userId : entry.organizationId) === message.id) entries.delete(key);
@@ -87,6 +97,7 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       // is back (they do the same when their subscription drops), and clear ours.
       onError(error);
       entries.clear();
+      userData.clear();
     }
   }
 
@@ -97,6 +108,7 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
         connected = isConnected;
         currentEpoch += 1;
         entries.clear();
+        userData.clear();
       });
       if (listening) connected = true;
     },
@@ -111,6 +123,18 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       return entry.value;
     },
     epoch: () => currentEpoch,
+    async remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V> {
+      const cacheKey = `${userId}:${key}`;
+      const hit = connected ? userData.get(cacheKey) : undefined;
+      if (hit && nowMs - hit.storedAt < SESSION_CACHE_TTL_MS && nowMs >= hit.storedAt) return hit.value as V;
+      const readEpoch = currentEpoch;
+      const value = await load();
+      if (connected && readEpoch === currentEpoch) {
+        if (userData.size >= SESSION_CACHE_MAX_ENTRIES) userData.clear();
+        userData.set(cacheKey, { userId, value, storedAt: nowMs });
+      }
+      return value;
+    },
     set(sessionId, value, owner, readEpoch, nowMs) {
       if (!connected || readEpoch !== currentEpoch) return;
       if (entries.size >= SESSION_CACHE_MAX_ENTRIES) {
@@ -135,6 +159,7 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
     async close() {
       connected = false;
       entries.clear();
+      userData.clear();
       await transport.close();
     },
   };

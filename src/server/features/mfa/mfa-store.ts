@@ -94,7 +94,9 @@ export async function consumeBackupCode(db: Database, codeId: string, now: Date)
     .update(backupCodes)
     .set({ usedAt: now })
     .where(and(eq(backupCodes.id, codeId), isNull(backupCodes.usedAt)))
-    .returning({ id: backupCodes.id });
+    .returning({ id: backupCodes.id, userId: backupCodes.userId });
+  // The cached MFA status counts the unused codes (ADR 173).
+  if (rows[0]) await invalidateUserSessionCache(db, rows[0].userId);
   return rows.length === 1;
 }
 
@@ -104,6 +106,7 @@ export async function replaceBackupCodes(db: Database, userId: string, codeHashe
     await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
     await tx.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
   });
+  await invalidateUserSessionCache(db, userId);
 }
 
 /** Keeps the pending secret only while it is fresh. */
