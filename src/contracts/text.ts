@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 export const INVALID_TEXT_MESSAGE = 'Must not contain NUL characters or invalid Unicode (unpaired surrogates)';
 
-// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point of this pattern
 const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when the value can be stored in a PostgreSQL text or jsonb column as it is. */
