@@ -6,7 +6,9 @@
  * The password is prompted for (not echoed), or read from the first line of stdin when stdin is
  * not a terminal: `printf '%s\n' "$PASSWORD" | npm run user:create -- --email ...`.
  * It uses the same configuration as the server (DATABASE_URL, or DATA_DIR for the embedded
- * database). The embedded database holds one process at a time: stop the server first.
+ * database). The embedded database holds one process at a time: while a server runs on the same
+ * DATA_DIR this refuses with a message naming the folder and the server's process (ADR 174); stop
+ * the server first, or create the account from the running server's admin console.
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -76,8 +78,12 @@ async function main() {
     process.exit(values.help ? 0 : 1);
   }
   const env = parseEnv(process.env);
-  const password = await readPassword();
+  // Opened before the password prompt: a folder held by a running server is refused at once.
   const database = openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL, maxConnections: 2 } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  const password = await readPassword().catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   try {
     await database.migrate();
     const created = await createUserAccount(database.db, {

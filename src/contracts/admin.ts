@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type AccessRequestStatus = z.infer<typeof AccessRequestStatusSchema>;
@@ -25,7 +26,7 @@ export interface AdminAccessRequest {
 
 /** POST /api/admin/access-requests/:id/approve and /reject. */
 export const AccessDecisionInputSchema = z.strictObject({
-  note: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
+  note: text().trim().max(1000, 'Must be at most 1000 characters').optional(),
 });
 export type AccessDecisionInput = z.infer<typeof AccessDecisionInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { FACTOR_ANSWERS, FACTOR_IDS } from '@/engine/factors.ts';
 import type { FactorId } from '@/engine/factors.ts';
 import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from '@/engine/frameworks.ts';
@@ -43,8 +44,8 @@ export type EvidenceNotes = { [F in FactorId]?: string };
 export const MAX_STORED_SEED = 2_147_483_647;
 export const SeedSchema = z.number().int().min(0).max(MAX_STORED_SEED);
 
-const TitleSchema = z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
-const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const TitleSchema = text().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
+const IsoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 const IndustrySchema = z.enum(INDUSTRIES.map((i) => i.id) as [(typeof INDUSTRIES)[number]['id'], ...(typeof INDUSTRIES)[number]['id'][]]);
 const CountSchema = z.number().int().min(0).max(1e10);
 
@@ -68,7 +69,7 @@ const frameworkShape = Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, DraftFr
 export const DraftRiskInputSchema = z.strictObject({
   organisation: z
     .strictObject({
-      name: z.string().max(200).optional(),
+      name: text().max(200).optional(),
       industry: IndustrySchema.optional(),
       employees: z.number().int().min(1).max(100_000).optional(),
       annualRevenueUsd: z.number().min(1_000).max(1e13).optional(),

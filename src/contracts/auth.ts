@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const RoleSchema = z.enum(['user', 'admin', 'super_admin']);
 export type Role = z.infer<typeof RoleSchema>;
@@ -45,19 +46,17 @@ export function countCodePoints(value: string): number {
 
 function emailField(message: string) {
   // A trimmed, simple (ReDoS-free) check; the server lower-cases before storing or comparing.
-  return z
-    .string()
+  return text()
     .trim()
     .max(EMAIL_MAX_LENGTH, message)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, message);
 }
 
-const requiredName = (message: string) => z.string().trim().min(1, message).max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+const requiredName = (message: string) => text().trim().min(1, message).max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
+const optionalText = (max: number) => text().trim().max(max, `Must be at most ${max} characters`).optional();
 
 function lengthCheckedPassword(minMessage: string) {
-  return z
-    .string()
+  return text()
     .refine((value) => countCodePoints(value) >= PASSWORD_MIN_LENGTH, minMessage)
     .refine((value) => countCodePoints(value) <= PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
 }
@@ -75,7 +74,7 @@ export const AccessRequestPasswordSchema = lengthCheckedPassword(AUTH_MESSAGES.a
 
 export const LoginInputSchema = z.strictObject({
   email: emailField(AUTH_MESSAGES.loginEmail),
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024, AUTH_MESSAGES.passwordMax),
+  password: text().min(1, AUTH_MESSAGES.passwordRequired).max(1024, AUTH_MESSAGES.passwordMax),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -100,7 +99,7 @@ export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
 /** The sign-up form: the API fields plus the confirmation (not sent). */
 export const SignUpFormSchema = z
-  .object({ ...signUpFields, confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired) })
+  .object({ ...signUpFields, confirmPassword: text().min(1, AUTH_MESSAGES.confirmRequired) })
   .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type SignUpForm = z.infer<typeof SignUpFormSchema>;
 
@@ -120,7 +119,7 @@ export const AccessRequestInputSchema = z
     phone: optionalText(40),
     message: optionalText(2000),
     password: AccessRequestPasswordSchema,
-    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+    confirmPassword: text().min(1, AUTH_MESSAGES.confirmRequired),
   })
   .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type AccessRequestInput = z.infer<typeof AccessRequestInputSchema>;
@@ -136,8 +135,7 @@ export const ACCESS_REQUEST_RECEIVED_MESSAGE =
 // ---- Password reset ---------------------------------------------------------------------
 
 export const PasswordResetRequestSchema = z.strictObject({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, AUTH_MESSAGES.resetEmailRequired)
     .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.loginEmail)
@@ -154,29 +152,29 @@ export interface PasswordResetResponse {
 
 /** POST /api/reset-password: the token from the e-mailed link and the new password. */
 export const ResetPasswordInputSchema = z.strictObject({
-  token: z.string().min(20, 'The reset link is incomplete').max(200, 'The reset link is invalid'),
+  token: text().min(20, 'The reset link is incomplete').max(200, 'The reset link is invalid'),
   password: NewPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 export const ResetPasswordFormSchema = z
-  .object({ password: NewPasswordSchema, confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired) })
+  .object({ password: NewPasswordSchema, confirmPassword: text().min(1, AUTH_MESSAGES.confirmRequired) })
   .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 // ---- Change password (signed in) ----------------------------------------------------------
 
 export const ChangePasswordInputSchema = z.strictObject({
-  currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired).max(1024, AUTH_MESSAGES.passwordMax),
+  currentPassword: text().min(1, AUTH_MESSAGES.currentPasswordRequired).max(1024, AUTH_MESSAGES.passwordMax),
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 export const ChangePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired),
+    currentPassword: text().min(1, AUTH_MESSAGES.currentPasswordRequired),
     newPassword: NewPasswordSchema,
-    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+    confirmPassword: text().min(1, AUTH_MESSAGES.confirmRequired),
   })
   .refine((value) => value.newPassword === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const COMPANY_SIZES = ['10-49', '50-99', '100-249', '250-500', '500+'] as const;
 export const COMPANY_SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
@@ -37,13 +38,13 @@ export const CONSULTATION_MESSAGE_MAX = 5000;
 
 /** POST /api/consultations: the landing page's consultation form. Messages follow the spec's style. */
 export const CreateConsultationInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
-  email: z.string().trim().max(320, 'Email address is too long').pipe(z.email('Please enter a valid work email address')),
-  company: z.string().trim().min(1, 'Company name is required').max(200, 'Company name is too long'),
+  name: text().trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  email: text().trim().max(320, 'Email address is too long').pipe(z.email('Please enter a valid work email address')),
+  company: text().trim().min(1, 'Company name is required').max(200, 'Company name is too long'),
   companySize: z.enum(COMPANY_SIZES, 'Please select your company size'),
   industry: z.enum(CONSULTATION_INDUSTRIES, 'Please select your industry'),
   service: z.enum(CONSULTATION_SERVICES, 'Please select a service'),
-  message: z.string().trim().max(CONSULTATION_MESSAGE_MAX, 'Message must be at most 5000 characters').default(''),
+  message: text().trim().max(CONSULTATION_MESSAGE_MAX, 'Message must be at most 5000 characters').default(''),
 });
 export type CreateConsultationInput = z.input<typeof CreateConsultationInputSchema>;
 

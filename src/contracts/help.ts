@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Spec section 3: the five help categories, in the order the dialog lists them. */
 export const HELP_CATEGORIES = ['login', 'navigation', 'password', 'expert_consultation', 'other'] as const;
@@ -22,10 +23,10 @@ export const HELP_MESSAGE_MAX = 5000;
  */
 export const SubmitHelpRequestInputSchema = z.strictObject({
   category: HelpCategorySchema,
-  subject: z.string().trim().min(1, 'Subject is required').max(HELP_SUBJECT_MAX),
-  message: z.string().trim().min(1, 'Message is required').max(HELP_MESSAGE_MAX),
-  userEmail: z.string().max(320).optional(),
-  userName: z.string().max(300).optional(),
+  subject: text().trim().min(1, 'Subject is required').max(HELP_SUBJECT_MAX),
+  message: text().trim().min(1, 'Message is required').max(HELP_MESSAGE_MAX),
+  userEmail: text().max(320).optional(),
+  userName: text().max(300).optional(),
 });
 export type SubmitHelpRequestInput = z.infer<typeof SubmitHelpRequestInputSchema>;
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Spec section 9: a TOTP code has 6 digits, a backup code 8 characters A-Z0-9 (single-use). */
 export const TOTP_CODE_LENGTH = 6;
 export const BACKUP_CODE_LENGTH = 8;
 export const BACKUP_CODE_COUNT = 10;
 
-export const TotpCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+export const TotpCodeSchema = text().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 /** Upper-cased by the client (spec section 5); the server also accepts lower case, spaces and hyphens (BC-06). */
-export const BackupCodeSchema = z
-  .string()
+export const BackupCodeSchema = text()
   .max(32, 'Backup code is too long')
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{8}$/, 'Enter an 8-character backup code (letters A-Z and digits)'));
@@ -66,7 +66,7 @@ export const MfaTestResponseSchema = z.object({
 export type MfaTestResponse = z.infer<typeof MfaTestResponseSchema>;
 
 /** POST /api/mfa/unlock: the link e-mailed after a hard lock-out. */
-export const MfaUnlockInputSchema = z.strictObject({ token: z.string().min(10).max(300) });
+export const MfaUnlockInputSchema = z.strictObject({ token: text().min(10).max(300) });
 export type MfaUnlockInput = z.infer<typeof MfaUnlockInputSchema>;
 
 /** Machine-readable reasons the API gives for refusing a session (plugins/access.ts). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { FACTORS, FACTOR_ANSWERS, FACTOR_IDS } from '../engine/factors.ts';
 import type { FactorId } from '../engine/factors.ts';
 import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from '../engine/frameworks.ts';
@@ -15,7 +16,7 @@ import type { SimulateAnnualLossInput } from '../engine/simulate-annual-loss.ts'
  * schemas give field-path messages first.
  */
 
-const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const IsoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 const CountSchema = z.number().int().min(0).max(1e10);
 const IndustrySchema = z.enum(INDUSTRIES.map((i) => i.id) as [IndustryId, ...IndustryId[]]);
 
@@ -42,7 +43,7 @@ const notApplicableFactors = new Set<string>(FACTORS.filter((f) => f.allowsNotAp
 
 /** The organisation profile. */
 export const OrganisationProfileSchema = z.strictObject({
-  name: z.string().max(200).optional(),
+  name: text().max(200).optional(),
   industry: IndustrySchema,
   employees: z.number().int().min(1).max(100_000),
   annualRevenueUsd: z.number().min(1_000).max(1e13),

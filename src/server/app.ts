@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -8,14 +8,19 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { countOutbox } from './mail/outbox.ts';
 import { createMetrics, type AppMetrics } from './metrics/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
+import { globalIpLimit } from './plugins/global-ip-limit.ts';
 import { sessions } from './sessions/session-plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
 import { registerFeatures } from './routes.ts';
+import { toLogSafeError } from './db/log-safe-error.ts';
+import { requestLog } from './plugins/request-log.ts';
+import { jsonBody } from './plugins/json-body.ts';
 
 export interface AppDependencies {
   env: Env;
@@ -40,6 +45,7 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** Real time the app was built, for the ops panel's uptime. */
     startedAt: Date;
+    backgroundTasks: BackgroundTasks;
   }
 }
 
@@ -57,14 +63,19 @@ export const LOG_REDACT_PATHS = [
   '*.secret',
 ];
 
+/** Errors are logged through one whitelist: no query parameters, values, hashes or e-mail addresses (ADR 171). */
+export const LOG_SERIALIZERS = { err: toLogSafeError };
+
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
-      : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } } }),
+      : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS } }),
     genReqId: () => randomUUID(),
+    // Fastify's two lines per request cost a third of a small request; plugins/request-log.ts writes one (ADR 172).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -103,14 +114,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  const backgroundTasks = createBackgroundTasks(app.log);
+  app.decorate('backgroundTasks', backgroundTasks);
+  // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
+  app.addHook('onClose', async () => backgroundTasks.idle());
 
   // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
   // which also stops the cross-site "simple request" CSRF shapes.
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBody);
+  await app.register(requestLog);
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(metricsEndpoint, { metrics, token: deps.env.METRICS_TOKEN });
+  await app.register(globalIpLimit);
   await app.register(csrfProtection);
   await app.register(sessions);
   await app.register(rateLimit);

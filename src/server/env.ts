@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Prefix of rate-limit counter keys; instances that share a budget share it (default 'cifer'). */
   RATE_LIMIT_NAMESPACE: z.preprocess(emptyAsAbsent, z.string().min(1).max(64).optional()),
+  /** Requests per minute one client address may make to /api (shared through Redis when set); 0 = off (ADR 176). */
+  API_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).default(3000)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('CIFER <no-reply@cifer.local>'),
   SUPPORT_EMAIL: z.email().default('support@cifer.local'),

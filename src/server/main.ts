@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { InvalidEnvError, parseEnv, type Env } from './env.ts';
 
 /** Runs the process: the only module that reads process.env. */
@@ -15,9 +17,16 @@ async function main() {
     throw error;
   }
 
-  const database = openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-  );
+  let database: DatabaseHandle;
+  try {
+    database = openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   try {
     await database.migrate();
   } catch (error) {
@@ -46,6 +55,7 @@ async function main() {
       process.exit(1);
     }
   };
+  installLastResortHandlers(app.log, database);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
@@ -56,6 +66,26 @@ async function main() {
     await database.close().catch(() => {});
     process.exit(1);
   }
+}
+
+/**
+ * A bug that escapes every handler leaves the process in an unknown state: log it once (through the
+ * log-safe error serializer) and exit non-zero for the supervisor to restart us (ADR 175). The
+ * embedded database is closed first when that is quick; otherwise the stale-lock rule lets the
+ * next start take the folder over.
+ */
+function installLastResortHandlers(log: FastifyBaseLogger, database: DatabaseHandle) {
+  let handled = false;
+  const die = (kind: string) => (error: unknown) => {
+    if (handled) return;
+    handled = true;
+    log.fatal({ err: error, kind }, 'unexpected failure: exiting for a restart');
+    const force = setTimeout(() => process.exit(1), 1_000);
+    force.unref();
+    void database.close().finally(() => process.exit(1));
+  };
+  process.on('unhandledRejection', die('unhandledRejection'));
+  process.on('uncaughtException', die('uncaughtException'));
 }
 
 main().catch((error: unknown) => {

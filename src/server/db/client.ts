@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -21,7 +22,17 @@ export interface DatabaseHandle {
   /** Applies pending migrations; throws (and the process must not serve) when one fails. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The database server's clock (for /readyz's clock-skew report). */
+  currentTime(): Promise<Date>;
   close(): Promise<void>;
+  /** PostgreSQL LISTEN/NOTIFY between the instances sharing the database (absent on PGlite: one process). */
+  notifications?: NotificationChannel;
+}
+
+export interface NotificationChannel {
+  /** Calls `onMessage` for each notification; `onListening` on every (re)connection of the listener. */
+  listen(channel: string, onMessage: (payload: string) => void, onListening: () => void): Promise<{ unlisten(): Promise<void> }>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -39,8 +50,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openPglite(dataDir: string | null): DatabaseHandle {
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
+    // Throws DataDirLockedError while another process holds the folder (ADR 174).
+    lock = acquireDataDirLock(dataDir);
     client = new PGlite(join(dataDir, 'pglite'));
   } else {
     client = new PGlite();
@@ -55,8 +69,16 @@ function openPglite(dataDir: string | null): DatabaseHandle {
     ping: async () => {
       await client.query('select 1');
     },
+    currentTime: async () => {
+      const result = await client.query<{ now: Date | string }>('select now() as now');
+      return new Date(result.rows[0]!.now);
+    },
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
@@ -82,8 +104,21 @@ function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    currentTime: async () => {
+      const [row] = await client<{ now: Date }[]>`select now() as now`;
+      return new Date(row!.now);
+    },
     close: async () => {
       await client.end({ timeout: 5 });
+    },
+    notifications: {
+      listen: async (channel, onMessage, onListening) => {
+        const listening = await client.listen(channel, onMessage, onListening);
+        return { unlisten: () => listening.unlisten() };
+      },
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
     },
   };
 }

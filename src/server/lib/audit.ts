@@ -54,3 +54,44 @@ export async function auditRequest(request: FastifyRequest, entry: AuditEntry): 
     details: { ...entry.details, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, requestId: request.id },
   });
 }
+
+/** At most this many refusal rows per client address and minute (a flood cannot fill the audit log). */
+export const REFUSAL_AUDIT_LIMIT_PER_MINUTE = 10;
+const refusalCounts = new Map<string, { window: number; count: number }>();
+
+/** True while the address is under its refusal-audit budget for the current minute (counted here). */
+export function takeRefusalAuditSlot(ip: string, nowMs: number): boolean {
+  const window = Math.floor(nowMs / 60_000);
+  const current = refusalCounts.get(ip);
+  if (!current || current.window !== window) {
+    if (refusalCounts.size > 10_000) refusalCounts.clear();
+    refusalCounts.set(ip, { window, count: 1 });
+    return true;
+  }
+  current.count += 1;
+  return current.count <= REFUSAL_AUDIT_LIMIT_PER_MINUTE;
+}
+
+/**
+ * Records a refused request (403: cross-site request, role or ownership refusal; issue #18, ADR 175)
+ * as `request.refused`, queued so the answer does not wait, and capped per address and minute.
+ */
+export function auditRefusal(request: FastifyRequest, reason: { code: string; message: string }): void {
+  const app = request.server;
+  const at = app.now();
+  if (!takeRefusalAuditSlot(request.ip, at.getTime())) return;
+  const entry = {
+    action: 'request.refused' as const,
+    actorUserId: request.auth?.user.id ?? null,
+    ip: request.ip,
+    details: {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      code: reason.code,
+      reason: reason.message,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      requestId: request.id,
+    },
+  };
+  app.backgroundTasks.run('audit-refusal', () => recordAudit(app.db, at, entry));
+}

@@ -50,7 +50,7 @@ export function createMailer(options: MailerOptions): Mailer {
     for (const message of due) {
       if (!transport) {
         // No SMTP: the message stays in the outbox for an administrator to read in /admin.
-        log.info({ outboxId: message.id, to: message.to, subject: message.subject }, 'email kept in outbox (no SMTP_URL)');
+        log.info({ outboxId: message.id, subject: message.subject }, 'email kept in outbox (no SMTP_URL)');
         await db.update(emailOutbox).set({ status: 'held' }).where(eq(emailOutbox.id, message.id));
         options.onOutcome?.('held');
         continue;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 import { issuesFromZod } from '../lib/validation.ts';
+import { auditRefusal } from '../lib/audit.ts';
 
 /**
  * The one place errors become responses. 4xx bodies carry a message a person can act on;
@@ -12,6 +13,8 @@ async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
       request.log.info({ code: error.code, status: error.statusCode, reason: error.message }, 'request refused');
+      // Refusals of a signed-in or cross-site caller are security events; MFA steps are the normal flow.
+      if (error.code === 'forbidden') auditRefusal(request, { code: error.code, message: error.message });
       if (error.details.retryAfterSeconds !== undefined) {
         void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.details.retryAfterSeconds))));
       }

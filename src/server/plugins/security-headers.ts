@@ -18,7 +18,8 @@ async function securityHeadersPlugin(app: FastifyInstance) {
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // No page of ours sets <base>; 'none' stops an injected one re-pointing relative URLs.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
@@ -26,6 +27,9 @@ async function securityHeadersPlugin(app: FastifyInstance) {
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors 'none' is the framing rule; the legacy X-Frame-Options header is not sent,
+    // so the two can never disagree (ADR 175).
+    xFrameOptions: false,
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) void reply.header('Cache-Control', 'no-store');

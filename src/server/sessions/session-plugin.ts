@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createPostgresTransport, createRedisTransport } from './invalidation-transports.ts';
+import { createLocalTransport, createSessionCache, registerSessionCache, unregisterSessionCache, type InvalidationTransport, type SessionCache } from './session-cache.ts';
 import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
@@ -11,7 +13,17 @@ declare module 'fastify' {
     sessionCookieName: string;
     setSessionCookie(reply: FastifyReply, token: string): void;
     clearSessionCookie(reply: FastifyReply): void;
+    /** invalidateSession / invalidateUser / invalidateOrganization on every instance (ADR 173). */
+    sessionCache: SessionCache;
   }
+}
+
+/** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder). */
+function chooseTransport(app: FastifyInstance): InvalidationTransport {
+  const onError = (error: unknown) => app.log.warn({ err: error }, 'session cache channel error');
+  if (app.env.REDIS_URL) return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, onError);
+  if (app.database.notifications) return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
+  return createLocalTransport();
 }
 
 /**
@@ -25,6 +37,14 @@ async function sessionPlugin(app: FastifyInstance) {
   const cookieOptions = { httpOnly: true, secure: isHttps, sameSite: 'lax' as const, path: '/' };
 
   await app.register(cookie);
+  const cache = createSessionCache(chooseTransport(app), (error) => app.log.error({ err: error }, 'session invalidation could not be broadcast'));
+  await cache.start();
+  registerSessionCache(app.db, cache);
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', async () => {
+    unregisterSessionCache(app.db);
+    await cache.close();
+  });
   app.decorate('sessionCookieName', cookieName);
   // A readable companion cookie with no secret in it: it only tells the browser app that a
   // session may exist, so a visitor's first load skips the current-user call (and its 401).

@@ -4,6 +4,7 @@ import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../db/client.ts';
 import { organizations, sessions, userMfa, users } from '../db/schema.ts';
 import { toRole, type AuthContext } from './auth-context.ts';
+import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -46,7 +47,10 @@ export async function createSession(db: Database, userId: string, now: Date, met
 async function evictOldestSessions(db: Database, userId: string) {
   const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt));
   const excess = rows.length - MAX_SESSIONS_PER_USER;
-  for (const row of rows.slice(0, Math.max(0, excess))) await db.delete(sessions).where(eq(sessions.id, row.id));
+  for (const row of rows.slice(0, Math.max(0, excess))) {
+    await db.delete(sessions).where(eq(sessions.id, row.id));
+    await invalidateSessionCache(db, row.id);
+  }
 }
 
 /**
@@ -62,17 +66,21 @@ export async function rotateSession(db: Database, sessionId: string, now: Date, 
     .set({ id: newId, lastSeenAt: now, ...(changes.mfaVerifiedAt ? { mfaVerifiedAt: changes.mfaVerifiedAt } : {}) })
     .where(eq(sessions.id, sessionId))
     .returning({ id: sessions.id });
+  await invalidateSessionCache(db, sessionId);
   return rotated.length === 1 ? token : null;
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await invalidateSessionCache(db, sessionId);
 }
 
 /** Revokes every session of a user, or every one but `exceptSessionId`. */
 export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<number> {
   const condition = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
   const deleted = await db.delete(sessions).where(condition).returning({ id: sessions.id });
+  // The whole user: the kept session may carry user fields that just changed (password, role).
+  await invalidateUserSessionCache(db, userId);
   return deleted.length;
 }
 
@@ -102,16 +110,18 @@ export function isSessionExpired(session: SessionTimes, now: Date): boolean {
   return false;
 }
 
-/**
- * Reads the session behind a cookie token, with the user, their MFA state and billing state,
- * in one query. Expired sessions are deleted; a session of an account that is no longer
- * active is treated as absent.
- */
-export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
-  const sessionId = hashToken(token);
+interface SessionAuthRow {
+  session: SessionTimes;
+  user: { id: string; organizationId: string; email: string; firstName: string; lastName: string; role: string; status: string };
+  totpEnabledAt: Date | null;
+  subscriptionStatus: string;
+  subscriptionAccessUntil: Date | null;
+}
+
+async function readSessionAuthRow(db: Database, sessionId: string): Promise<SessionAuthRow | null> {
   const [row] = await db
     .select({
-      session: sessions,
+      session: { createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, mfaVerifiedAt: sessions.mfaVerifiedAt, passwordOnlySince: sessions.passwordOnlySince },
       user: {
         id: users.id,
         organizationId: users.organizationId,
@@ -131,13 +141,44 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
     .leftJoin(userMfa, eq(userMfa.userId, users.id))
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (!row) return null;
-  if (isSessionExpired(row.session, now) || row.user.status !== 'active') {
-    await deleteSession(db, sessionId);
-    return null;
+  return row ? { ...row, totpEnabledAt: row.totpEnabledAt ?? null } : null;
+}
+
+function isUsable(row: SessionAuthRow, now: Date): boolean {
+  return !isSessionExpired(row.session, now) && row.user.status === 'active';
+}
+
+/**
+ * Reads the session behind a cookie token, with the user, their MFA state and billing state:
+ * from the instance's session cache when it holds a fresh entry (no database round trip, ADR 173),
+ * else in one query. Expired sessions are deleted; a session of an account that is no longer
+ * active is treated as absent. lastSeenAt is written at most once a minute either way.
+ */
+export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
+  const sessionId = hashToken(token);
+  const cache = sessionCacheFor(db) as SessionCache<SessionAuthRow> | undefined;
+  const nowMs = now.getTime();
+  let row = cache?.get(sessionId, nowMs);
+  if (row && !isUsable(row, now)) {
+    // Never refuse from the cache: another instance may have touched the session since.
+    cache?.forget(sessionId);
+    row = undefined;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+  if (!row) {
+    const readEpoch = cache?.epoch() ?? 0;
+    const fresh = await readSessionAuthRow(db, sessionId);
+    if (!fresh) return null;
+    if (!isUsable(fresh, now)) {
+      await deleteSession(db, sessionId);
+      return null;
+    }
+    row = fresh;
+    cache?.set(sessionId, row, { userId: row.user.id, organizationId: row.user.organizationId }, readEpoch, nowMs);
+  }
+  if (nowMs - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    row = { ...row, session: { ...row.session, lastSeenAt: now } };
+    cache?.update(sessionId, row);
   }
   const { status: _status, ...user } = row.user;
   return {
@@ -158,4 +199,5 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
 export async function resetUserSessionsToPasswordOnly(db: Database, userId: string, keepSessionId: string, now: Date): Promise<void> {
   await deleteUserSessions(db, userId, keepSessionId);
   await db.update(sessions).set({ mfaVerifiedAt: null, passwordOnlySince: now, lastSeenAt: now }).where(eq(sessions.id, keepSessionId));
+  await invalidateSessionCache(db, keepSessionId);
 }

@@ -31,14 +31,17 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export function post(t: TestApp, url: string, payload: unknown = {}, options: RequestOptions = {}) {
-  return t.app.inject({
+export async function post(t: TestApp, url: string, payload: unknown = {}, options: RequestOptions = {}) {
+  const response = await t.app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
     remoteAddress: options.ip ?? '127.0.0.1',
     headers: { origin: t.env.APP_URL, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
   });
+  // Work the route queued without waiting (e.g. the reset mail, ADR 177) is done before a test looks at its effects.
+  await t.app.backgroundTasks.idle();
+  return response;
 }
 
 export function get(t: TestApp, url: string, options: RequestOptions = {}) {
@@ -77,6 +80,7 @@ export async function completeMfa(t: TestApp, userId: string): Promise<void> {
   const now = t.clock.now();
   await t.app.db.insert(userMfa).values({ userId, totpEnabledAt: now }).onConflictDoUpdate({ target: userMfa.userId, set: { totpEnabledAt: now } });
   await t.app.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.userId, userId));
+  await t.app.sessionCache.invalidateUser(userId);
 }
 
 /** A signed-in user with an MFA-complete session. */

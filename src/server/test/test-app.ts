@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import postgres from 'postgres';
-import { buildApp, LOG_REDACT_PATHS } from '../app.ts';
+import { buildApp, LOG_REDACT_PATHS, LOG_SERIALIZERS } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { parseEnv, type Env } from '../env.ts';
 
@@ -43,12 +43,17 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
  * server named by DATABASE_URL (dropped on close), so test files never share state.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
   let database: DatabaseHandle;
-  if (baseUrl) {
+  if (options.sameDatabaseAs) {
+    // A second app instance on the first one's PostgreSQL database (multi-instance tests); the first drops it.
+    if (!options.sameDatabaseAs.databaseUrl) throw new Error('sameDatabaseAs needs a PostgreSQL test app (DATABASE_URL)');
+    databaseUrl = options.sameDatabaseAs.databaseUrl;
+    database = openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 25 });
+  } else if (baseUrl) {
     const name = `cifer_test_${randomBytes(6).toString('hex')}`;
     const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
@@ -84,7 +89,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       callback();
     },
   });
-  const loggerInstance = pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, stream);
+  const loggerInstance = pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS }, stream);
   const app = await buildApp({ env, database, loggerInstance, now: clock.now });
   await app.ready();
   return {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, PasswordResetRequestSchema, ResetPasswordInputSchema, type PasswordResetResponse } from '@/contracts/auth.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { auditRequest } from '../../lib/audit.ts';
+import { auditRequest, recordAudit } from '../../lib/audit.ts';
 import { assertPasswordAcceptable, passwordHasher } from '../../lib/passwords.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
@@ -35,22 +35,29 @@ export async function requestPasswordReset(request: FastifyRequest): Promise<Pas
   await enforceRateLimit(app, `reset:ip:${request.ip}`, RESET_IP_LIMIT, RESET_WINDOW_MS, 'Too many password reset requests. Please try again later.');
   const answer: PasswordResetResponse = { success: true, message: AUTH_MESSAGES.resetSuccess };
 
+  // Timing parity (issue #18 defect 4, ADR 177): every path does the same work before answering
+  // (both limiter hits, the look-up, a token), and whatever only a real account needs (token
+  // row, mail, audit) is queued, so the answer does not reveal whether the address exists.
   const perAddress = await app.rateLimiter.hit(`reset:addr:${email}`, RESET_ADDRESS_LIMIT, RESET_WINDOW_MS);
-  if (!perAddress.allowed) return answer;
   const user = await findUserByEmail(app.db, email);
-  if (!user || user.status !== 'active') return answer;
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  if (!perAddress.allowed || !user || user.status !== 'active') return answer;
 
   const now = app.now();
-  const token = randomBytes(32).toString('base64url');
-  await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-  await app.db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-    createdAt: now,
+  const audit = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, requestId: request.id };
+  app.backgroundTasks.run('password-reset-mail', async () => {
+    await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await app.db.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now });
+    await app.mailer.send(passwordResetEmail(user.email, app.env.APP_URL, token));
+    await recordAudit(app.db, now, {
+      action: 'password.reset_requested',
+      actorUserId: null,
+      targetUserId: user.id,
+      ip: audit.ip,
+      details: { userAgent: audit.userAgent, requestId: audit.requestId },
+    });
   });
-  await app.mailer.send(passwordResetEmail(user.email, app.env.APP_URL, token));
-  await auditRequest(request, { action: 'password.reset_requested', actorUserId: null, targetUserId: user.id });
   return answer;
 }
 

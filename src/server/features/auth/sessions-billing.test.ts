@@ -93,6 +93,8 @@ describe('billing gate', () => {
 
       const [row] = await t.app.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, user.userId));
       await t.app.db.update(organizations).set({ subscriptionStatus: 'active' }).where(eq(organizations.id, row!.organizationId));
+      // What the billing code does after a status change: every instance re-reads the sessions (ADR 173).
+      await t.app.sessionCache.invalidateOrganization(row!.organizationId);
       expect((await get(t, '/api/auth/sessions', { cookie })).statusCode).toBe(200);
       const again = await logIn(t, user.email, user.password);
       expect(again.response.json()).toEqual({ message: 'Login successful', requiresPayment: false });

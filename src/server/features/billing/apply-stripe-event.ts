@@ -13,6 +13,8 @@ export interface AppliedEvent {
   outcome: string;
   /** A claim e-mail to send once the transaction has committed. */
   claim: { email: string; token: string; plan: PlanId } | null;
+  /** The organisation whose access the event may have changed (its cached sessions are refreshed after commit). */
+  organizationId: string | null;
 }
 
 interface Refs {
@@ -102,11 +104,24 @@ export async function applyStripeEvent(db: Database, context: EventContext, even
       .values({ id: event.id, type: event.type, created: event.created, ...refs, outcome: 'pending', receivedAt: context.now })
       .onConflictDoNothing({ target: billingEvents.id })
       .returning({ id: billingEvents.id });
-    if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null };
+    if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null, organizationId: null };
     const handled = await handleEvent(tx, context, event, refs);
     await tx.update(billingEvents).set({ outcome: handled.outcome }).where(eq(billingEvents.id, event.id));
-    return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null };
+    return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null, organizationId: await organizationOf(tx, refs) };
   });
+}
+
+/** The organisation behind an event's subscription or checkout, once the event has been applied. */
+async function organizationOf(tx: Db, refs: Refs): Promise<string | null> {
+  if (refs.stripeSubscriptionId) {
+    const row = await findSubscriptionByStripeId(tx, refs.stripeSubscriptionId);
+    if (row?.organizationId) return row.organizationId;
+  }
+  if (refs.checkoutSessionId) {
+    const [checkout] = await tx.select({ organizationId: checkoutSessions.organizationId }).from(checkoutSessions).where(eq(checkoutSessions.id, refs.checkoutSessionId)).limit(1);
+    return checkout?.organizationId ?? null;
+  }
+  return null;
 }
 
 async function handleEvent(tx: Db, context: EventContext, event: Stripe.Event, refs: Refs): Promise<Handled> {

@@ -23,6 +23,7 @@ import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
+import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
 import { changeSubscriptionByHand, readOrganizationForAdmin, searchOrganizations } from './admin-subscriptions.ts';
 import { readCheckoutStatus, readTestRun, findCheckout } from './checkout-status.ts';
 import { redeemClaim } from './claims.ts';
@@ -93,6 +94,7 @@ export async function billingRoutes(app: FastifyInstance) {
     const auth = requireAuth(request);
     await enforceRateLimit(app, `billing:claim:${auth.user.id}`, CLAIM_LIMIT, CLAIM_WINDOW_MS);
     const claimed = await redeemClaim(app.db, token, auth.user, app.now());
+    await invalidateOrganizationSessionCache(app.db, auth.user.organizationId);
     await auditRequest(request, { action: 'billing.subscription_claimed', targetUserId: auth.user.id, details: { organizationId: auth.user.organizationId, plan: claimed.plan } });
     return claimed;
   });
@@ -131,6 +133,7 @@ export async function billingRoutes(app: FastifyInstance) {
     const { id } = parseInput(OrganizationParamsSchema, request.params);
     const change = parseInput(AdminSubscriptionChangeSchema, request.body);
     const { before, after } = await changeSubscriptionByHand(app.db, id, change, app.now());
+    await invalidateOrganizationSessionCache(app.db, id);
     await auditRequest(request, {
       action: `billing.subscription_${change.action === 'activate' ? 'activated' : change.action === 'extend' ? 'extended' : 'canceled'}`,
       details: {

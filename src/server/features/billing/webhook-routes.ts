@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../errors.ts';
+import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
 import { applyStripeEvent } from './apply-stripe-event.ts';
 import { claimSubscriptionEmail } from './billing-mail.ts';
 import { CLAIM_VALID_DAYS } from './claims.ts';
@@ -36,6 +37,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { strip
       throw new AppError('bad_request', 'Invalid webhook signature');
     }
     const applied = await applyStripeEvent(app.db, { env: app.env, now: app.now() }, event);
+    // Access may have changed: every instance re-reads this organisation's sessions (ADR 173).
+    if (applied.organizationId) await invalidateOrganizationSessionCache(app.db, applied.organizationId);
     if (applied.claim) {
       await app.mailer.send(claimSubscriptionEmail(applied.claim.email, app.env.APP_URL, applied.claim.token, applied.claim.plan, CLAIM_VALID_DAYS));
     }

@@ -15,9 +15,18 @@ test('healthz answers 200 while the process is up', async () => {
   expect(response.json()).toEqual({ status: 'ok' });
 });
 
-test('readyz answers 200 when the database answers', async () => {
+test('readyz answers 200 when the database answers, with the clock skew against the database', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/readyz' });
   expect(response.statusCode).toBe(200);
+  const body = response.json<{ clockSkewMs: number; clockSkewOk: boolean }>();
+  expect(Math.abs(body.clockSkewMs)).toBeLessThan(2_000);
+  expect(body.clockSkewOk).toBe(true);
+  // Move the app clock ten minutes ahead: the database's clock now lags by that much.
+  t.clock.advance(10 * 60_000);
+  const skewed = (await t.app.inject({ method: 'GET', url: '/readyz' })).json<{ clockSkewMs: number; clockSkewOk: boolean }>();
+  expect(skewed.clockSkewMs).toBeLessThan(-9 * 60_000);
+  expect(skewed.clockSkewOk).toBe(false);
+  t.clock.advance(-10 * 60_000);
 });
 
 test('unknown /api path answers a JSON 404 with a message', async () => {

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backupCodes, userMfa } from '../../db/schema.ts';
+import { invalidateUserSessionCache } from '../../sessions/session-cache.ts';
 
 /** A set-up that was not confirmed within 15 minutes is dropped (TOTP-02). */
 export const PENDING_SETUP_LIFETIME_MS = 15 * 60_000;
@@ -42,6 +43,8 @@ export async function activatePendingSecret(db: Database, userId: string, pendin
     })
     .where(and(eq(userMfa.userId, userId), isNull(userMfa.totpEnabledAt), eq(userMfa.pendingSecretEnc, pendingSecretEnc)))
     .returning({ userId: userMfa.userId });
+  // Sessions carry totpEnabled: every instance re-reads them (ADR 173).
+  if (rows.length === 1) await invalidateUserSessionCache(db, userId);
   return rows.length === 1;
 }
 
@@ -67,6 +70,7 @@ export async function disableTotp(db: Database, userId: string, now: Date): Prom
       .where(eq(userMfa.userId, userId));
     await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
   });
+  await invalidateUserSessionCache(db, userId);
 }
 
 export async function listUnusedBackupCodes(db: Database, userId: string) {
@@ -90,7 +94,9 @@ export async function consumeBackupCode(db: Database, codeId: string, now: Date)
     .update(backupCodes)
     .set({ usedAt: now })
     .where(and(eq(backupCodes.id, codeId), isNull(backupCodes.usedAt)))
-    .returning({ id: backupCodes.id });
+    .returning({ id: backupCodes.id, userId: backupCodes.userId });
+  // The cached MFA status counts the unused codes (ADR 173).
+  if (rows[0]) await invalidateUserSessionCache(db, rows[0].userId);
   return rows.length === 1;
 }
 
@@ -100,6 +106,7 @@ export async function replaceBackupCodes(db: Database, userId: string, codeHashe
     await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
     await tx.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
   });
+  await invalidateUserSessionCache(db, userId);
 }
 
 /** Keeps the pending secret only while it is fresh. */

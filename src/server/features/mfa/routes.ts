@@ -89,12 +89,15 @@ export async function mfaRoutes(app: FastifyInstance) {
 
   app.get('/api/mfa/status', { config: { access: 'session' } }, async (request): Promise<MfaStatus> => {
     const auth = requireAuth(request);
-    const row = await findUserMfa(app.db, auth.user.id);
-    const totpEnabled = isEnrolled(row);
+    // Cached per user with the sessions (ADR 173); every change to TOTP or backup codes goes through mfa-store, which invalidates it.
+    const { totpEnabled, backupCodesCount } = await app.sessionCache.remember(auth.user.id, 'mfa-status', app.now().getTime(), async () => {
+      const enrolled = isEnrolled(await findUserMfa(app.db, auth.user.id));
+      return { totpEnabled: enrolled, backupCodesCount: enrolled ? await countUnusedBackupCodes(app.db, auth.user.id) : 0 };
+    });
     return {
       totpEnabled,
       sessionMfaComplete: totpEnabled && auth.session.mfaVerifiedAt !== null,
-      backupCodesCount: totpEnabled ? await countUnusedBackupCodes(app.db, auth.user.id) : 0,
+      backupCodesCount,
     };
   });
 

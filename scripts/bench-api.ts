@@ -1,0 +1,130 @@
+/**
+ * npm run bench:api (issue #18, ADR 178): a bare Fastify hello world and CIFER side by side on this
+ * machine, each server pinned to core 0 and autocannon (this process) to core 1 when `taskset`
+ * exists. CIFER runs on PGlite and, when DATABASE_URL is set, also on a fresh PostgreSQL database.
+ * Each CIFER target is measured right after a fresh baseline run, and the ratio of the two is what
+ * counts (the machine is shared, so absolute figures drift). Prints a Markdown table.
+ *
+ *   npm run bench:api                       # PGlite
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
+ *   BENCH_DURATION_S=10 BENCH_CONNECTIONS=50 BENCH_PORT=5290 ...
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 5290);
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const pinned = hasTaskset();
+if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  cookie?: string;
+}
+
+function startServer(mode: 'bare' | 'app', port: number, env: Record<string, string | undefined>): Promise<Server> {
+  const command = [process.execPath, '--import', 'tsx', 'scripts/bench-server.ts', mode, String(port)];
+  const child = pinned
+    ? spawn('taskset', ['-c', '0', ...command], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } })
+    : spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    child.on('message', (message: { ready?: boolean; cookie?: string }) => {
+      if (message.ready) resolve({ child, port, ...(message.cookie ? { cookie: message.cookie } : {}) });
+    });
+  });
+}
+
+async function stopServer(server: Server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(url: string, cookie?: string): Promise<Measurement> {
+  const options = { url, connections: CONNECTIONS, ...(cookie ? { headers: { cookie } } : {}) };
+  if (WARMUP_S > 0) await autocannon({ ...options, duration: WARMUP_S });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+const TARGETS: Array<{ path: string; signedIn: boolean; minRatio: { pglite: number; postgres: number } }> = [
+  { path: '/healthz', signedIn: false, minRatio: { pglite: 0.7, postgres: 0.7 } },
+  { path: '/api/auth/user', signedIn: true, minRatio: { pglite: 0.25, postgres: 0.5 } },
+  { path: '/api/mfa/status', signedIn: true, minRatio: { pglite: 0.25, postgres: 0.5 } },
+];
+
+async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | undefined) {
+  const bare = await startServer('bare', BASE_PORT, {});
+  const app = await startServer('app', BASE_PORT + 1, { DATABASE_URL: databaseUrl ?? '' });
+  const rows: string[] = [];
+  let allMet = true;
+  try {
+    for (const target of TARGETS) {
+      const baseline = await measure(`http://127.0.0.1:${bare.port}/`);
+      const measured = await measure(`http://127.0.0.1:${app.port}${target.path}`, target.signedIn ? app.cookie : undefined);
+      const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+      const minRatio = target.minRatio[kind];
+      const p99Ok = kind !== 'postgres' || !target.signedIn || measured.p99Ms < 20;
+      const met = ratio >= minRatio && p99Ok && measured.non2xx === 0 && measured.errors === 0;
+      allMet &&= met;
+      rows.push(
+        `| ${kind} | \`${target.path}\` | ${Math.round(measured.requestsPerSecond)} | ${measured.p99Ms} | ${Math.round(baseline.requestsPerSecond)} | **${(ratio * 100).toFixed(0)}%** | ≥ ${minRatio * 100}%${kind === 'postgres' && target.signedIn ? ', p99 < 20 ms' : ''} | ${met ? 'met' : 'NOT met'}${measured.non2xx ? ` (${measured.non2xx} non-2xx)` : ''} |`,
+      );
+      console.error(rows.at(-1));
+    }
+  } finally {
+    await stopServer(app);
+    await stopServer(bare);
+  }
+  return { rows, allMet };
+}
+
+async function main() {
+  const started = new Date().toISOString();
+  const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+  const results = [await benchDatabase('pglite', undefined)];
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const name = `cifer_bench_${randomBytes(5).toString('hex')}`;
+    const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    try {
+      results.push(await benchDatabase('postgres', url.toString()));
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+  console.log(`\nbench:api ${started}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run; ${pinned ? 'servers pinned to core 0, autocannon to core 1 (taskset)' : 'not pinned (no taskset)'}; load average before: ${load}; after: ${loadavg().map((value) => value.toFixed(2)).join(', ')}\n`);
+  console.log('| Database | Route | req/s | p99 ms | bare Fastify req/s (run just before) | ratio | target | |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const result of results) for (const row of result.rows) console.log(row);
+  process.exitCode = results.every((result) => result.allMet) ? 0 : 1;
+}
+
+await main();

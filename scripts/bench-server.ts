@@ -1,0 +1,68 @@
+/**
+ * One side of `npm run bench:api` (scripts/bench-api.ts starts it, pinned to one core):
+ *   bench-server.ts bare <port>   a bare Fastify hello world (the baseline)
+ *   bench-server.ts app <port>    CIFER as `npm start` builds it (logging to stdout, which the
+ *                                 runner discards), on PGlite in a temporary folder or on the
+ *                                 PostgreSQL database named by DATABASE_URL, with one signed-in,
+ *                                 MFA-verified user whose cookie is sent to the parent over IPC.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { organizations, sessions, userMfa, users } from '../src/server/db/schema.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { createSession, hashToken } from '../src/server/sessions/session-store.ts';
+
+const [mode, portText] = process.argv.slice(2);
+const port = Number(portText);
+
+async function bare() {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port, host: '127.0.0.1' });
+  process.send?.({ ready: true });
+}
+
+async function cifer() {
+  const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(join(tmpdir(), 'cifer-bench-'));
+  const env = parseEnv({
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir ?? join(tmpdir(), 'cifer-bench-secrets'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    CLIENT_DIST_DIR: './.tmp/no-client',
+    LOG_LEVEL: 'info',
+    // The per-IP ceiling stays on (its cost is part of the figure) but cannot trip on one client.
+    API_IP_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const database = openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir });
+  await database.migrate();
+  const app = await buildApp({ env, database });
+  const now = new Date();
+  const [org] = await database.db.insert(organizations).values({ name: 'Bench Clinic', subscriptionStatus: 'active' }).returning();
+  const [user] = await database.db
+    .insert(users)
+    .values({ organizationId: org!.id, email: `bench-${randomBytes(4).toString('hex')}@example.com`, passwordHash: 'bench-not-a-hash', firstName: 'Bench', lastName: 'User', role: 'user', status: 'active' })
+    .returning();
+  await database.db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: 'bench-only', totpEnabledAt: now });
+  const token = await createSession(database.db, user!.id, now);
+  await database.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
+  await app.listen({ port, host: '127.0.0.1' });
+  process.send?.({ ready: true, cookie: `${app.sessionCookieName}=${token}`, database: database.kind });
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+}
+
+await (mode === 'bare' ? bare() : cifer());
