@@ -34,7 +34,7 @@ export type AssessmentPath = z.infer<typeof AssessmentPathSchema>;
 
 /** Evidence notes: optional free text per factor on the commercial path. */
 export const MAX_EVIDENCE_NOTE_LENGTH = 1000;
-const EvidenceNoteSchema = z.string().max(MAX_EVIDENCE_NOTE_LENGTH, `An evidence note must be at most ${MAX_EVIDENCE_NOTE_LENGTH} characters`);
+const EvidenceNoteSchema = text().max(MAX_EVIDENCE_NOTE_LENGTH, `An evidence note must be at most ${MAX_EVIDENCE_NOTE_LENGTH} characters`);
 export const EvidenceNotesSchema = z.strictObject(
   Object.fromEntries(FACTOR_IDS.map((id) => [id, EvidenceNoteSchema.optional()])) as { [F in FactorId]: z.ZodOptional<typeof EvidenceNoteSchema> },
 );
@@ -140,8 +140,8 @@ export type CreateScenarioBody = z.infer<typeof CreateScenarioBodySchema>;
 
 /** POST /api/assessments/:id/invite: hand a business-leader assessment to a colleague of the same organisation. */
 export const InviteColleagueBodySchema = z.strictObject({
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254, 'E-mail must be at most 254 characters'),
-  message: z.string().trim().max(1000, 'The message must be at most 1000 characters').optional(),
+  email: text().trim().toLowerCase().email('Enter a valid e-mail address').max(254, 'E-mail must be at most 254 characters'),
+  message: text().trim().max(1000, 'The message must be at most 1000 characters').optional(),
 });
 export type InviteColleagueBody = z.infer<typeof InviteColleagueBodySchema>;
 export interface InviteColleagueResponse {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** The two plans of spec section 1: from $250/month, and annual assessment plans (ADR 131). */
 export const PLAN_IDS = ['monthly', 'annual'] as const;
@@ -41,20 +42,20 @@ export interface BillingOverview {
   plans: Plan[];
 }
 
-const email = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid work e-mail address');
+const email = text().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid work e-mail address');
 
 /** POST /api/billing/checkout: a visitor gives work e-mail and company; a signed-in user's organisation is used instead. */
 export const StartCheckoutInputSchema = z.strictObject({
   plan: PlanIdSchema,
   email: email.optional(),
-  company: z.string().trim().min(1, 'Company name is required').max(200).optional(),
+  company: text().trim().min(1, 'Company name is required').max(200).optional(),
 });
 export type StartCheckoutInput = z.infer<typeof StartCheckoutInputSchema>;
 
 export const VisitorCheckoutFormSchema = z.object({
   plan: PlanIdSchema,
   email,
-  company: z.string().trim().min(1, 'Company name is required').max(200),
+  company: text().trim().min(1, 'Company name is required').max(200),
 });
 export type VisitorCheckoutForm = z.infer<typeof VisitorCheckoutFormSchema>;
 
@@ -77,7 +78,7 @@ export interface CheckoutStatus {
 }
 
 export const ClaimInputSchema = z.strictObject({
-  token: z.string().trim().min(16, 'Enter the code from your e-mail').max(200, 'Enter the code from your e-mail'),
+  token: text().trim().min(16, 'Enter the code from your e-mail').max(200, 'Enter the code from your e-mail'),
 });
 export type ClaimInput = z.infer<typeof ClaimInputSchema>;
 
@@ -108,11 +109,11 @@ export const AdminSubscriptionChangeSchema = z.strictObject({
   action: z.enum(['activate', 'extend', 'cancel']),
   plan: PlanIdSchema.default('annual'),
   months: z.coerce.number().int().min(1, 'At least 1 month').max(36, 'At most 36 months').default(12),
-  note: z.string().trim().max(500).default(''),
+  note: text().trim().max(500).default(''),
 });
 export type AdminSubscriptionChange = z.input<typeof AdminSubscriptionChangeSchema>;
 
-export const AdminOrganizationQuerySchema = z.object({ query: z.string().trim().max(200).default('') });
+export const AdminOrganizationQuerySchema = z.object({ query: text().trim().max(200).default('') });
 
 export interface AdminOrganizationSubscription {
   organizationId: string;

@@ -3,6 +3,7 @@ import { FACTOR_IDS } from '@/engine/factors.ts';
 import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 import type { FrameworkId, FrameworkStatus } from '@/engine/frameworks.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
+import { text } from './text.ts';
 
 /**
  * Monitoring (issue #16): risk over time, the action plan, the reassessment schedule and, for
@@ -73,7 +74,7 @@ const IsoDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a real date');
 const CostSchema = z.number().int('Whole dollars only').min(0, 'Cannot be negative').max(100_000_000, 'Must be at most $100,000,000');
-const ReasonSchema = z.string().trim().min(1, 'Give a reason for declining').max(1000, 'Must be at most 1000 characters');
+const ReasonSchema = text().trim().min(1, 'Give a reason for declining').max(1000, 'Must be at most 1000 characters');
 
 /** POST /api/monitoring/actions: accept a recommendation of a completed assessment as an action. */
 export const AcceptActionBodySchema = z.strictObject({
