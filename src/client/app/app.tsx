@@ -4,6 +4,8 @@ import { MAIN_CONTENT_ID, SkipLink } from '@/client/components/layout/skip-link.
 import { ErrorBoundary } from '@/client/components/layout/error-fallback.tsx';
 import { LoadingOverlay } from '@/client/components/layout/loading-overlay.tsx';
 import { createQueryClient } from '@/client/lib/query-client.ts';
+import { toast } from '@/client/hooks/use-toast.ts';
+import { navigate } from 'wouter/use-browser-location';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { AgeNotice } from '@/client/features/consent/components/age-notice.tsx';
 import { CookieBanner } from '@/client/features/consent/components/cookie-banner.tsx';
@@ -52,8 +54,15 @@ function Shell() {
   );
 }
 
+/** Spec section 8: 'Payment Required' and /subscribe whenever the server answers 402. */
+function sendToSubscribe() {
+  if (window.location.pathname === '/subscribe') return;
+  toast({ title: 'Payment Required', description: 'Please complete your subscription to access CIFER.', variant: 'destructive' });
+  navigate('/subscribe');
+}
+
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient({ onPaymentRequired: sendToSubscribe }));
   return (
     <ErrorBoundary showDetails={import.meta.env.DEV}>
       <QueryClientProvider client={queryClient}>
