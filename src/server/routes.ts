@@ -7,6 +7,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
+import { organizationRoutes } from './features/organizations/routes.ts';
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and
@@ -21,4 +22,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(helpRoutes);
   await app.register(consultationRoutes);
   await app.register(assessmentRoutes);
+  await app.register(organizationRoutes);
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { toRole, type AuthContext } from './auth-context.ts';
+import { memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
+import { toOrganizationRole, toRole, type AuthContext } from './auth-context.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -108,24 +108,30 @@ export function isSessionExpired(session: SessionTimes, now: Date): boolean {
  */
 export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
   const sessionId = hashToken(token);
+  // The current organisation: the session's selection, else the user's home organisation (ADR 140).
+  const currentOrganizationId = sql<string>`coalesce(${sessions.currentOrganizationId}, ${users.organizationId})`;
   const [row] = await db
     .select({
       session: sessions,
       user: {
         id: users.id,
-        organizationId: users.organizationId,
+        homeOrganizationId: users.organizationId,
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
         role: users.role,
         status: users.status,
+        isPartner: users.isPartner,
       },
+      organizationId: organizations.id,
+      membershipRole: memberships.role,
       totpEnabledAt: userMfa.totpEnabledAt,
       subscriptionStatus: organizations.subscriptionStatus,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .innerJoin(organizations, eq(organizations.id, currentOrganizationId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
     .leftJoin(userMfa, eq(userMfa.userId, users.id))
     .where(eq(sessions.id, sessionId))
     .limit(1);
@@ -134,12 +140,21 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
     await deleteSession(db, sessionId);
     return null;
   }
+  const isHome = row.organizationId === row.user.homeOrganizationId;
+  // The home organisation is the user's own: a home row without a membership (an account made
+  // before memberships existed) keeps the owner rights it always had.
+  const organizationRole = toOrganizationRole(row.membershipRole) ?? (isHome ? 'owner' : null);
+  if (!organizationRole) {
+    // The membership of the selected organisation was removed: fall back to the home organisation.
+    await db.update(sessions).set({ currentOrganizationId: null }).where(eq(sessions.id, sessionId));
+    return findSessionAuth(db, token, now, billingRequired);
+  }
   if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
   const { status: _status, ...user } = row.user;
   return {
-    user: { ...user, role: toRole(user.role) },
+    user: { ...user, organizationId: row.organizationId, organizationRole, role: toRole(user.role) },
     session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
     totpEnabled: row.totpEnabledAt !== null && row.totpEnabledAt !== undefined,
     requiresPayment: billingRequired && row.subscriptionStatus !== 'active',
