@@ -49,7 +49,7 @@ describe('account actions', () => {
     await verifiedAgo(admin.cookie, 6 * 60_000);
     const stale = await send(t, 'POST', `/api/admin/users/${user.userId}/reset-mfa`, admin.cookie, {});
     expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toMatchObject({ error: 'step_up_required' });
+    expect(stale.json()).toMatchObject({ code: 'step_up_required' });
     await verifiedAgo(admin.cookie, 0);
     expect((await send(t, 'POST', `/api/admin/users/${user.userId}/reset-mfa`, admin.cookie, {})).statusCode).toBe(200);
     const [mfa] = await t.app.db.select().from(userMfa).where(eq(userMfa.userId, user.userId));

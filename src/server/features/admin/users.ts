@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AdminUserIdParamsSchema, AdminUserListQuerySchema, type AdminUserDetail, type AdminUserList, type AdminUserSummary, type PlatformRole, type UserStatus } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
@@ -56,7 +56,10 @@ export async function listUsers(request: FastifyRequest): Promise<AdminUserList>
   if (query.mfa === 'on') conditions.push(isNotNull(userMfa.totpEnabledAt));
   if (query.mfa === 'off') conditions.push(isNull(userMfa.totpEnabledAt));
   if (query.lastSignIn === 'never') conditions.push(sql`${lastSignInAt} is null`);
-  else if (query.lastSignIn !== 'any') conditions.push(gte(lastSignInAt, new Date(now.getTime() - LAST_SIGN_IN_DAYS[query.lastSignIn] * DAY_MS)));
+  else if (query.lastSignIn !== 'any') {
+    const since = new Date(now.getTime() - LAST_SIGN_IN_DAYS[query.lastSignIn] * DAY_MS).toISOString();
+    conditions.push(sql`${lastSignInAt} >= ${since}::timestamptz`);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const base = () => db.select(summaryColumns).from(users).innerJoin(organizations, eq(organizations.id, users.organizationId)).leftJoin(userMfa, eq(userMfa.userId, users.id));
   const [total] = await db.select({ value: count() }).from(users).leftJoin(userMfa, eq(userMfa.userId, users.id)).where(where);

@@ -36,8 +36,8 @@ export async function inviteMember(request: FastifyRequest): Promise<PendingInvi
   const app = request.server;
   const auth = requireAuth(request);
   const { id: organizationId } = parseInput(OrganizationIdParamsSchema, request.params);
-  const input = parseInput(InviteMemberInputSchema, request.body);
   const organizationName = await requireOwnerOf(app.db, auth, organizationId);
+  const input = parseInput(InviteMemberInputSchema, request.body);
   await enforceRateLimit(app, `invite:user:${auth.user.id}`, INVITES_PER_HOUR, 60 * 60_000, 'Too many invitations. Please try again later.');
   const email = input.email.trim().toLowerCase();
   const [existingUser] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
