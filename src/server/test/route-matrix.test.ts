@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { invitations, sessions, userMfa } from '../db/schema.ts';
 import type { AccessLevel } from '../plugins/access.ts';
+import { hashToken } from '../sessions/session-store.ts';
 import { createCaller, createOrganizationRow, sessionIdOf, send, type Caller } from './organization-members.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -27,7 +28,6 @@ interface RouteRule {
 }
 
 const ROUTES: Record<string, RouteRule> = {
-  'GET /api/health': { access: 'public' },
   'GET /api/admin/access-requests': { access: 'admin' },
   'POST /api/admin/access-requests/:id/approve': { access: 'admin', scope: 'admin-object' },
   'POST /api/admin/access-requests/:id/reject': { access: 'admin', scope: 'admin-object' },
@@ -111,7 +111,8 @@ beforeAll(async () => {
     assessmentId: created.json<{ id: string }>().id,
     memberId: otherOwner.userId,
     invitationId: invitation!.id,
-    sessionId: sessionIdOf(otherOwner.cookie),
+    // The public handle of another user's session (see features/auth/own-sessions.ts).
+    sessionId: hashToken(`session-handle:${sessionIdOf(otherOwner.cookie)}`).slice(0, 32),
   };
 }, 120_000);
 afterAll(async () => {
