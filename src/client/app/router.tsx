@@ -27,6 +27,9 @@ const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'Account
 const MfaSettingsPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaSettingsPage');
 const MfaVerificationPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaVerificationPage');
 const MfaTestPage = lazyPage(() => import('./routes/mfa-pages.tsx'), 'MfaTestPage');
+const AccountManagementPage = lazyPage(() => import('./routes/account-management-page.tsx'), 'AccountManagementPage');
+const OrganizationsPage = lazyPage(() => import('./routes/organizations-page.tsx'), 'OrganizationsPage');
+const InvitationPage = lazyPage(() => import('./routes/invitation-page.tsx'), 'InvitationPage');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState message="Loading..." />}>{children}</Suspense>;
@@ -74,7 +77,9 @@ export function AppRouter() {
         <Route path="/assessment-demo" component={signedIn(<AssessmentDemoPage />)} />
         <Route path="/monitoring" component={signedIn(<NotYetAvailablePage title="Monitoring" />)} />
         <Route path="/admin" component={adminOnly(<AdminPage />)} />
-        <Route path="/account-management" component={adminOnly(<NotYetAvailablePage title="Account Management" />)} />
+        <Route path="/account-management" component={adminOnly(<AccountManagementPage />)} />
+        <Route path="/organizations" component={signedIn(<OrganizationsPage />)} />
+        <Route path="/invitation" component={InvitationPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Lazy>
