@@ -124,7 +124,7 @@ test('a partner is approved, creates two client organisations, invites a user in
   for (const name of ['Harbour Clinic', 'Hillside Clinic']) {
     await partner.getByLabel('Client organisation name').fill(name);
     await partner.getByRole('button', { name: 'Create organisation' }).click();
-    await expect(partner.getByText(name, { exact: true })).toBeVisible();
+    await expect(partner.getByRole('main').getByText(name, { exact: true })).toBeVisible();
   }
   await partner.screenshot({ path: `${SHOTS}/partner-organisations.png`, fullPage: true });
 
