@@ -97,6 +97,12 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** The toast may take the first Escape: close the dialog with its own button. */
+async function closeDialog(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -217,7 +223,7 @@ test('account management: a super admin disables a user (their session is refuse
   await dialog.getByRole('button', { name: 'Disable account' }).click();
   await expect(admin.getByText('Account disabled; its sessions have ended').first()).toBeVisible();
   expect((await users[victimEmail]!.request.get(`${url}/api/assessments`)).status()).toBe(401);
-  await admin.keyboard.press('Escape');
+  await closeDialog(admin);
 
   // Reset two-factor, confirmed with the admin's own fresh code: the user must enrol again.
   await admin.getByLabel('Search name or e-mail').fill(resetEmail);
@@ -232,14 +238,14 @@ test('account management: a super admin disables a user (their session is refuse
   expect(((await (await again.request.get(`${url}/api/mfa/status`)).json()) as { totpEnabled: boolean }).totpEnabled).toBe(false);
   await again.goto('/');
   await expect(again.getByText(/set up two-factor|Set Up Two-Factor/i).first()).toBeVisible();
-  await admin.keyboard.press('Escape');
+  await closeDialog(admin);
 
   // The super admin makes the helper an admin; that admin cannot grant admin.
   await admin.getByLabel('Search name or e-mail').fill(helperEmail);
   await admin.getByRole('button', { name: `Manage ${helperEmail}` }).click();
   await dialog.getByLabel('Platform role (super admins only)').selectOption('admin');
   await expect(admin.getByText('Role changed').first()).toBeVisible();
-  await admin.keyboard.press('Escape');
+  await closeDialog(admin);
   const helper = users[helperEmail]!;
   const list = (await (await helper.request.get(`${url}/api/admin/users?q=${encodeURIComponent(resetEmail)}`)).json()) as { users: Array<{ id: string }> };
   const grant = await helper.request.post(`${url}/api/admin/users/${list.users[0]!.id}/role`, { headers, data: { role: 'admin' } });
