@@ -30,7 +30,8 @@ export function useSwitchOrganization() {
   return useMutation({
     mutationFn: (organizationId: string) => apiRequest<{ message: string }>('POST', `${ORGANIZATIONS_PATH}/current`, { organizationId }),
     onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
+      // Another organisation's data must never show, even for a moment; the switcher's own list stays mounted.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' && query.queryKey[0] !== ORGANIZATIONS_PATH });
       await queryClient.invalidateQueries();
     },
   });
