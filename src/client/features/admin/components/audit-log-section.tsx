@@ -25,7 +25,7 @@ export function AuditLogSection() {
         <CardTitle>Audit log</CardTitle>
         <CardDescription>Security and administration events, newest first.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {FIELDS.map((field) => (
             <div key={field.key} className="grid gap-1">
@@ -42,7 +42,7 @@ export function AuditLogSection() {
         {error ? <p role="alert" className="text-red-700">{getErrorMessage(error)}</p> : null}
         {data ? (
           <>
-            <div className="overflow-x-auto">
+            <div className="min-w-0 overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">Audit events</caption>
                 <thead>

@@ -23,7 +23,7 @@ export function OrganizationsAdminSection({ renderSubscription }: { renderSubscr
         <CardTitle>Organisations</CardTitle>
         <CardDescription>Every organisation, its members and subscription.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-4">
         <div className="grid max-w-sm gap-1">
           <Label htmlFor="organization-search">Search organisations</Label>
           <Input

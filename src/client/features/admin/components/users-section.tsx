@@ -66,7 +66,7 @@ export function UsersSection({ currentUserRole }: { currentUserRole: 'admin' | '
         <CardTitle>Users</CardTitle>
         <CardDescription>Search, filter and manage accounts. Every action is recorded in the audit log.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
             <Label htmlFor="user-search">Search name or e-mail</Label>
@@ -93,7 +93,7 @@ export function UsersSection({ currentUserRole }: { currentUserRole: 'admin' | '
         {isLoading ? <p role="status">Loading users…</p> : null}
         {data ? (
           <>
-            <div className="overflow-x-auto">
+            <div className="min-w-0 overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">Users</caption>
                 <thead>

@@ -22,12 +22,14 @@ export function OrganizationSwitcher({ compact = false }: { compact?: boolean })
           className="h-9 max-w-[12rem] min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
           value={data.currentOrganizationId}
           disabled={switchOrganization.isPending}
-          onChange={(event) =>
+          onChange={(event) => {
+            // Read now: the controlled select shows the old value again until the list refetches.
+            const chosen = data.organizations.find((o) => o.id === event.target.value);
             switchOrganization.mutate(event.target.value, {
-              onSuccess: () => toast({ title: `Now working in ${data.organizations.find((o) => o.id === event.target.value)?.name ?? 'the organisation'}` }),
+              onSuccess: () => toast({ title: `Now working in ${chosen?.name ?? 'the organisation'}` }),
               onError: (error) => toast({ title: 'Could not switch organisation', description: getErrorMessage(error), variant: 'destructive' }),
-            })
-          }
+            });
+          }}
         >
           {data.organizations.map((organization) => (
             <option key={organization.id} value={organization.id}>

@@ -102,7 +102,7 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
       <CardContent className="grid gap-6">
         <InviteForm organizationId={organization.id} />
         {members.data ? (
-          <div className="overflow-x-auto">
+          <div className="min-w-0 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Members of {organization.name}</caption>
               <thead>
