@@ -31,8 +31,9 @@ export function useSwitchOrganization() {
     mutationFn: (organizationId: string) => apiRequest<{ message: string }>('POST', `${ORGANIZATIONS_PATH}/current`, { organizationId }),
     onSuccess: async () => {
       // Another organisation's data must never show, even for a moment; the switcher's own list stays mounted.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' && query.queryKey[0] !== ORGANIZATIONS_PATH });
-      await queryClient.invalidateQueries();
+      // resetQueries (not remove): mounted lists drop the old organisation's data and refetch at once.
+      await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' && query.queryKey[0] !== ORGANIZATIONS_PATH });
+      await queryClient.invalidateQueries({ queryKey: [ORGANIZATIONS_PATH] });
     },
   });
 }
@@ -91,8 +92,8 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (token: string) => apiRequest<AcceptInvitationResponse>('POST', '/api/invitations/accept', { token }),
     onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' });
-      await queryClient.invalidateQueries();
+      await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== '/api/auth/user' && query.queryKey[0] !== ORGANIZATIONS_PATH });
+      await queryClient.invalidateQueries({ queryKey: [ORGANIZATIONS_PATH] });
     },
   });
 }
