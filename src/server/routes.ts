@@ -10,6 +10,7 @@ import { assessmentRoutes } from './features/assessments/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
+import { organizationRoutes } from './features/organizations/routes.ts';
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and
@@ -27,4 +28,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(billingRoutes);
   await app.register(reportRoutes);
   await app.register(monitoringRoutes);
+  await app.register(organizationRoutes);
 }

@@ -4,7 +4,6 @@ import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { RequireAdmin, RequireSignedIn, INITIALIZING_MESSAGE } from './guards.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import { NotYetAvailablePage } from './routes/coming-soon-page.tsx';
 
 /** Pages load on demand so the landing page pays only for itself. */
 function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
@@ -35,6 +34,9 @@ const PaymentSuccessPage = lazyPage(() => import('./routes/billing-pages.tsx'), 
 const ClaimSubscriptionPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'ClaimSubscriptionPage');
 const TestPaymentPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'TestPaymentPage');
 const TestSubscriptionPage = lazyPage(() => import('./routes/billing-pages.tsx'), 'TestSubscriptionPage');
+const AccountManagementPage = lazyPage(() => import('./routes/account-management-page.tsx'), 'AccountManagementPage');
+const OrganizationsPage = lazyPage(() => import('./routes/organizations-page.tsx'), 'OrganizationsPage');
+const InvitationPage = lazyPage(() => import('./routes/invitation-page.tsx'), 'InvitationPage');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState message="Loading..." />}>{children}</Suspense>;
@@ -81,7 +83,9 @@ export function AppRouter() {
         <Route path="/assessment-demo" component={signedIn(<AssessmentDemoPage />)} />
         <Route path="/monitoring" component={signedIn(<MonitoringPage />)} />
         <Route path="/admin" component={adminOnly(<AdminPage />)} />
-        <Route path="/account-management" component={adminOnly(<NotYetAvailablePage title="Account Management" />)} />
+        <Route path="/account-management" component={adminOnly(<AccountManagementPage />)} />
+        <Route path="/organizations" component={signedIn(<OrganizationsPage />)} />
+        <Route path="/invitation" component={InvitationPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Lazy>

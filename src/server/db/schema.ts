@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -50,6 +51,8 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** An approved partner may create client organisations and invite people into them (ADR 141). */
+    isPartner: boolean('is_partner').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +98,8 @@ export const sessions = pgTable(
      * time, or when TOTP was disabled and the session lost its MFA flag. Null means createdAt.
      */
     passwordOnlySince: timestamp('password_only_since', { withTimezone: true }),
+    /** The organisation this session works in (ADR 140); null means the user's home organisation. */
+    currentOrganizationId: uuid('current_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
@@ -176,9 +181,15 @@ export const auditLog = pgTable(
     /** e.g. 'login.success', 'login.failure', 'login.locked', 'password.reset', 'access.approved' */
     action: text('action').notNull(),
     ip: text('ip'),
+    /** The organisation the event belongs to (the actor's current one by default), for owners' own log (ADR 144). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_target_idx').on(table.targetUserId)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_target_idx').on(table.targetUserId),
+    index('audit_log_org_at_idx').on(table.organizationId, table.at),
+  ],
 );
 
 /** Fixed-window counters for the rate limiter when no Redis is configured. */
@@ -451,4 +462,42 @@ export const monitoringReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('monitoring_reminders_unique').on(table.organizationId, table.kind, table.subjectKey, table.periodKey)],
+);
+
+/** A user's place in an organisation (ADR 140): 'owner' | 'member' | 'viewer'. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.organizationId] }), index('memberships_org_idx').on(table.organizationId)],
+);
+
+/** An e-mailed invitation into an organisation: single use, expiring, only the token's SHA-256 is stored (ADR 142). */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-cased; only this address may accept. */
+    email: text('email').notNull(),
+    role: text('role').notNull().default('member'),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: uuid('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_org_idx').on(table.organizationId)],
 );

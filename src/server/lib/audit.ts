@@ -30,6 +30,8 @@ export interface AuditEntry {
   action: AuditAction;
   actorUserId?: string | null;
   targetUserId?: string | null;
+  /** The organisation the event belongs to; auditRequest defaults it to the caller's current organisation. */
+  organizationId?: string | null;
   details?: Record<string, unknown>;
 }
 
@@ -39,6 +41,7 @@ export async function recordAudit(db: Database, at: Date, entry: AuditEntry & { 
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,
     targetUserId: entry.targetUserId ?? null,
+    organizationId: entry.organizationId ?? null,
     ip: entry.ip ?? null,
     details: entry.details ?? {},
   });
@@ -50,6 +53,7 @@ export async function auditRequest(request: FastifyRequest, entry: AuditEntry): 
   await recordAudit(app.db, app.now(), {
     ...entry,
     actorUserId: entry.actorUserId === undefined ? (request.auth?.user.id ?? null) : entry.actorUserId,
+    organizationId: entry.organizationId === undefined ? (request.auth?.user.organizationId ?? null) : entry.organizationId,
     ip: request.ip,
     details: { ...entry.details, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, requestId: request.id },
   });

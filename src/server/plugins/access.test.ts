@@ -4,7 +4,7 @@ import { checkAccess, type AccessLevel } from './access.ts';
 
 function auth(overrides: { role?: AuthContext['user']['role']; totpEnabled?: boolean; mfaVerified?: boolean; requiresPayment?: boolean } = {}): AuthContext {
   return {
-    user: { id: 'u', organizationId: 'o', email: 'a@b.c', firstName: 'A', lastName: 'B', role: overrides.role ?? 'user' },
+    user: { id: 'u', organizationId: 'o', organizationRole: 'owner', homeOrganizationId: 'o', isPartner: false, email: 'a@b.c', firstName: 'A', lastName: 'B', role: overrides.role ?? 'user' },
     session: { id: 's', createdAt: new Date(), mfaVerifiedAt: overrides.mfaVerified === false ? null : new Date() },
     totpEnabled: overrides.totpEnabled ?? true,
     requiresPayment: overrides.requiresPayment ?? false,

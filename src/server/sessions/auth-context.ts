@@ -7,11 +7,37 @@ import { AppError } from '../errors.ts';
  */
 export type Role = 'user' | 'admin' | 'super_admin';
 
+/** A user's role inside one organisation (ADR 140): what each may do is in ORGANIZATION_ROLE_RANK's comment. */
+export type OrganizationRole = 'owner' | 'member' | 'viewer';
+export const ORGANIZATION_ROLES = ['owner', 'member', 'viewer'] as const satisfies readonly OrganizationRole[];
+
+/**
+ * owner: everything a member may do, plus manage members and invitations, billing, the logo and
+ * the organisation's own audit log. member: create, edit and delete assessments, actions and
+ * reports. viewer: read only.
+ */
+const ORGANIZATION_ROLE_RANK: Record<OrganizationRole, number> = { viewer: 0, member: 1, owner: 2 };
+
+export function toOrganizationRole(value: string | null | undefined): OrganizationRole | null {
+  return value === 'owner' || value === 'member' || value === 'viewer' ? value : null;
+}
+
+export function hasOrganizationRole(actual: OrganizationRole, needed: OrganizationRole): boolean {
+  return ORGANIZATION_ROLE_RANK[actual] >= ORGANIZATION_ROLE_RANK[needed];
+}
+
 /** What the session plugin attaches to a request that carries a valid session cookie. */
 export interface AuthContext {
   user: {
     id: string;
+    /** The CURRENT organisation of this session (the one selected, else the home organisation): scope every organisation-owned object by it. */
     organizationId: string;
+    /** The user's role in the current organisation. */
+    organizationRole: OrganizationRole;
+    /** users.organizationId: where the account was created. */
+    homeOrganizationId: string;
+    /** An approved partner (ADR 141): may create client organisations. */
+    isPartner: boolean;
     email: string;
     firstName: string;
     lastName: string;
@@ -41,4 +67,15 @@ export function toRole(value: string): Role {
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new AppError('unauthorized', 'Unauthorized');
   return request.auth;
+}
+
+/**
+ * Refuses (403) a caller whose role in the current organisation is below `needed`; e.g.
+ * `requireOrganizationRole(requireAuth(request), 'member')` before any write.
+ */
+export function requireOrganizationRole(auth: AuthContext, needed: OrganizationRole): AuthContext {
+  if (!hasOrganizationRole(auth.user.organizationRole, needed)) {
+    throw new AppError('forbidden', needed === 'owner' ? 'Only an owner of this organisation can do this' : 'Your role in this organisation is read-only');
+  }
+  return auth;
 }

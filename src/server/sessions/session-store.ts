@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../db/client.ts';
-import { organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { toRole, type AuthContext } from './auth-context.ts';
+import { memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
+import { toOrganizationRole, toRole, type AuthContext } from './auth-context.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
@@ -112,36 +112,44 @@ export function isSessionExpired(session: SessionTimes, now: Date): boolean {
 
 interface SessionAuthRow {
   session: SessionTimes;
-  user: { id: string; organizationId: string; email: string; firstName: string; lastName: string; role: string; status: string };
+  user: { id: string; homeOrganizationId: string; email: string; firstName: string; lastName: string; role: string; status: string; isPartner: boolean };
+  /** The session's current organisation: its selection, else the user's home organisation (ADR 140). */
+  organizationId: string;
+  membershipRole: string | null;
   totpEnabledAt: Date | null;
   subscriptionStatus: string;
   subscriptionAccessUntil: Date | null;
 }
 
 async function readSessionAuthRow(db: Database, sessionId: string): Promise<SessionAuthRow | null> {
+  const currentOrganizationId = sql<string>`coalesce(${sessions.currentOrganizationId}, ${users.organizationId})`;
   const [row] = await db
     .select({
       session: { createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, mfaVerifiedAt: sessions.mfaVerifiedAt, passwordOnlySince: sessions.passwordOnlySince },
       user: {
         id: users.id,
-        organizationId: users.organizationId,
+        homeOrganizationId: users.organizationId,
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
         role: users.role,
         status: users.status,
+        isPartner: users.isPartner,
       },
+      organizationId: organizations.id,
+      membershipRole: memberships.role,
       totpEnabledAt: userMfa.totpEnabledAt,
       subscriptionStatus: organizations.subscriptionStatus,
       subscriptionAccessUntil: organizations.subscriptionAccessUntil,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .innerJoin(organizations, eq(organizations.id, currentOrganizationId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
     .leftJoin(userMfa, eq(userMfa.userId, users.id))
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  return row ? { ...row, totpEnabledAt: row.totpEnabledAt ?? null } : null;
+  return row ? { ...row, totpEnabledAt: row.totpEnabledAt ?? null, membershipRole: row.membershipRole ?? null } : null;
 }
 
 function isUsable(row: SessionAuthRow, now: Date): boolean {
@@ -149,10 +157,11 @@ function isUsable(row: SessionAuthRow, now: Date): boolean {
 }
 
 /**
- * Reads the session behind a cookie token, with the user, their MFA state and billing state:
- * from the instance's session cache when it holds a fresh entry (no database round trip, ADR 173),
- * else in one query. Expired sessions are deleted; a session of an account that is no longer
- * active is treated as absent. lastSeenAt is written at most once a minute either way.
+ * Reads the session behind a cookie token, with the user, their current organisation and role in
+ * it, their MFA state and billing state: from the instance's session cache when it holds a fresh
+ * entry (no database round trip, ADR 173), else in one query. Expired sessions are deleted; a
+ * session of an account that is no longer active is treated as absent. lastSeenAt is written at
+ * most once a minute either way.
  */
 export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
   const sessionId = hashToken(token);
@@ -173,7 +182,17 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
       return null;
     }
     row = fresh;
-    cache?.set(sessionId, row, { userId: row.user.id, organizationId: row.user.organizationId }, readEpoch, nowMs);
+    cache?.set(sessionId, row, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, nowMs);
+  }
+  const isHome = row.organizationId === row.user.homeOrganizationId;
+  // The home organisation is the user's own: a home row without a membership (an account made
+  // before memberships existed) keeps the owner rights it always had.
+  const organizationRole = toOrganizationRole(row.membershipRole) ?? (isHome ? 'owner' : null);
+  if (!organizationRole) {
+    // The membership of the selected organisation was removed: fall back to the home organisation.
+    await db.update(sessions).set({ currentOrganizationId: null }).where(eq(sessions.id, sessionId));
+    cache?.forget(sessionId);
+    return findSessionAuth(db, token, now, billingRequired);
   }
   if (nowMs - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
@@ -182,9 +201,9 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
   }
   const { status: _status, ...user } = row.user;
   return {
-    user: { ...user, role: toRole(user.role) },
+    user: { ...user, organizationId: row.organizationId, organizationRole, role: toRole(user.role) },
     session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
-    totpEnabled: row.totpEnabledAt !== null && row.totpEnabledAt !== undefined,
+    totpEnabled: row.totpEnabledAt !== null,
     // Staff (admin roles) never pay; everyone else needs access by the billing rule (ADR 132).
     requiresPayment:
       billingRequired && toRole(user.role) === 'user' && !hasSubscriptionAccess(row.subscriptionStatus, row.subscriptionAccessUntil, now),

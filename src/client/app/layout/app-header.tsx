@@ -7,6 +7,8 @@ import { APP_SUBTITLE } from '@/client/lib/constants.ts';
 import { cn } from '@/client/lib/utils.ts';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { HelpDialog } from '@/client/features/help/components/help-dialog.tsx';
+import { OrganizationSwitcher } from '@/client/features/organizations/components/organization-switcher.tsx';
+import { PendingInvitationBanner } from '@/client/features/organizations/components/pending-invitation-banner.tsx';
 
 interface NavLink {
   href: string;
@@ -78,7 +80,10 @@ export function AppHeader() {
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
           <NavItems isAdmin={isAdmin} onHelp={() => setHelpOpen(true)} vertical={false} />
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <div className="hidden sm:block">
+            <OrganizationSwitcher />
+          </div>
           <Link
             href="/account"
             title="Your account: password, sessions and two-factor settings"
@@ -100,12 +105,14 @@ export function AppHeader() {
           <nav aria-label="Main" className="flex flex-col gap-1">
             <NavItems isAdmin={isAdmin} onNavigate={() => setMenuOpen(false)} onHelp={() => setHelpOpen(true)} vertical />
           </nav>
+          <OrganizationSwitcher compact />
           <Link href="/account" onClick={() => setMenuOpen(false)} className="mt-auto truncate text-sm text-slate-700 underline">
             {user?.email || 'User'}
           </Link>
         </SheetContent>
       </Sheet>
       <HelpDialog open={isHelpOpen} onOpenChange={setHelpOpen} />
+      <PendingInvitationBanner />
     </header>
   );
 }

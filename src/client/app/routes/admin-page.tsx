@@ -1,7 +1,6 @@
 import { Page } from '@/client/components/layout/page.tsx';
 import { AccessRequestsSection } from '@/client/features/admin/components/access-requests-section.tsx';
 import { EmailOutboxSection } from '@/client/features/admin/components/email-outbox-section.tsx';
-import { OrganizationSubscriptionsSection } from '@/client/features/billing/components/subscription-admin-panel.tsx';
 import { ConsultationRequestsAdmin } from '@/client/features/consultations/components/consultation-requests-admin.tsx';
 import { HelpRequestsAdmin } from '@/client/features/help/components/help-requests-admin.tsx';
 
@@ -17,9 +16,6 @@ export function AdminPage() {
         </section>
         <section aria-label="Consultation requests">
           <ConsultationRequestsAdmin />
-        </section>
-        <section aria-label="Subscriptions">
-          <OrganizationSubscriptionsSection />
         </section>
         <section aria-label="Email outbox">
           <EmailOutboxSection />

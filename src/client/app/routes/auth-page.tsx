@@ -28,7 +28,7 @@ export function AuthPage() {
             <CardDescription>{APP_SUBTITLE}: log in or create your account.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Tabs defaultValue="login">
+            <Tabs defaultValue={new URLSearchParams(window.location.search).get('mode') === 'signup' ? 'signup' : 'login'}>
               <TabsList>
                 <TabsTrigger value="login">Log In</TabsTrigger>
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>

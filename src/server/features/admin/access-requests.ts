@@ -57,7 +57,7 @@ export async function decideAccessRequest(request: FastifyRequest, decision: 'ap
   const app = request.server;
   const auth = requireAuth(request);
   const { id } = parseInput(AccessRequestIdParamsSchema, request.params);
-  const { note } = parseInput(AccessDecisionInputSchema, request.body ?? {});
+  const { note, partner } = parseInput(AccessDecisionInputSchema, request.body ?? {});
   const [existing] = await app.db.select(columns).from(accessRequests).innerJoin(users, eq(users.id, accessRequests.userId)).where(eq(accessRequests.id, id)).limit(1);
   if (!existing) throw new AppError('not_found', 'Access request not found');
   if (existing.userId === auth.user.id) {
@@ -74,13 +74,13 @@ export async function decideAccessRequest(request: FastifyRequest, decision: 'ap
 
   await app.db
     .update(users)
-    .set({ status: decision === 'approved' ? 'active' : 'rejected', updatedAt: now })
+    .set({ status: decision === 'approved' ? 'active' : 'rejected', ...(decision === 'approved' && partner ? { isPartner: true } : {}), updatedAt: now })
     .where(and(eq(users.id, existing.userId), eq(users.status, 'pending')));
   if (decision === 'rejected') await deleteUserSessions(app.db, existing.userId);
   await auditRequest(request, {
     action: decision === 'approved' ? 'access.approved' : 'access.rejected',
     targetUserId: existing.userId,
-    details: { accessRequestId: id, note: note || null },
+    details: { accessRequestId: id, note: note || null, partner: decision === 'approved' && partner === true },
   });
   await app.mailer.send(
     decision === 'approved'

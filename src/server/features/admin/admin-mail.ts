@@ -22,3 +22,11 @@ export function accessRejectedEmail(to: string, firstName: string, note?: string
     }\n\nIf you believe this is a mistake, reply to this e-mail or contact our support team.${signature}`,
   };
 }
+
+export function mfaResetEmail(to: string, appUrl: string, firstName: string): OutgoingEmail {
+  return {
+    to,
+    subject: 'Your CIFER two-factor authentication was reset',
+    text: `Hello ${firstName},\n\nAn administrator reset the two-factor authentication of your CIFER account, and all your sessions were ended. At your next sign-in you will set up an authenticator app again:\n${signInUrl(appUrl)}\n\nIf you did not ask for this, contact our support team at once.${signature}`,
+  };
+}

@@ -13,7 +13,7 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { requireAuth } from '../../sessions/auth-context.ts';
+import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
 import { deleteAssessment, findAssessment, insertAssessment, listAssessments, updateDraft, type DraftChanges } from './assessment-repository.ts';
 import { completeAssessment } from './complete-assessment.ts';
@@ -46,6 +46,10 @@ function defaultTitle(now: Date, organisationName?: string): string {
  */
 export async function assessmentRoutes(app: FastifyInstance) {
   const access = { access: 'user' } as const;
+  // A viewer of the current organisation reads only (ADR 140).
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') requireOrganizationRole(requireAuth(request), 'member');
+  });
 
   async function requireAssessment(organizationId: string, id: string): Promise<Assessment> {
     const assessment = await findAssessment(app.db, organizationId, id);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organizations, users } from '../../db/schema.ts';
+import { memberships, organizations, users } from '../../db/schema.ts';
 import type { Role } from '../../sessions/auth-context.ts';
 
 /** E-mail addresses are compared and stored lower-cased (AUTH-09). */
@@ -57,6 +57,8 @@ export async function createAccount(db: Database, account: NewAccount, now: Date
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned no row');
+      // The first user owns the organisation (ADR 140).
+      await tx.insert(memberships).values({ userId: user.id, organizationId: organization.id, role: 'owner', createdAt: now });
       return { userId: user.id, organizationId: organization.id };
     });
   } catch (error) {

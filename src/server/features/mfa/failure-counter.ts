@@ -78,14 +78,6 @@ export async function recordFailure(db: Database, userId: string, attempt: { fai
   return 'none';
 }
 
-/** Lifts every lock (admin unlock or the e-mailed link). */
-export async function unlockMfa(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .update(userMfa)
-    .set({ hardLocked: false, lockedUntil: null, failedCount: 0, consecutiveFailures: 0, updatedAt: now })
-    .where(eq(userMfa.userId, userId));
-}
-
 export function lockedError(outcome: Exclude<AttemptOutcome, { kind: 'reserved' }>): AppError {
   if (outcome.kind === 'hard_locked') {
     return new AppError(

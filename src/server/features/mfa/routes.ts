@@ -17,8 +17,10 @@ import { auditRequest } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
 import { resetUserSessionsToPasswordOnly, rotateSession } from '../../sessions/session-store.ts';
+import { requireFreshVerification } from '../../sessions/step-up.ts';
 import { generateBackupCodes, hashBackupCode, verifyBackupCode } from './backup-codes.ts';
-import { lockedError, MFA_LOCK_DURATION_MS, recordFailure, recordSuccess, reserveAttempt, unlockMfa } from './failure-counter.ts';
+import { lockedError, MFA_LOCK_DURATION_MS, recordFailure, recordSuccess, reserveAttempt } from './failure-counter.ts';
+import { unlockMfa } from '../../lib/mfa-unlock.ts';
 import {
   activatePendingSecret,
   claimTotpStep,
@@ -38,8 +40,6 @@ import { decryptSecret, encryptSecret } from './secret-crypto.ts';
 import { buildOtpauthUri, findAcceptedStep, findStepOffset, generateTotpSecret, TOTP_PERIOD_SECONDS } from './totp.ts';
 import { createUnlockToken, readUnlockToken, UNLOCK_TOKEN_LIFETIME_MS } from './unlock-token.ts';
 
-/** Disable and regenerate need a code verified in this session within the last 5 minutes (security.md decision 5). */
-export const STEP_UP_WINDOW_MS = 5 * 60_000;
 
 const INVALID_CODE_MESSAGE = 'Invalid verification code';
 
@@ -61,13 +61,6 @@ function refuseSetupWhenEnrolled(auth: AuthContext, row: UserMfaRow | null) {
   if (!isEnrolled(row)) return;
   if (!auth.session.mfaVerifiedAt) throw new AppError('mfa_required', 'Two-factor verification required');
   throw new AppError('conflict', 'Two-factor authentication is already enabled. Disable it first to set up a new authenticator.');
-}
-
-function requireFreshVerification(auth: AuthContext, now: Date) {
-  const verifiedAt = auth.session.mfaVerifiedAt;
-  if (!verifiedAt || now.getTime() - verifiedAt.getTime() > STEP_UP_WINDOW_MS) {
-    throw new AppError('step_up_required', 'For your security, confirm with a current authenticator code (or a backup code) first.');
-  }
 }
 
 /** Marks the session MFA-verified under a new token; the old token dies at once (SES-05). */

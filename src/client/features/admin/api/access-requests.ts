@@ -17,10 +17,14 @@ export function useAccessRequests(status: AccessRequestStatus = 'pending') {
 export function useDecideAccessRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'reject'; note?: string }) =>
-      apiRequest<AccessDecisionResponse>('POST', `${ACCESS_REQUESTS_PATH}/${encodeURIComponent(id)}/${decision}`, note ? { note } : {}),
+    mutationFn: ({ id, decision, note, partner }: { id: string; decision: 'approve' | 'reject'; note?: string; partner?: boolean }) =>
+      apiRequest<AccessDecisionResponse>('POST', `${ACCESS_REQUESTS_PATH}/${encodeURIComponent(id)}/${decision}`, {
+        ...(note ? { note } : {}),
+        ...(partner && decision === 'approve' ? { partner: true } : {}),
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [ACCESS_REQUESTS_PATH] });
+      await queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/admin/outbox'] });
     },
   });

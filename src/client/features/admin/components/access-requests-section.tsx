@@ -27,10 +27,10 @@ function AccessRequestItem({ request }: { request: AdminAccessRequest }) {
   const noteId = `access-note-${request.id}`;
   const name = `${request.firstName} ${request.lastName}`;
 
-  const submit = async (decision: 'approve' | 'reject') => {
+  const submit = async (decision: 'approve' | 'reject', partner = false) => {
     // mutateAsync: the decided request leaves the list (this item unmounts) before per-call callbacks would run.
     try {
-      const data = await decide.mutateAsync({ id: request.id, decision, ...(note.trim() ? { note: note.trim() } : {}) });
+      const data = await decide.mutateAsync({ id: request.id, decision, partner, ...(note.trim() ? { note: note.trim() } : {}) });
       toast({ title: decision === 'approve' ? 'Access Approved' : 'Request Rejected', description: `${data.message}: ${request.email} has been notified by e-mail.` });
     } catch (error) {
       toast({ title: 'Decision Failed', description: getErrorMessage(error), variant: 'destructive' });
@@ -55,9 +55,12 @@ function AccessRequestItem({ request }: { request: AdminAccessRequest }) {
         <div className="grid gap-2">
           <Label htmlFor={noteId}>Note to the requester (optional)</Label>
           <Textarea id={noteId} rows={2} maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button onClick={() => void submit('approve')} disabled={decide.isPending}>
               Approve
+            </Button>
+            <Button variant="outline" onClick={() => void submit('approve', true)} disabled={decide.isPending}>
+              Approve as partner
             </Button>
             <Button variant="destructive" onClick={() => void submit('reject')} disabled={decide.isPending}>
               Reject

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrganizationList, AdminOrganizationSubscription, AdminSubscriptionChange } from '@/contracts/billing.ts';
+import type { AdminOrganizationSubscription, AdminSubscriptionChange } from '@/contracts/billing.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 const ADMIN_ORGS_KEY = '/api/admin/billing/organizations';
-
-export function useAdminOrganizationSearch(query: string) {
-  return useQuery({ queryKey: [ADMIN_ORGS_KEY, { query }], queryFn: () => apiRequest<AdminOrganizationList>('GET', `${ADMIN_ORGS_KEY}?query=${encodeURIComponent(query)}`) });
-}
 
 export function useAdminOrganization(organizationId: string) {
   return useQuery({

@@ -3,11 +3,10 @@ import type { AdminOrganizationSubscription, PlanId } from '@/contracts/billing.
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useAdminOrganization, useAdminOrganizationSearch, useChangeSubscriptionByHand } from '../api/admin-billing.ts';
+import { useAdminOrganization, useChangeSubscriptionByHand } from '../api/admin-billing.ts';
 
 const selectClass = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm';
 
@@ -83,48 +82,5 @@ export function SubscriptionAdminPanel({ organizationId }: { organizationId: str
         </Alert>
       ) : null}
     </div>
-  );
-}
-
-/** /admin (until /account-management composes the panel per organisation): find an organisation, then manage it. */
-export function OrganizationSubscriptionsSection() {
-  const [query, setQuery] = useState('');
-  const [submitted, setSubmitted] = useState('');
-  const results = useAdminOrganizationSearch(submitted);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Subscriptions</CardTitle>
-        <CardDescription>Invoice mode: activate or extend an organisation's subscription by hand. Every change is recorded in the audit log.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <form
-          className="flex flex-wrap items-end gap-2"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(query.trim());
-          }}
-        >
-          <div className="grid min-w-0 flex-1 gap-1.5">
-            <Label htmlFor="subscription-search">Organisation name or member e-mail</Label>
-            <Input id="subscription-search" value={query} onChange={(event) => setQuery(event.target.value)} />
-          </div>
-          <Button type="submit" variant="outline">
-            Search
-          </Button>
-        </form>
-        {results.isError ? <p className="text-sm text-red-700">{getErrorMessage(results.error)}</p> : null}
-        <ul className="grid gap-4">
-          {(results.data?.organizations ?? []).map((organization) => (
-            <li key={organization.organizationId} className="grid gap-2 rounded-lg border border-slate-200 p-4">
-              <p className="font-semibold break-words text-slate-900">{organization.organizationName}</p>
-              <p className="text-sm break-all text-slate-700">{organization.memberEmails.join(', ') || 'No members'}</p>
-              <SubscriptionAdminPanel organizationId={organization.organizationId} />
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
   );
 }

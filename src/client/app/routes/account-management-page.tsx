@@ -1,0 +1,28 @@
+import { Page } from '@/client/components/layout/page.tsx';
+import { AuditLogSection } from '@/client/features/admin/components/audit-log-section.tsx';
+import { OrganizationsAdminSection } from '@/client/features/admin/components/organizations-admin-section.tsx';
+import { UsersSection } from '@/client/features/admin/components/users-section.tsx';
+import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { SubscriptionAdminPanel } from '@/client/features/billing/components/subscription-admin-panel.tsx';
+
+/** /account-management (admins): users and their accounts, organisations, the audit log. */
+export function AccountManagementPage() {
+  const { user } = useAuth();
+  const role = user?.role === 'super_admin' ? 'super_admin' : 'admin';
+  return (
+    <Page title="Account Management" description="Users, roles, organisations and the audit log.">
+      <div className="grid gap-8">
+        <section aria-label="Users">
+          <UsersSection currentUserRole={role} />
+        </section>
+        <section aria-label="Organisations">
+          {/* Invoice mode (ADR 136): an organisation's subscription is activated or extended here, audited. */}
+          <OrganizationsAdminSection renderSubscription={(organization) => <SubscriptionAdminPanel organizationId={organization.id} />} />
+        </section>
+        <section aria-label="Audit log">
+          <AuditLogSection />
+        </section>
+      </div>
+    </Page>
+  );
+}

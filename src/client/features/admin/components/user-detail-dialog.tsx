@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import type { PlatformRole } from '@/contracts/admin.ts';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
+import { Input } from '@/client/components/ui/input.tsx';
+import { Label } from '@/client/components/ui/label.tsx';
+import { toast } from '@/client/hooks/use-toast.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { useAdminUser, useConfirmOwnCode, useUserAction, type UserAction } from '../api/account-management.ts';
+import { SELECT_CLASS } from './pagination.tsx';
+
+function ResetTwoFactorForm({ userId }: { userId: string }) {
+  const [code, setCode] = useState('');
+  const confirm = useConfirmOwnCode();
+  const action = useUserAction();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(code, {
+      onSuccess: () =>
+        action.mutate(
+          { userId, action: 'reset-mfa' },
+          {
+            onSuccess: (result) => {
+              setCode('');
+              toast({ title: result.message });
+            },
+          },
+        ),
+    });
+  };
+  const error = confirm.error ?? action.error;
+  return (
+    <form onSubmit={submit} className="grid gap-2 rounded-md border border-slate-200 p-3" aria-label="Reset two-factor authentication">
+      <Label htmlFor="own-code">Your current authenticator code (to confirm the reset)</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input id="own-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} className="w-32" required />
+        <Button type="submit" variant="destructive" disabled={code.length !== 6 || confirm.isPending || action.isPending}>
+          Reset two-factor
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {getErrorMessage(error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** One user's organisations, sessions and recent events, with the account actions. */
+export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId: string | null; onClose: () => void; currentUserRole: 'admin' | 'super_admin' }) {
+  const { data: user, error } = useAdminUser(userId);
+  const action = useUserAction();
+  const run = (name: UserAction | 'role' | 'partner', body?: { role: PlatformRole } | { partner: boolean }) => {
+    if (!userId) return;
+    action.mutate(
+      { userId, action: name, ...(body ? { body } : {}) },
+      {
+        onSuccess: (result) => toast({ title: result.message }),
+        onError: (e) => toast({ title: 'Action refused', description: getErrorMessage(e), variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <Dialog open={userId !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{user ? `${user.firstName} ${user.lastName}` : 'User'}</DialogTitle>
+          <DialogDescription className="break-all">{user ? `${user.email} · ${user.status} · two-factor ${user.mfaEnabled ? 'on' : 'off'}` : 'Loading…'}</DialogDescription>
+        </DialogHeader>
+        {error ? <p role="alert">{getErrorMessage(error)}</p> : null}
+        {user ? (
+          <div className="grid gap-5 text-sm">
+            <section aria-labelledby="user-actions-heading" className="grid gap-3">
+              <h3 id="user-actions-heading" className="font-semibold text-slate-900">
+                Actions
+              </h3>
+              <div className="flex flex-wrap gap-2">
+                {user.status === 'disabled' ? (
+                  <Button variant="outline" onClick={() => run('enable')}>
+                    Enable account
+                  </Button>
+                ) : (
+                  <Button variant="destructive" onClick={() => run('disable')}>
+                    Disable account
+                  </Button>
+                )}
+                <Button variant="outline" onClick={() => run('revoke-sessions')}>
+                  Revoke sessions
+                </Button>
+                <Button variant="outline" onClick={() => run('unlock')} disabled={!user.mfaLocked && !user.passwordLocked}>
+                  Unlock
+                </Button>
+                <Button variant="outline" onClick={() => run('partner', { partner: !user.isPartner })}>
+                  {user.isPartner ? 'Remove partner status' : 'Make partner'}
+                </Button>
+              </div>
+              {user.mfaLocked || user.passwordLocked ? <p className="text-amber-800">This account is locked ({[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).</p> : null}
+              {currentUserRole === 'super_admin' ? (
+                <div className="grid gap-1">
+                  <Label htmlFor="user-role-select">Platform role (super admins only)</Label>
+                  <select id="user-role-select" className={`${SELECT_CLASS} sm:w-60`} value={user.role} onChange={(e) => run('role', { role: e.target.value as PlatformRole })}>
+                    <option value="user">User</option>
+                    <option value="admin">Admin</option>
+                    <option value="super_admin">Super admin</option>
+                  </select>
+                </div>
+              ) : (
+                <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>
+              )}
+              {user.mfaEnabled ? <ResetTwoFactorForm userId={user.id} /> : null}
+            </section>
+            <section aria-labelledby="user-orgs-heading">
+              <h3 id="user-orgs-heading" className="mb-1 font-semibold text-slate-900">
+                Organisations
+              </h3>
+              <ul className="grid gap-1">
+                {user.organizations.map((org) => (
+                  <li key={org.id} className="break-all">
+                    {org.name} · {org.role}
+                    {org.isHome ? ' · home' : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="user-sessions-heading">
+              <h3 id="user-sessions-heading" className="mb-1 font-semibold text-slate-900">
+                Open sessions ({user.sessions.length})
+              </h3>
+              <ul className="grid gap-1">
+                {user.sessions.map((session, index) => (
+                  <li key={index} className="break-all text-slate-700">
+                    Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} · {session.ip ?? 'unknown IP'}
+                    {session.mfaVerified ? '' : ' · password only'}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="user-events-heading">
+              <h3 id="user-events-heading" className="mb-1 font-semibold text-slate-900">
+                Recent events
+              </h3>
+              <ul className="grid gap-1">
+                {user.recentEvents.map((event) => (
+                  <li key={event.id} className="break-all text-slate-700">
+                    <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · by {event.actorEmail ?? 'system'}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,250 @@
+import { useState, type FormEvent } from 'react';
+import type { MyOrganization, OrganizationRole } from '@/contracts/organizations.ts';
+import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
+import { Badge } from '@/client/components/ui/badge.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
+import { FormField } from '@/client/components/ui/form-field.tsx';
+import { Input } from '@/client/components/ui/input.tsx';
+import { toast } from '@/client/hooks/use-toast.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
+import {
+  useChangeMemberRole,
+  useCreateOrganization,
+  useInviteMember,
+  useMyOrganizations,
+  useOrganizationAudit,
+  useOrganizationMembers,
+  useRemoveMember,
+  useRevokeInvitation,
+  useSwitchOrganization,
+} from '../api/organizations.ts';
+
+export const SELECT_CLASS =
+  'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
+const ROLE_LABEL: Record<OrganizationRole, string> = { owner: 'Owner', member: 'Member', viewer: 'Viewer' };
+
+function CreateOrganizationForm() {
+  const create = useCreateOrganization();
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name },
+      {
+        onSuccess: (organization) => {
+          setName('');
+          toast({ title: `${organization.name} created` });
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Create a client organisation">
+      <FormField id="new-organization-name" label="Client organisation name" error={create.isError ? getErrorMessage(create.error) : undefined} className="min-w-0 flex-1">
+        <Input id="new-organization-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required aria-invalid={create.isError || undefined} />
+      </FormField>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create organisation'}
+      </Button>
+    </form>
+  );
+}
+
+function InviteForm({ organizationId }: { organizationId: string }) {
+  const invite = useInviteMember(organizationId);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<OrganizationRole>('member');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate(
+      { email, role },
+      {
+        onSuccess: () => {
+          toast({ title: `Invitation sent to ${email}` });
+          setEmail('');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite someone">
+      <FormField id="invite-email" label="E-mail address" error={invite.isError ? getErrorMessage(invite.error) : undefined} className="min-w-0 flex-1">
+        <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="off" />
+      </FormField>
+      <FormField id="invite-role" label="Role">
+        <select id="invite-role" className={SELECT_CLASS} value={role} onChange={(e) => setRole(e.target.value as OrganizationRole)}>
+          <option value="member">Member (creates and edits)</option>
+          <option value="viewer">Viewer (read only)</option>
+          <option value="owner">Owner (manages members)</option>
+        </select>
+      </FormField>
+      <Button type="submit" disabled={invite.isPending}>
+        {invite.isPending ? 'Sending…' : 'Send invitation'}
+      </Button>
+    </form>
+  );
+}
+
+function OwnedOrganization({ organization }: { organization: MyOrganization }) {
+  const members = useOrganizationMembers(organization.id);
+  const audit = useOrganizationAudit(organization.id);
+  const changeRole = useChangeMemberRole(organization.id);
+  const remove = useRemoveMember(organization.id);
+  const revoke = useRevokeInvitation(organization.id);
+  const onError = (error: unknown) => toast({ title: 'That did not work', description: getErrorMessage(error), variant: 'destructive' });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{organization.name}: members</CardTitle>
+        <CardDescription>Owners manage members, billing and the logo; members create and edit assessments; viewers read only.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <InviteForm organizationId={organization.id} />
+        {members.data ? (
+          <div className="min-w-0 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Members of {organization.name}</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-700">
+                  <th scope="col" className="py-2 pr-3">Person</th>
+                  <th scope="col" className="py-2 pr-3">Role</th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.members.map((member) => (
+                  <tr key={member.userId} className="border-b border-slate-100">
+                    <td className="py-2 pr-3 break-all">
+                      {member.firstName} {member.lastName}
+                      <span className="block text-slate-600">{member.email}</span>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <label className="sr-only" htmlFor={`role-${member.userId}`}>
+                        Role of {member.email}
+                      </label>
+                      <select
+                        id={`role-${member.userId}`}
+                        className={SELECT_CLASS}
+                        value={member.role}
+                        onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as OrganizationRole }, { onError })}
+                      >
+                        {(['owner', 'member', 'viewer'] as const).map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABEL[role]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="py-2 text-right">
+                      <Button variant="outline" size="sm" onClick={() => remove.mutate(member.userId, { onError })} aria-label={`Remove ${member.email}`}>
+                        Remove
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p role="status">Loading members…</p>
+        )}
+        {members.data && members.data.invitations.length > 0 ? (
+          <div>
+            <h3 className="mb-2 font-semibold text-slate-900">Open invitations</h3>
+            <ul className="grid gap-2">
+              {members.data.invitations.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-2 text-sm">
+                  <span className="break-all">
+                    {invitation.email} · {ROLE_LABEL[invitation.role]} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
+                  </span>
+                  <Button variant="outline" size="sm" onClick={() => revoke.mutate(invitation.id, { onError })}>
+                    Withdraw
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div>
+          <h3 className="mb-2 font-semibold text-slate-900">Recent activity</h3>
+          {audit.data && audit.data.length > 0 ? (
+            <ul className="grid gap-1 text-sm text-slate-700">
+              {audit.data.slice(0, 15).map((event) => (
+                <li key={event.id} className="break-all">
+                  <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · {event.actorEmail ?? 'system'}
+                  {event.targetEmail ? ` → ${event.targetEmail}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-700">No activity recorded yet.</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /organizations: my organisations, switching, a partner's client organisations, members and invitations of the ones I own. */
+export function OrganizationsManager() {
+  const { data, isLoading, error } = useMyOrganizations();
+  const switchOrganization = useSwitchOrganization();
+  const [managedId, setManagedId] = useState<string | null>(null);
+  if (isLoading) return <p role="status">Loading organisations…</p>;
+  if (error || !data)
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{getErrorMessage(error)}</AlertDescription>
+      </Alert>
+    );
+  const managed = data.organizations.find((organization) => organization.id === managedId && organization.role === 'owner') ?? null;
+  return (
+    <div className="grid gap-6">
+      {data.canCreateOrganizations ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Client organisations</CardTitle>
+            <CardDescription>As an approved partner you can create an organisation for each client and invite its people. Each has its own assessments, reports and history.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CreateOrganizationForm />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Your organisations</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2">
+            {data.organizations.map((organization) => (
+              <li key={organization.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3">
+                <span className="flex min-w-0 flex-wrap items-center gap-2">
+                  <span className="font-medium break-all text-slate-900">{organization.name}</span>
+                  <Badge variant="secondary">{ROLE_LABEL[organization.role]}</Badge>
+                  {organization.isCurrent ? <Badge>Current</Badge> : null}
+                </span>
+                <span className="flex flex-wrap gap-2">
+                  {organization.isCurrent ? null : (
+                    <Button size="sm" variant="outline" disabled={switchOrganization.isPending} onClick={() => switchOrganization.mutate(organization.id)}>
+                      Switch to {organization.name}
+                    </Button>
+                  )}
+                  {organization.role === 'owner' ? (
+                    <Button size="sm" variant={managedId === organization.id ? 'default' : 'outline'} onClick={() => setManagedId(organization.id)} aria-label={`Manage members of ${organization.name}`}>
+                      Members
+                    </Button>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      {managed ? <OwnedOrganization organization={managed} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { AppError } from '../../errors.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { findMembershipRole, findOrganizationName } from './organization-repository.ts';
+
+const NOT_FOUND = 'Organisation not found';
+
+/**
+ * The caller must own `organizationId`: an organisation they do not belong to answers 404 (ids
+ * cannot be probed), one they belong to without owning answers 403. Returns its name.
+ */
+export async function requireOwnerOf(db: Database, auth: AuthContext, organizationId: string): Promise<string> {
+  const role = await findMembershipRole(db, auth, organizationId);
+  if (!role) throw new AppError('not_found', NOT_FOUND);
+  if (role !== 'owner') throw new AppError('forbidden', 'Only an owner of this organisation can do this');
+  const name = await findOrganizationName(db, organizationId);
+  if (name === null) throw new AppError('not_found', NOT_FOUND);
+  return name;
+}
+
+export async function requireMemberOf(db: Database, auth: AuthContext, organizationId: string) {
+  const role = await findMembershipRole(db, auth, organizationId);
+  if (!role) throw new AppError('not_found', NOT_FOUND);
+  return role;
+}
+

@@ -1,0 +1,130 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { backupCodes, memberships, sessions, userMfa, users } from '../db/schema.ts';
+import type { OrganizationRole, Role } from './auth-context.ts';
+import { invalidateUserSessionCache } from './session-cache.ts';
+import { deleteUserSessions } from './session-store.ts';
+
+/**
+ * Every change that alters what an EXISTING session may do goes through this file (ADR 143):
+ * account status, platform role, two-factor reset, revocation, membership changes and the
+ * session's organisation. Each one ends with `sessionsChanged(db, userId)`, the single place where the
+ * session cache (ADR 173) drops what every instance holds for that user.
+ */
+
+/** Arbitrary constant naming the advisory lock that serialises changes to super administrators. */
+const SUPER_ADMIN_LOCK_KEY = 1_500_015;
+
+/** After the change has committed: every instance drops what its session cache holds for the user (ADR 173). */
+async function sessionsChanged(db: Database, userId: string): Promise<void> {
+  await invalidateUserSessionCache(db, userId);
+}
+
+/** Revokes every session of the user at once (admin "revoke sessions"). Returns how many ended. */
+export async function revokeAllUserSessions(db: Database, userId: string): Promise<number> {
+  const count = await deleteUserSessions(db, userId);
+  await sessionsChanged(db, userId);
+  return count;
+}
+
+export type AccountChangeResult = { ok: true; before: { role: string; status: string } } | { ok: false; reason: 'not_found' | 'last_super_admin' };
+
+/**
+ * Applies a role or status change unless it would leave no active super administrator. The
+ * check and the update run under one transaction-scoped advisory lock, so two super admins
+ * demoting each other at the same moment cannot both succeed.
+ */
+async function changeAccount(db: Database, userId: string, changes: { role?: Role; status?: 'active' | 'disabled' }, now: Date): Promise<AccountChangeResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_ADMIN_LOCK_KEY})`);
+    const [before] = await tx.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!before) return { ok: false, reason: 'not_found' } as const;
+    const remainsSuperAdmin = (changes.role ?? before.role) === 'super_admin' && (changes.status ?? before.status) === 'active';
+    if (before.role === 'super_admin' && before.status === 'active' && !remainsSuperAdmin) {
+      const others = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'super_admin'), eq(users.status, 'active'), ne(users.id, userId)))
+        .limit(1);
+      if (others.length === 0) return { ok: false, reason: 'last_super_admin' } as const;
+    }
+    await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+    if (changes.status === 'disabled') await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return { ok: true, before } as const;
+  });
+}
+
+/** Disables (ending every session at once) or re-enables an account; never the last active super admin. */
+export async function setUserStatus(db: Database, userId: string, status: 'active' | 'disabled', now: Date): Promise<AccountChangeResult> {
+  const result = await changeAccount(db, userId, { status }, now);
+  if (result.ok) await sessionsChanged(db, userId);
+  return result;
+}
+
+/** Changes the platform role (open sessions see it on their next request); never demotes the last active super admin. */
+export async function setUserRole(db: Database, userId: string, role: Role, now: Date): Promise<AccountChangeResult> {
+  const result = await changeAccount(db, userId, { role }, now);
+  if (result.ok) await sessionsChanged(db, userId);
+  return result;
+}
+
+export async function setUserPartner(db: Database, userId: string, isPartner: boolean, now: Date): Promise<void> {
+  await db.update(users).set({ isPartner, updatedAt: now }).where(eq(users.id, userId));
+  await sessionsChanged(db, userId);
+}
+
+/**
+ * Administrator two-factor reset: the authenticator and backup codes are deleted and every
+ * session ends, so the next sign-in must enrol again (the MFA gate enforces it).
+ */
+export async function resetUserMfa(db: Database, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userMfa)
+      .set({
+        totpSecretEnc: null,
+        totpEnabledAt: null,
+        pendingSecretEnc: null,
+        pendingCreatedAt: null,
+        lastUsedStep: null,
+        failedCount: 0,
+        consecutiveFailures: 0,
+        lockedUntil: null,
+        hardLocked: false,
+        updatedAt: now,
+      })
+      .where(eq(userMfa.userId, userId));
+    await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
+  });
+  await deleteUserSessions(db, userId);
+  await sessionsChanged(db, userId);
+}
+
+/** Adds or changes a membership (invitation accepted, owner changes a role). */
+export async function upsertMembership(db: Database, userId: string, organizationId: string, role: OrganizationRole, now: Date): Promise<void> {
+  await db
+    .insert(memberships)
+    .values({ userId, organizationId, role, createdAt: now })
+    .onConflictDoUpdate({ target: [memberships.userId, memberships.organizationId], set: { role } });
+  await sessionsChanged(db, userId);
+}
+
+/** Removes a membership; sessions working in that organisation fall back to the home organisation at once. */
+export async function removeMembership(db: Database, userId: string, organizationId: string): Promise<boolean> {
+  const removed = await db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .returning({ userId: memberships.userId });
+  await db
+    .update(sessions)
+    .set({ currentOrganizationId: null })
+    .where(and(eq(sessions.userId, userId), eq(sessions.currentOrganizationId, organizationId)));
+  await sessionsChanged(db, userId);
+  return removed.length === 1;
+}
+
+/** Switches the organisation one session works in (the caller has checked the membership). */
+export async function selectSessionOrganization(db: Database, sessionId: string, userId: string, organizationId: string | null): Promise<void> {
+  await db.update(sessions).set({ currentOrganizationId: organizationId }).where(eq(sessions.id, sessionId));
+  await sessionsChanged(db, userId);
+}

@@ -1,0 +1,281 @@
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+
+/**
+ * Organisations, partners and account management (issue #15). Runs its own server (E2E_PORT + 1)
+ * so the first super admin can be created with `npm run user:create` before the server opens the
+ * embedded database. Mail stays in the outbox (no SMTP), which the super admin reads over the API.
+ */
+
+const basePort = Number(process.env.E2E_PORT ?? 5100);
+const port = basePort + 1;
+const url = `http://127.0.0.1:${port}`;
+const SHOTS = '.tmp/shots/organizations';
+const CLIENT_DIST = resolve(`.tmp/e2e-organizations-dist-${port}`);
+const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
+const PASSWORD = 'Correct-Horse-Battery-Staple-42';
+const stamp = Date.now();
+const adminEmail = `root-${stamp}@example.com`;
+let server: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  execFileSync('npx', ['vite', 'build', '--outDir', CLIENT_DIST, '--emptyOutDir', '--logLevel', 'error'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const dataDir = `.tmp/e2e-organizations-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', CLIENT_DIST_DIR: CLIENT_DIST };
+  execFileSync('npx', ['tsx', 'scripts/user-create.ts', '--email', adminEmail, '--role', 'super_admin', '--first-name', 'Ada', '--last-name', 'Root'], {
+    env,
+    input: `${ADMIN_PASSWORD}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  for (let i = 0; i < 360; i += 1) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+});
+
+const headers = { origin: url };
+
+/** Logs in through the API (cookies land in the page's context) and enrols or verifies TOTP as an authenticator app would. */
+async function signIn(request: APIRequestContext, email: string, password: string, totp?: OTPAuth.TOTP): Promise<OTPAuth.TOTP> {
+  const login = await request.post(`${url}/api/auth/login`, { headers, data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  if (totp) {
+    const verify = await request.post(`${url}/api/mfa/verify`, { headers, data: { type: 'totp', code: totp.generate() } });
+    expect(verify.status(), await verify.text()).toBe(200);
+    return totp;
+  }
+  return enrolTotp(request);
+}
+
+async function enrolTotp(request: APIRequestContext): Promise<OTPAuth.TOTP> {
+  const setup = await request.post(`${url}/api/mfa/totp/setup`, { headers, data: {} });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
+  const verify = await request.post(`${url}/api/mfa/totp/verify-setup`, { headers, data: { code: totp.generate() } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return totp;
+}
+
+/** A TOTP step is accepted once: wait for the next one before reusing the generator. */
+async function nextCode(totp: OTPAuth.TOTP): Promise<string> {
+  const remaining = 30_000 - (Date.now() % 30_000);
+  await new Promise((r) => setTimeout(r, remaining + 500));
+  return totp.generate();
+}
+
+async function requestAccess(email: string, company: string) {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, firstName: 'Pat', lastName: 'Partner', company, phone: '', message: 'I look after twelve clinics', password: PASSWORD, confirmPassword: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function newPage(browser: Browser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The toast may take the first Escape: close the dialog with its own button. */
+async function closeDialog(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a partner is approved, creates two client organisations, invites a user into one, switches between them with separate history; the invitee signs up through the invitation and enrols TOTP', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const partnerEmail = `partner-${stamp}@example.com`;
+  const inviteeEmail = `nurse-${stamp}@example.com`;
+  await requestAccess(partnerEmail, 'Clinic Partners LLC');
+
+  // The super admin approves the request as a partner in /admin.
+  const admin = await newPage(browser);
+  await signIn(admin.request, adminEmail, ADMIN_PASSWORD);
+  await admin.goto('/admin');
+  const item = admin.getByRole('listitem', { name: 'Access request from Pat Partner' });
+  await item.getByRole('button', { name: 'Approve as partner' }).click();
+  await expect(admin.getByText('Access Approved').first()).toBeVisible();
+
+  // The partner signs in, enrols TOTP, and creates two client organisations.
+  const partner = await newPage(browser);
+  await signIn(partner.request, partnerEmail, PASSWORD);
+  await partner.goto('/organizations');
+  await expect(partner.getByRole('heading', { name: 'Client organisations' })).toBeVisible();
+  for (const name of ['Harbour Clinic', 'Hillside Clinic']) {
+    await partner.getByLabel('Client organisation name').fill(name);
+    await partner.getByRole('button', { name: 'Create organisation' }).click();
+    await expect(partner.getByRole('main').getByText(name, { exact: true })).toBeVisible();
+  }
+  await partner.screenshot({ path: `${SHOTS}/partner-organisations.png`, fullPage: true });
+
+  // Switch with the header switcher; each organisation keeps its own history.
+  const switcher = partner.getByLabel('Current organisation').first();
+  await switcher.selectOption({ label: 'Harbour Clinic' });
+  await expect(partner.getByText('Now working in Harbour Clinic').first()).toBeVisible();
+  expect((await partner.request.post(`${url}/api/assessments`, { headers, data: { title: 'Harbour annual review' } })).status()).toBe(201);
+  await partner.goto('/history');
+  await expect(partner.getByText('Harbour annual review')).toBeVisible();
+  await partner.screenshot({ path: `${SHOTS}/history-harbour.png`, fullPage: true });
+  await partner.getByLabel('Current organisation').first().selectOption({ label: 'Hillside Clinic' });
+  await expect(partner.getByText('Now working in Hillside Clinic').first()).toBeVisible();
+  await expect(partner.getByText('Harbour annual review')).toHaveCount(0);
+  await partner.screenshot({ path: `${SHOTS}/history-hillside.png`, fullPage: true });
+
+  // Invite someone into Harbour Clinic.
+  await partner.goto('/organizations');
+  await partner.getByRole('button', { name: 'Manage members of Harbour Clinic' }).click();
+  await partner.getByLabel('E-mail address').fill(inviteeEmail);
+  await partner.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(partner.getByText(`Invitation sent to ${inviteeEmail}`).first()).toBeVisible();
+  await expect(partner.getByText(new RegExp(`${inviteeEmail} · Member`))).toBeVisible();
+  await partner.screenshot({ path: `${SHOTS}/partner-invite.png`, fullPage: true });
+
+  // The invitation e-mail (read from the outbox by the admin) carries the link.
+  const outbox = (await (await admin.request.get(`${url}/api/admin/outbox`)).json()) as Array<{ to: string; text: string }>;
+  const mail = outbox.find((m) => m.to === inviteeEmail);
+  expect(mail?.text).toContain('Harbour Clinic');
+  const link = /(http:\/\/\S+\/invitation#token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+
+  // The invitee opens it, signs up through the sign-up form, enrols TOTP and accepts.
+  const invitee = await newPage(browser, 390);
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: 'Join Harbour Clinic' })).toBeVisible();
+  await invitee.screenshot({ path: `${SHOTS}/invitation-visitor-390.png`, fullPage: true });
+  await invitee.getByRole('link', { name: 'Create an account' }).click();
+  const form = invitee.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('First name').fill('Nina');
+  await form.getByLabel('Last name').fill('Nurse');
+  await form.getByLabel('Email').fill(inviteeEmail);
+  await form.getByLabel('Company').fill('Harbour Clinic');
+  await form.locator('#signup-password').fill(PASSWORD);
+  await form.locator('#signup-confirm-password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(invitee.getByTestId('current-user-email')).toHaveCount(1);
+  await enrolTotp(invitee.request);
+  await invitee.goto('/');
+  await invitee.getByRole('link', { name: 'Review and accept it' }).click();
+  await invitee.getByRole('button', { name: 'Accept and open Harbour Clinic' }).click();
+  await expect(invitee).toHaveURL(/\/history$/);
+  await expect(invitee.getByText('Harbour annual review')).toBeVisible();
+  await expectNoHorizontalOverflow(invitee);
+  await invitee.screenshot({ path: `${SHOTS}/invitee-history-390.png`, fullPage: true });
+  const mine = (await (await invitee.request.get(`${url}/api/organizations`)).json()) as { organizations: Array<{ name: string; role: string }> };
+  expect(mine.organizations).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Harbour Clinic', role: 'member' })]));
+  expect(mine.organizations.map((o) => o.name)).not.toContain('Hillside Clinic');
+});
+
+test('account management: a super admin disables a user (their session is refused at once), resets another’s two-factor, an admin cannot grant admin, the last super admin cannot be demoted', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const victimEmail = `disabled-${stamp}@example.com`;
+  const resetEmail = `reset-${stamp}@example.com`;
+  const helperEmail = `helper-${stamp}@example.com`;
+  const users: Record<string, Page> = {};
+  for (const email of [victimEmail, resetEmail, helperEmail]) {
+    const page = await newPage(browser);
+    const signUp = await page.request.post(`${url}/api/auth/register`, { headers, data: { email, password: PASSWORD, firstName: 'Sam', lastName: email.split('-')[0]!, company: `Co ${email}` } });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    await enrolTotp(page.request);
+    users[email] = page;
+  }
+  expect((await users[victimEmail]!.request.get(`${url}/api/assessments`)).status()).toBe(200);
+
+  const admin = await newPage(browser);
+  const adminTotp = await signIn(admin.request, adminEmail, ADMIN_PASSWORD);
+  await admin.goto('/account-management');
+  await expect(admin.getByRole('heading', { name: 'Account Management' })).toBeVisible();
+  await expect(admin.getByText('not available yet')).toHaveCount(0);
+  await admin.screenshot({ path: `${SHOTS}/account-management.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(admin, '/account-management');
+
+  // Disable: the user's open session is refused on its next request.
+  await admin.getByLabel('Search name or e-mail').fill(victimEmail);
+  await admin.getByRole('button', { name: `Manage ${victimEmail}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByText('Open sessions (1)')).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/user-detail.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(admin, '/account-management user dialog');
+  await dialog.getByRole('button', { name: 'Disable account' }).click();
+  await expect(admin.getByText('Account disabled; its sessions have ended').first()).toBeVisible();
+  expect((await users[victimEmail]!.request.get(`${url}/api/assessments`)).status()).toBe(401);
+  await closeDialog(admin);
+
+  // Reset two-factor, confirmed with the admin's own fresh code: the user must enrol again.
+  await admin.getByLabel('Search name or e-mail').fill(resetEmail);
+  await admin.getByRole('button', { name: `Manage ${resetEmail}` }).click();
+  await dialog.getByLabel(/Your current authenticator code/).fill(await nextCode(adminTotp));
+  await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(admin.getByText('Two-factor authentication reset; the user must enrol again at next sign-in').first()).toBeVisible();
+  expect((await users[resetEmail]!.request.get(`${url}/api/assessments`)).status()).toBe(401);
+  const again = await newPage(browser);
+  const login = await again.request.post(`${url}/api/auth/login`, { headers, data: { email: resetEmail, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  expect(((await (await again.request.get(`${url}/api/mfa/status`)).json()) as { totpEnabled: boolean }).totpEnabled).toBe(false);
+  await again.goto('/');
+  await expect(again.getByText('TOTP Disabled').first()).toBeVisible();
+  await closeDialog(admin);
+
+  // The super admin makes the helper an admin; that admin cannot grant admin.
+  await admin.getByLabel('Search name or e-mail').fill(helperEmail);
+  await admin.getByRole('button', { name: `Manage ${helperEmail}` }).click();
+  await dialog.getByLabel('Platform role (super admins only)').selectOption('admin');
+  await expect(admin.getByText('Role changed').first()).toBeVisible();
+  await closeDialog(admin);
+  const helper = users[helperEmail]!;
+  const list = (await (await helper.request.get(`${url}/api/admin/users?q=${encodeURIComponent(resetEmail)}`)).json()) as { users: Array<{ id: string }> };
+  const grant = await helper.request.post(`${url}/api/admin/users/${list.users[0]!.id}/role`, { headers, data: { role: 'admin' } });
+  expect(grant.status()).toBe(403);
+  await helper.goto('/account-management');
+  await helper.getByLabel('Search name or e-mail').fill(resetEmail);
+  await helper.getByRole('button', { name: `Manage ${resetEmail}` }).click();
+  await expect(helper.getByText('Only a super admin grants or removes administrator roles.')).toBeVisible();
+  await expect(helper.getByLabel('Platform role (super admins only)')).toHaveCount(0);
+
+  // The only super admin cannot demote themself (no one else can either: they are the last).
+  const me = (await (await admin.request.get(`${url}/api/admin/users?q=${encodeURIComponent(adminEmail)}`)).json()) as { users: Array<{ id: string; role: string }> };
+  const demote = await admin.request.post(`${url}/api/admin/users/${me.users[0]!.id}/role`, { headers, data: { role: 'admin' } });
+  expect(demote.status()).toBe(403);
+  const after = (await (await admin.request.get(`${url}/api/admin/users/${me.users[0]!.id}`)).json()) as { role: string };
+  expect(after.role).toBe('super_admin');
+
+  // The audit log shows the actions, filtered, and exports CSV.
+  await admin.getByLabel('Action (e.g. admin.)').fill('admin.');
+  await expect(admin.getByRole('cell', { name: 'admin.user_disabled' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'admin.mfa_reset' })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
+  const csv = await admin.request.get(`${url}/api/admin/audit.csv?action=admin.`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain('admin.user_disabled');
+
+  // 390 px: no horizontal overflow.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.goto('/account-management');
+  await expect(admin.getByRole('heading', { name: 'Account Management' })).toBeVisible();
+  await expectNoHorizontalOverflow(admin);
+  await admin.screenshot({ path: `${SHOTS}/account-management-390.png`, fullPage: true });
+});
