@@ -42,7 +42,7 @@ export interface WhatChanged {
   readonly iterations: number;
 }
 
-const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best', partial: 'partial', worst: 'worst', notApplicable: 'not applicable' };
+const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best', partial: 'partial', worst: 'worst', notApplicable: 'not applicable', unknown: 'not known' };
 const STATUS_WORDS: { readonly [S in FrameworkStatus]: string } = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant' };
 
 function describeFactorChanges(before: RiskInput, after: RiskInput): string[] {
