@@ -211,6 +211,7 @@ function FixesTable({ model }: { model: ReportModel }) {
   const cols = [
     { label: 'Fix', flex: 3 },
     { label: 'Removes a year', flex: 1.3 },
+    { label: 'Worst 1% of years', flex: 1.3 },
     { label: 'Costs a year', flex: 1.5 },
     { label: 'Return', flex: 0.8 },
     { label: 'Payback', flex: 1 },
@@ -228,11 +229,13 @@ function FixesTable({ model }: { model: ReportModel }) {
         <View key={f.rank} style={styles.tableRow} wrap={false}>
           <T style={{ flex: 3 }}>{`${f.rank}. ${f.name}`}</T>
           <Text style={{ flex: 1.3 }}>{formatUsdShort(f.annualLossReductionUsd)}</Text>
+          <Text style={{ flex: 1.3 }}>{f.expectedShortfall99ReductionUsd === null ? 'n/a' : `-${formatUsdShort(f.expectedShortfall99ReductionUsd)}`}</Text>
           <Text style={{ flex: 1.5 }}>{`${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`}</Text>
           <Text style={{ flex: 0.8 }}>{`${f.returnOnSecurityInvestment.toFixed(1)}x`}</Text>
           <Text style={{ flex: 1 }}>{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} mo`}</Text>
         </View>
       ))}
+      {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? <T style={{ marginTop: 4, fontSize: 8 }}>{model.notWorthIt.summary}</T> : null}
     </View>
   );
 }
