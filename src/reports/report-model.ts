@@ -145,6 +145,8 @@ export interface ReportModel {
 
 const MAX_DRIVERS = 8;
 const MAX_FIXES = 5;
+/** Controls not worth it named on the slide (the rest are counted; all are in the workbook). */
+const MAX_NOT_WORTH_IT_NAMED = 3;
 const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best practice', partial: 'partly in place', worst: 'weakest answer', notApplicable: 'not applicable', unknown: 'not known' };
 
 function buildDrivers(result: RiskResult): ReportDriver[] {
@@ -178,7 +180,11 @@ function buildNotWorthIt(view: ResultView): ReportModel['notWorthIt'] {
   const summary =
     fixes.length === 0
       ? 'Every control that can still improve pays for itself at typical prices.'
-      : `Not worth it at typical prices (they cost more a year than they remove): ${fixes.map((f) => `${f.name} (removes ${formatUsdShort(f.annualLossReductionUsd)} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)})`).join('; ')}.`;
+      : `Not worth it at typical prices (they cost more a year than they remove): ${[...fixes]
+          .sort((a, b) => b.annualLossReductionUsd - a.annualLossReductionUsd)
+          .slice(0, MAX_NOT_WORTH_IT_NAMED)
+          .map((f) => `${f.name} (removes ${formatUsdShort(f.annualLossReductionUsd)} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)})`)
+          .join('; ')}${fixes.length > MAX_NOT_WORTH_IT_NAMED ? `; and ${fixes.length - MAX_NOT_WORTH_IT_NAMED} more, listed in the verification workbook` : ''}.`;
   return { fixes, summary };
 }
 
@@ -352,7 +358,7 @@ function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): Repo
       id: 'fixes',
       title: 'The top fixes',
       takeaway: topFix
-        ? `The top ${model.fixes.length} fixes remove ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
+        ? `${model.fixes.length === 1 ? 'The top fix removes' : `The top ${model.fixes.length} fixes remove`} ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
         : 'Every improvable control is already at best practice.',
       bullets: [
         ...model.fixes.map(
