@@ -219,6 +219,36 @@ function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZer
   };
 }
 
+/** The answers the model runs on: the given ones, completed from compliance evidence, the rest "partial". */
+function resolveFactorAnswers(input: RiskInput) {
+  const org = input.organisation;
+  const suggestOptions = input.asOfDate === undefined ? { organisation: org } : { organisation: org, asOfDate: input.asOfDate };
+  const suggestions = suggestFactorAnswers(input.frameworks, suggestOptions);
+  const frameworkConflicts = findFactorAnswerConflicts(input.factors, suggestions);
+  const answersGiven = applyFactorSuggestions(input.factors, suggestions);
+  const factorAnswers = Object.fromEntries(FACTORS.map((f) => [f.id, answersGiven[f.id] ?? 'partial'])) as { [F in FactorId]: FactorAnswer };
+  return { factorAnswers, answersGiven, frameworkConflicts };
+}
+
+/**
+ * The gross annual loss of every simulated year that had a loss, in simulation order (every
+ * other year lost $0), for an input, seed and iteration count: the years behind
+ * `assessRisk(input, { seed, iterations })`, whose annual-loss summary they reproduce exactly.
+ * Stored results keep summaries only; this lets a verification workbook list the years.
+ * Pure; the iterations are required because a precision-targeted run chooses its own count
+ * (pass the stored result's `iterations`).
+ * @throws RangeError naming the parameter when the input or an option is invalid.
+ */
+export function computeAnnualLossYears(input: RiskInput, options: { readonly seed: number; readonly iterations: number }): Float64Array {
+  validateRiskInput(input);
+  const iterations = ensureIterations(options.iterations, 'iterations');
+  const seed = requireSeed(options.seed);
+  const params = buildModelParameters(input.organisation, input.frameworks, input.asOfDate);
+  const { factorAnswers } = resolveFactorAnswers(input);
+  const run = drawsFor(input, params, seed, iterations, 1, hasUnknownAnswers(factorAnswers));
+  return summarizeAnswers(run.draws, params, factorAnswers, input).losses.nonZeroAnnualLossUsd;
+}
+
 /**
  * The full risk model 2.0 (ADR 100-103): 19 factors + compliance frameworks →
  * Monte Carlo annual losses in USD, attribution and ROI-ranked
@@ -238,11 +268,7 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   const org = input.organisation;
 
   const params = buildModelParameters(org, input.frameworks, input.asOfDate);
-  const suggestOptions = input.asOfDate === undefined ? { organisation: org } : { organisation: org, asOfDate: input.asOfDate };
-  const suggestions = suggestFactorAnswers(input.frameworks, suggestOptions);
-  const frameworkConflicts = findFactorAnswerConflicts(input.factors, suggestions);
-  const answersGiven = applyFactorSuggestions(input.factors, suggestions);
-  const factorAnswers = Object.fromEntries(FACTORS.map((f) => [f.id, answersGiven[f.id] ?? 'partial'])) as { [F in FactorId]: FactorAnswer };
+  const { factorAnswers, answersGiven, frameworkConflicts } = resolveFactorAnswers(input);
   const assumedFactors = FACTORS.filter((f) => answersGiven[f.id] === undefined).map((f) => f.id);
   const unknownIds = FACTORS.filter((f) => factorAnswers[f.id] === 'unknown').map((f) => f.id);
   const withUniforms = hasUnknownAnswers(factorAnswers);

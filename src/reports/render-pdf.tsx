@@ -209,8 +209,9 @@ function WaterfallChart({ model }: { model: ReportModel }) {
 
 function FixesTable({ model }: { model: ReportModel }) {
   const cols = [
-    { label: 'Fix', flex: 3 },
-    { label: 'Removes a year', flex: 1.3 },
+    { label: 'Fix', flex: 2.7 },
+    { label: 'Removes a year', flex: 1.4 },
+    { label: 'Worst 1% of years', flex: 1.4 },
     { label: 'Costs a year', flex: 1.5 },
     { label: 'Return', flex: 0.8 },
     { label: 'Payback', flex: 1 },
@@ -219,20 +220,22 @@ function FixesTable({ model }: { model: ReportModel }) {
     <View style={{ marginBottom: 6 }}>
       <View style={[styles.tableRow, styles.tableHead]}>
         {cols.map((c) => (
-          <Text key={c.label} style={{ flex: c.flex }}>
+          <Text key={c.label} style={{ flex: c.flex, paddingRight: 4 }}>
             {c.label}
           </Text>
         ))}
       </View>
       {model.fixes.map((f) => (
         <View key={f.rank} style={styles.tableRow} wrap={false}>
-          <T style={{ flex: 3 }}>{`${f.rank}. ${f.name}`}</T>
-          <Text style={{ flex: 1.3 }}>{formatUsdShort(f.annualLossReductionUsd)}</Text>
+          <T style={{ flex: 2.7 }}>{`${f.rank}. ${f.name}`}</T>
+          <Text style={{ flex: 1.4 }}>{formatUsdShort(f.annualLossReductionUsd)}</Text>
+          <Text style={{ flex: 1.4 }}>{f.expectedShortfall99ReductionUsd === null ? 'n/a' : `-${formatUsdShort(f.expectedShortfall99ReductionUsd)}`}</Text>
           <Text style={{ flex: 1.5 }}>{`${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`}</Text>
           <Text style={{ flex: 0.8 }}>{`${f.returnOnSecurityInvestment.toFixed(1)}x`}</Text>
           <Text style={{ flex: 1 }}>{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} mo`}</Text>
         </View>
       ))}
+      {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? <T style={{ marginTop: 4, fontSize: 8 }}>{model.notWorthIt.summary}</T> : null}
     </View>
   );
 }

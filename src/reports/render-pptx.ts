@@ -174,16 +174,18 @@ function addWaterfallChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
 }
 
 function addFixesTable(s: Slide, model: ReportModel) {
-  const head = ['Fix', 'Removes a year', 'Costs a year', 'Return', 'Payback'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  const head = ['Fix', 'Removes a year', 'Worst 1% of years', 'Costs a year', 'Return', 'Payback'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
   const rows = model.fixes.map((f) => [
     { text: `${f.rank}. ${f.name}` },
     { text: formatUsdShort(f.annualLossReductionUsd) },
+    { text: f.expectedShortfall99ReductionUsd === null ? 'n/a' : `-${formatUsdShort(f.expectedShortfall99ReductionUsd)}` },
     { text: `${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}` },
     { text: `${f.returnOnSecurityInvestment.toFixed(1)}×` },
     { text: f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months` },
   ]);
-  s.addTable([head, ...rows], { x: 0.5, y: 1.6, w: 12.3, colW: [5.3, 1.9, 2.1, 1.2, 1.8], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: 'CBD5E1', pt: 1 } });
+  s.addTable([head, ...rows], { x: 0.5, y: 1.6, w: 12.3, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: 'CBD5E1', pt: 1 } });
   const actions = model.fixes.slice(0, 3).map((f) => `${f.name}: ${f.action}`);
+  if (model.notWorthIt !== null && model.notWorthIt.fixes.length > 0) actions.push(model.notWorthIt.summary);
   addBullets(s, actions, { x: 0.5, y: 1.8 + 0.5 * (rows.length + 1), w: 12.3, h: 2 }, 12);
 }
 

@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { StoredRiskResultSchema } from '@/contracts/risk.ts';
 import { assessRisk } from '@/engine/assess-risk.ts';
+import { getFactor } from '@/engine/factors.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import { formatUsdExact } from './format.ts';
+import { formatUsdExact, formatUsdShort } from './format.ts';
 import { readResult } from './read-result.ts';
 import { buildReportModel } from './report-model.ts';
 import { buildSampleReportSource } from './test-fixtures.ts';
@@ -9,6 +14,9 @@ import { buildSampleReportSource } from './test-fixtures.ts';
 const source = buildSampleReportSource();
 const model = buildReportModel(source);
 const result = source.assessment.result;
+// A result stored by model 1.0.0 (examples/clinic-120.json), captured before engine 2.0 (ADR 104).
+const storedV1 = StoredRiskResultSchema.parse(JSON.parse(readFileSync(new URL('../contracts/fixtures/risk-result-1.0.0.json', import.meta.url), 'utf8')));
+const clinic = JSON.parse(readFileSync(new URL('../../examples/clinic-120.json', import.meta.url), 'utf8')) as RiskInput;
 
 describe('report model', () => {
   test('has 8-12 parts, each with a title, a takeaway and speaker notes', () => {
@@ -43,21 +51,59 @@ describe('report model', () => {
     expect(model.drivers[0]?.factorId).toBe(widest?.factorId);
   });
 
-  test('fields model 1.0.0 does not store are reported as not available, never invented', () => {
-    const insurance = model.slides.find((s) => s.id === 'insurance');
-    expect(model.insurance?.uncoveredShareOfOneIn100).toBeNull();
-    expect(insurance?.bullets).toContain('Share of a 1-in-100 year left uncovered: not available for model 1.0.0');
+  test('model 2.0 figures: the 1-in-100 insurance view, precision, and fixes with their tail reductions', () => {
+    const one = result.insuranceView;
+    expect(model.oneInHundred?.oneInHundredYearLossUsd).toBe(one.oneInHundredYearLossUsd);
+    expect(model.oneInHundred?.limitToCoverOneInHundredYearUsd).toBe(one.limitToCoverOneInHundredYearUsd);
     expect(model.headline.expectedShortfall99Usd).toBe(result.annualLoss.expectedShortfall99Usd);
+    expect(model.precision.standardErrorShare).toBe(result.precision.relativeStandardError);
+    const insurance = model.slides.find((s) => s.id === 'insurance');
+    expect(insurance?.bullets.join('\n')).toContain(`(after retention and co-insurance): ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)}`);
+    expect(insurance?.bullets.join('\n')).not.toMatch(/not available/);
+    const top = result.recommendations?.[0];
+    expect(model.fixes[0]?.expectedShortfall99ReductionUsd).toBe(top?.expectedShortfall99ReductionUsd);
+    expect(model.fixes[0]?.p99ReductionUsd).toBe(top?.p99ReductionUsd);
   });
 
-  test('the adapter reads the model 2.0.0 fields when a stored result carries them', () => {
-    const base = assessRisk(SAMPLE_CLINIC_INPUT, { iterations: 2_000, attribution: false });
-    const newer = { ...base, unknownFactors: ['A4'], insurance: { ...base.insurance!, uncoveredShareOfOneIn100: 0.4, limitToCoverOneIn100Usd: 5_000_000 }, precision: { target: 'board' } };
-    const view = readResult(newer);
-    expect(view.unknownFactors).toEqual(['A4']);
-    expect(view.insurance?.uncoveredShareOfOneIn100).toBe(0.4);
-    expect(view.insurance?.limitToCoverOneIn100Usd).toBe(5_000_000);
-    expect(view.precisionTarget).toBe('board');
+  test('controls not worth it at typical prices are listed apart, never as fixes', () => {
+    const notWorthIt = result.recommendationsNotWorthIt ?? [];
+    expect(model.notWorthIt?.fixes.map((f) => f.name)).toEqual(notWorthIt.map((r) => r.factorName));
+    const fixNames = new Set(model.fixes.map((f) => f.name));
+    for (const r of notWorthIt) expect(fixNames.has(r.factorName)).toBe(false);
+    for (const f of model.fixes) expect(f.returnOnSecurityInvestment).toBeGreaterThanOrEqual(0);
+    if (notWorthIt.length > 0) expect(model.slides.find((s) => s.id === 'fixes')?.bullets.at(-1)).toMatch(/^Not worth it at typical prices/);
+  });
+
+  test('"not known" answers are named where the range is explained, with how far each moves the expected loss', () => {
+    // No framework evidence, so nothing fills the unknown answers in.
+    const input: RiskInput = { ...SAMPLE_CLINIC_INPUT, frameworks: {}, factors: { ...SAMPLE_CLINIC_INPUT.factors, M1: 'unknown', M3: 'unknown' } };
+    const unknownResult = assessRisk(input, { iterations: 5_000, attribution: false });
+    const built = buildReportModel({ ...source, assessment: { ...source.assessment, input, result: unknownResult }, whatChanged: null });
+    expect(built.unknownFactors.map((u) => u.factorId).sort()).toEqual(['M1', 'M3']);
+    const m1 = unknownResult.unknownFactors.find((u) => u.factorId === 'M1')!;
+    expect(built.unknownFactors.find((u) => u.factorId === 'M1')).toMatchObject({ ifBestUsd: m1.expectedAnnualLossIfBestUsd, ifWorstUsd: m1.expectedAnnualLossIfWorstUsd });
+    const line = built.slides.find((s) => s.id === 'headline')?.bullets.find((b) => b.startsWith('Answered "not known"'));
+    expect(line).toContain(`M1 ${getFactor('M1').name} (expected loss ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} if best practice, ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)} if weakest)`);
+    expect(built.method.limits).toContain(line);
+    expect(model.unknownFactors).toEqual([]);
+  });
+
+  test('a stored model 1.0.0 result keeps its figures; what it does not store is reported as not available, never invented', () => {
+    const view = readResult(storedV1);
+    expect(view.isCurrentModel).toBe(false);
+    expect(view.oneInHundred).toBeNull();
+    expect(view.recommendationsNotWorthIt).toBeNull();
+    expect(view.derivation).toBeNull();
+    expect(view.precision).toBeNull();
+    expect(view.unknownFactors).toEqual([]);
+    const old = buildReportModel({ ...source, assessment: { ...source.assessment, input: clinic, result: storedV1 as unknown as RiskResult }, whatChanged: null });
+    expect(old.headline.aleUsd).toBe(storedV1.annualLoss.expectedUsd);
+    expect(old.meta.engineVersion).toBe('1.0.0');
+    expect(old.notWorthIt).toBeNull();
+    expect(old.slides.find((s) => s.id === 'insurance')?.bullets).toContain('Share of a 1-in-100 year the policy covers, and the limit that would cover it: not available for model 1.0.0');
+    expect(old.costBreakdown.map((c) => c.label)).toEqual(storedV1.costBreakdown.map((c) => c.label));
+    expect(old.method.steps).toHaveLength(1);
+    expect(old.method.steps[0]?.text).toContain('risk model 1.0.0');
   });
 
   test('without an earlier assessment the what-changed part says it is the baseline', () => {

@@ -7,7 +7,7 @@ import { getIndustry } from '@/engine/industries.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatLongDate, formatPercent, formatReturnPeriod, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
-import { readResult, type InsuranceView, type ResultView } from './read-result.ts';
+import { readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
 import type { WhatChanged } from './what-changed.ts';
 
 /** Everything a report is built from: one completed assessment, and optionally the comparison with an earlier one. */
@@ -54,6 +54,10 @@ export interface ReportFix {
   readonly name: string;
   readonly action: string;
   readonly annualLossReductionUsd: number;
+  /** Mean of the worst 1% of years, now minus after the fix (null for model 1.0.0 results). */
+  readonly expectedShortfall99ReductionUsd: number | null;
+  /** 1-in-100 year, now minus after the fix (null for model 1.0.0 results). */
+  readonly p99ReductionUsd: number | null;
   readonly annualCostLowUsd: number;
   readonly annualCostHighUsd: number;
   readonly annualCostMidUsd: number;
@@ -97,22 +101,39 @@ export interface ReportModel {
     readonly costIfItHappensP95Usd: number;
     readonly badYearUsd: number;
     readonly oneIn100Usd: number;
-    readonly expectedShortfall99Usd: number | null;
+    readonly expectedShortfall99Usd: number;
     readonly probabilityAbove1mUsd: number;
     readonly riskScore: number;
     readonly riskBandLabel: string;
   };
-  readonly precision: { readonly standardErrorUsd: number; readonly standardErrorShare: number; readonly iterations: number; readonly target: string | null };
+  readonly precision: {
+    readonly standardErrorUsd: number;
+    readonly standardErrorShare: number;
+    readonly iterations: number;
+    /** Target standard error as a share of the ALE (null for fixed iterations or model 1.0.0). */
+    readonly targetShare: number | null;
+    /** Whether the target was reached (null when there was none recorded). */
+    readonly isTargetMet: boolean | null;
+  };
   readonly exceedance: readonly { readonly lossUsd: number; readonly probability: number }[];
   readonly costBreakdown: readonly { readonly label: string; readonly expectedAnnualUsd: number; readonly share: number }[];
   readonly drivers: readonly ReportDriver[];
   readonly fixes: readonly ReportFix[];
+  /**
+   * Controls that cost more than they remove at typical prices: shown apart, never as fixes
+   * (model 2.0.0; null when the stored result does not say, i.e. model 1.0.0).
+   */
+  readonly notWorthIt: { readonly fixes: readonly ReportFix[]; readonly summary: string } | null;
+  /** "I don't know" answers and how far each moves the expected loss (empty when none). */
+  readonly unknownFactors: readonly { readonly factorId: FactorId; readonly name: string; readonly ifBestUsd: number; readonly ifWorstUsd: number }[];
   readonly fines: {
     readonly rows: readonly { readonly label: string; readonly expectedAnnualUsd: number; readonly note: string }[];
     readonly totalExpectedAnnualUsd: number;
     readonly outsideTheAle: readonly string[];
   };
   readonly insurance: InsuranceView | null;
+  /** The 1-in-100-year view (model 2.0.0; null for older results). */
+  readonly oneInHundred: OneInHundredView | null;
   readonly whatChanged: WhatChanged | null;
   readonly method: {
     readonly steps: readonly { readonly title: string; readonly text: string }[];
@@ -124,7 +145,9 @@ export interface ReportModel {
 
 const MAX_DRIVERS = 8;
 const MAX_FIXES = 5;
-const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best practice', partial: 'partly in place', worst: 'weakest answer', notApplicable: 'not applicable' };
+/** Controls not worth it named on the slide (the rest are counted; all are in the workbook). */
+const MAX_NOT_WORTH_IT_NAMED = 3;
+const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best practice', partial: 'partly in place', worst: 'weakest answer', notApplicable: 'not applicable', unknown: 'not known' };
 
 function buildDrivers(result: RiskResult): ReportDriver[] {
   const rows = result.attribution?.oneAtATime ?? [];
@@ -135,18 +158,47 @@ function buildDrivers(result: RiskResult): ReportDriver[] {
     .map((r) => ({ factorId: r.factorId, name: getFactor(r.factorId).name, answer: r.currentAnswer, toBestUsd: r.deltaToBestUsd, toWorstUsd: r.deltaToWorstUsd }));
 }
 
-function buildFixes(result: RiskResult): ReportFix[] {
-  return (result.recommendations ?? []).slice(0, MAX_FIXES).map((r) => ({
+function toFix(r: RecommendationView): ReportFix {
+  return {
     rank: r.rank,
     name: r.factorName,
     action: r.action,
     annualLossReductionUsd: r.annualLossReductionUsd,
-    annualCostLowUsd: r.annualCostUsd.lowUsd,
-    annualCostHighUsd: r.annualCostUsd.highUsd,
-    annualCostMidUsd: r.annualCostUsd.midUsd,
+    expectedShortfall99ReductionUsd: r.expectedShortfall99ReductionUsd,
+    p99ReductionUsd: r.p99ReductionUsd,
+    annualCostLowUsd: r.annualCostLowUsd,
+    annualCostHighUsd: r.annualCostHighUsd,
+    annualCostMidUsd: r.annualCostMidUsd,
     returnOnSecurityInvestment: r.returnOnSecurityInvestment,
     paybackMonths: r.paybackMonths,
-  }));
+  };
+}
+
+function buildNotWorthIt(view: ResultView): ReportModel['notWorthIt'] {
+  if (view.recommendationsNotWorthIt === null) return null;
+  const fixes = view.recommendationsNotWorthIt.map(toFix);
+  const summary =
+    fixes.length === 0
+      ? 'Every control that can still improve pays for itself at typical prices.'
+      : `Not worth it at typical prices (they cost more a year than they remove): ${[...fixes]
+          .sort((a, b) => b.annualLossReductionUsd - a.annualLossReductionUsd)
+          .slice(0, MAX_NOT_WORTH_IT_NAMED)
+          .map((f) => `${f.name} (removes ${formatUsdShort(f.annualLossReductionUsd)} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)})`)
+          .join('; ')}${fixes.length > MAX_NOT_WORTH_IT_NAMED ? `; and ${fixes.length - MAX_NOT_WORTH_IT_NAMED} more, listed in the verification workbook` : ''}.`;
+  return { fixes, summary };
+}
+
+/** "Not known" answers, widest effect first. */
+function buildUnknownFactors(view: ResultView): ReportModel['unknownFactors'] {
+  return [...view.unknownFactors]
+    .sort((a, b) => b.expectedAnnualLossIfWorstUsd - b.expectedAnnualLossIfBestUsd - (a.expectedAnnualLossIfWorstUsd - a.expectedAnnualLossIfBestUsd))
+    .map((u) => ({ factorId: u.factorId, name: getFactor(u.factorId).name, ifBestUsd: u.expectedAnnualLossIfBestUsd, ifWorstUsd: u.expectedAnnualLossIfWorstUsd }));
+}
+
+/** One sentence naming the "not known" answers and the range each spans (empty string when none). */
+function describeUnknowns(unknown: ReportModel['unknownFactors']): string {
+  if (unknown.length === 0) return '';
+  return `Answered "not known", which widens the range: ${unknown.map((u) => `${u.factorId} ${u.name} (expected loss ${formatUsdShort(u.ifBestUsd)} if best practice, ${formatUsdShort(u.ifWorstUsd)} if weakest)`).join('; ')}.`;
 }
 
 function buildFines(result: RiskResult): ReportModel['fines'] {
@@ -166,51 +218,62 @@ function collectSourceKeys(result: RiskResult): CalibrationKey[] {
   return [...keys].filter((key) => key in CALIBRATION);
 }
 
-function buildMethod(result: RiskResult, view: ResultView): ReportModel['method'] {
-  const explanation = explain(result);
+function describePrecision(view: ResultView): string {
+  const base = `Monte Carlo simulation of ${view.iterations.toLocaleString('en-US')} years (seed ${view.seed}); the expected loss is known to ±${formatUsdShort(1.96 * view.standardErrorUsd)} (95% interval, standard error ${formatPercent(view.standardErrorShare)} of the figure)`;
+  const p = view.precision;
+  if (p === null || p.targetRelativeStandardError === null) return `${base}.`;
+  return `${base}; the target was ${formatPercent(p.targetRelativeStandardError)}, ${p.isTargetMet ? 'reached' : 'not reached within the iteration budget'}.`;
+}
+
+function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): ReportModel['method'] {
+  // The step-by-step derivation is model 2.x's; a model 1.0.0 result stored other derivation fields.
+  const steps = view.isCurrentModel
+    ? explain(result).steps.map((s) => ({ title: s.title, text: s.text }))
+    : [{ title: 'Derivation', text: `This assessment was computed by risk model ${view.engineVersion}; its figures are shown as stored. The step-by-step derivation is given for model 2 results: re-run the assessment to see it.` }];
   const limits = [
     result.calibrationPopulation,
-    `Monte Carlo simulation of ${view.iterations.toLocaleString('en-US')} years (seed ${view.seed}); the expected loss is known to ±${formatUsdShort(1.96 * view.standardErrorUsd)} (95% interval, standard error ${formatPercent(view.standardErrorShare)} of the figure).`,
-    'Losses are in US dollars before tax; they include response, notification, post-breach, lost business, fines and ransom where simulated.',
+    describePrecision(view),
+    `Losses are in US dollars before tax; they include ${view.costBreakdown.map((c) => c.label.toLowerCase()).join(', ')} where simulated.`,
     'Security answers are self-reported; an independent assessment narrows the range.',
-    ...result.warnings.map((w) => w.message),
+    ...result.warnings.filter((w) => w.code !== 'factorsUnknown').map((w) => w.message),
   ];
-  if (view.unknownFactors.length > 0) limits.push(`Taken as average because not answered: ${view.unknownFactors.map((id) => `${id} ${getFactor(id).name}`).join(', ')}.`);
+  if (unknown.length > 0) limits.push(describeUnknowns(unknown));
   const sources = collectSourceKeys(result).map((key) => {
     const entry = CALIBRATION[key];
     return { key, label: entry.label, source: entry.source, isAssumption: entry.isAssumption };
   });
-  return { steps: explanation.steps.map((s) => ({ title: s.title, text: s.text })), limits, sources };
+  return { steps, limits, sources };
 }
 
-function insuranceSlide(insurance: InsuranceView | null, view: ResultView): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
+function describeOneInHundred(one: OneInHundredView | null, view: ResultView): string[] {
+  if (one === null) return [`Share of a 1-in-100 year the policy covers, and the limit that would cover it: not available for model ${view.engineVersion}`];
+  const lines = [`A 1-in-100 year: ${formatUsdShort(one.oneInHundredYearLossUsd)} before insurance`];
+  if (one.policyLimitUsd !== null) {
+    lines.push(`The policy pays ${formatUsdShort(one.recoveredInOneInHundredYearUsd)} of it (${formatPercent(one.coveredShareOfOneInHundredYear)}); ${formatUsdShort(one.uncoveredInOneInHundredYearUsd)} stays with the organisation`);
+  }
+  lines.push(`Aggregate limit that would pay everything insurable in that year (after retention and co-insurance): ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)}`);
+  return lines;
+}
+
+function insuranceSlide(insurance: InsuranceView | null, one: OneInHundredView | null, view: ResultView): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
   if (!insurance) {
     return {
       takeaway: 'No cyber-insurance policy was entered, so every dollar of loss stays with the organisation.',
-      bullets: [
-        `Expected annual loss kept: ${formatUsdExact(view.aleUsd)}`,
-        `A 1-in-100 year: ${formatUsdShort(view.percentilesUsd.p99)}`,
-        'Enter the policy limit and retention in the assessment to see what it recovers.',
-      ],
-      notes: `We did not enter an insurance policy, so the figures are what we would carry ourselves. A 1-in-100 year would cost about ${formatUsdShort(view.percentilesUsd.p99)}; that is the number to compare with any policy limit we are offered.`,
+      bullets: [`Expected annual loss kept: ${formatUsdExact(view.aleUsd)}`, ...describeOneInHundred(one, view), 'Enter the policy limit and retention in the assessment to see what it recovers.'],
+      notes: `We did not enter an insurance policy, so the figures are what we would carry ourselves. A 1-in-100 year would cost about ${formatUsdShort(view.percentilesUsd.p99)}${one === null ? '' : `; a policy limit of about ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)} (after retention and co-insurance) would pay what is insurable in such a year`}. That is the number to compare with any policy we are offered.`,
     };
   }
   const bullets = [
     `Policy: ${formatUsdShort(insurance.limitUsd)} aggregate limit, ${formatUsdShort(insurance.retentionUsd)} retention per event${insurance.coinsuranceShare > 0 ? `, ${formatPercent(insurance.coinsuranceShare)} co-insurance` : ''}`,
     `Recovered from the insurer in an average year: ${formatUsdExact(insurance.expectedRecoveredAnnualUsd)}`,
     `Kept by the organisation in an average year: ${formatUsdExact(insurance.expectedNetAnnualLossUsd)}`,
-    `A 1-in-100 year after insurance: ${formatUsdShort(insurance.netP99Usd)}`,
-    insurance.uncoveredShareOfOneIn100 === null
-      ? `Share of a 1-in-100 year left uncovered: not available for model ${view.engineVersion}`
-      : `Share of a 1-in-100 year left uncovered: ${formatPercent(insurance.uncoveredShareOfOneIn100)}`,
-    insurance.limitToCoverOneIn100Usd === null
-      ? `Limit that would cover a 1-in-100 year: not available for model ${view.engineVersion}`
-      : `Limit that would cover a 1-in-100 year: ${formatUsdShort(insurance.limitToCoverOneIn100Usd)}`,
+    ...describeOneInHundred(one, view),
   ];
+  const inBadYear = one === null ? `In a 1-in-100 year we would still carry about ${formatUsdShort(insurance.netP99Usd)} ourselves.` : `In a 1-in-100 year (${formatUsdShort(one.oneInHundredYearLossUsd)}) the policy pays ${formatPercent(one.coveredShareOfOneInHundredYear)} and we carry ${formatUsdShort(one.uncoveredInOneInHundredYearUsd)} ourselves; a limit of ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)} would pay everything insurable in that year.`;
   return {
     takeaway: `The policy recovers about ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} in an average year; we keep ${formatUsdShort(insurance.expectedNetAnnualLossUsd)}.`,
     bullets,
-    notes: `Our policy has a ${formatUsdShort(insurance.limitUsd)} limit and a ${formatUsdShort(insurance.retentionUsd)} retention. On average it pays ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} a year of our losses. In a 1-in-100 year we would still carry about ${formatUsdShort(insurance.netP99Usd)} ourselves. The question for the board is whether that is a loss we can absorb.`,
+    notes: `Our policy has a ${formatUsdShort(insurance.limitUsd)} limit and a ${formatUsdShort(insurance.retentionUsd)} retention. On average it pays ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} a year of our losses. ${inBadYear} The question for the board is whether that is a loss we can absorb.`,
   };
 }
 
@@ -258,10 +321,11 @@ function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): Repo
         `Chance of at least one loss event this year: ${formatPercent(h.probabilityOfAnyEvent)} (${formatReturnPeriod(h.probabilityOfAnyEvent)})`,
         `Cost if it happens (median event): ${formatUsdShort(h.costIfItHappensUsd)}; 1 event in 20 costs more than ${formatUsdShort(h.costIfItHappensP95Usd)}`,
         `A bad year (1 in 20): ${formatUsdShort(h.badYearUsd)}; 1 in 100: ${formatUsdShort(h.oneIn100Usd)}`,
-        es === null ? `Average of the worst 1% of years: not available for model ${model.meta.engineVersion}` : `Average of the worst 1% of years: ${formatUsdShort(es)}`,
+        `Average of the worst 1% of years: ${formatUsdShort(es)}`,
         `Risk score ${h.riskScore.toFixed(0)} / 100 (${h.riskBandLabel})`,
+        ...(model.unknownFactors.length > 0 ? [describeUnknowns(model.unknownFactors)] : []),
       ],
-      notes: `The average year costs us about ${formatUsdShort(h.aleUsd)}, but most years cost nothing: there is a ${formatPercent(h.probabilityOfAnyEvent)} chance of at least one incident in a year, and when one happens the typical bill is ${formatUsdShort(h.costIfItHappensUsd)}. One year in twenty would cost ${formatUsdShort(h.badYearUsd)} or more. The precision of the simulation is ±${formatUsdShort(h.aleHighUsd - h.aleUsd)}.`,
+      notes: `The average year costs us about ${formatUsdShort(h.aleUsd)}, but most years cost nothing: there is a ${formatPercent(h.probabilityOfAnyEvent)} chance of at least one incident in a year, and when one happens the typical bill is ${formatUsdShort(h.costIfItHappensUsd)}. One year in twenty would cost ${formatUsdShort(h.badYearUsd)} or more. The precision of the simulation is ±${formatUsdShort(h.aleHighUsd - h.aleUsd)}.${model.unknownFactors.length > 0 ? ` Part of the spread is what we do not know: ${model.unknownFactors.map((u) => u.name).join(', ')}; answering ${model.unknownFactors.length === 1 ? 'it' : 'them'} narrows the range.` : ''}`,
     },
     {
       id: 'exceedance',
@@ -294,13 +358,17 @@ function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): Repo
       id: 'fixes',
       title: 'The top fixes',
       takeaway: topFix
-        ? `The top ${model.fixes.length} fixes remove ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
+        ? `${model.fixes.length === 1 ? 'The top fix removes' : `The top ${model.fixes.length} fixes remove`} ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
         : 'Every improvable control is already at best practice.',
-      bullets: model.fixes.map(
-        (f) => `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
-      ),
+      bullets: [
+        ...model.fixes.map(
+          (f) =>
+            `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year${f.expectedShortfall99ReductionUsd === null ? '' : ` (${formatUsdShort(f.expectedShortfall99ReductionUsd)} off the worst 1% of years)`} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
+        ),
+        ...(model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? [model.notWorthIt.summary] : []),
+      ],
       notes: topFix
-        ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.`
+        ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.${model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? ` ${model.notWorthIt.fixes.length === 1 ? 'One control costs' : `${model.notWorthIt.fixes.length} controls cost`} more than ${model.notWorthIt.fixes.length === 1 ? 'it removes' : 'they remove'} at typical prices; they are listed apart, not as fixes.` : ''}`
         : 'Our answers are at best practice wherever they can be improved; the remaining risk is what an organisation of our size and sector carries.',
     },
     {
@@ -310,7 +378,7 @@ function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): Repo
       bullets: [...model.fines.rows.map((r) => `${r.label}: ${formatUsdShort(r.expectedAnnualUsd)} a year`), ...model.fines.outsideTheAle],
       notes: 'Fines are simulated per incident under each regime that applies to us, capped at each regime’s legal maximum, and are already inside the expected loss. Lines marked “not in the expected loss” are separate exposures to know about.',
     },
-    { id: 'insurance', title: 'The insurance view', ...insuranceSlide(model.insurance, view) },
+    { id: 'insurance', title: 'The insurance view', ...insuranceSlide(model.insurance, model.oneInHundred, view) },
     { id: 'whatChanged', title: 'What changed since last time', ...whatChangedSlide(model.whatChanged) },
     {
       id: 'method',
@@ -330,6 +398,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
   const view = readResult(result);
   const organisationName = source.organisationName.trim() || result.profile.name || 'Your organisation';
   const ci = 1.96 * view.standardErrorUsd;
+  const unknownFactors = buildUnknownFactors(view);
   const withoutSlides: Omit<ReportModel, 'slides'> = {
     meta: {
       assessmentId: assessment.id,
@@ -362,15 +431,24 @@ export function buildReportModel(source: ReportSource): ReportModel {
       riskScore: result.riskScore.score,
       riskBandLabel: result.riskScore.bandLabel,
     },
-    precision: { standardErrorUsd: view.standardErrorUsd, standardErrorShare: view.standardErrorShare, iterations: view.iterations, target: view.precisionTarget },
+    precision: {
+      standardErrorUsd: view.standardErrorUsd,
+      standardErrorShare: view.standardErrorShare,
+      iterations: view.iterations,
+      targetShare: view.precision?.targetRelativeStandardError ?? null,
+      isTargetMet: view.precision === null || view.precision.targetRelativeStandardError === null ? null : view.precision.isTargetMet,
+    },
     exceedance: result.lossExceedanceCurve.map((p) => ({ lossUsd: p.lossUsd, probability: p.probability })),
-    costBreakdown: result.costBreakdown.map((c) => ({ label: c.label, expectedAnnualUsd: c.expectedAnnualUsd, share: c.share })),
+    costBreakdown: view.costBreakdown.map((c) => ({ label: c.label, expectedAnnualUsd: c.expectedAnnualUsd, share: c.share })),
     drivers: buildDrivers(result),
-    fixes: buildFixes(result),
+    fixes: view.recommendations.slice(0, MAX_FIXES).map(toFix),
+    notWorthIt: buildNotWorthIt(view),
+    unknownFactors,
     fines: buildFines(result),
     insurance: view.insurance,
+    oneInHundred: view.oneInHundred,
     whatChanged: source.whatChanged,
-    method: buildMethod(result, view),
+    method: buildMethod(result, view, unknownFactors),
   };
   return { ...withoutSlides, slides: buildSlides(withoutSlides, view) };
 }

@@ -36,6 +36,20 @@ describe('what changed since the last assessment', () => {
     expect(change.steps.map((s) => s.id)).toEqual(['model', 'factors', 'frameworks', 'profile']);
   });
 
+  test('results stored at the precision-targeted default are re-run on their own simulated years, so the steps stay exact', () => {
+    // The server stores results without a fixed count (engine 2.0 picks it for the precision target).
+    const stored = (id: string, input: RiskInput, at: string) => ({ id, title: id, completedAt: at, input, result: assessRisk(input, { seed: 7, attribution: false }) });
+    const a = stored('a', before, '2025-01-10T00:00:00.000Z');
+    const b = stored('b', after, '2026-01-10T00:00:00.000Z');
+    expect(b.result.precision.mode).toBe('standard');
+    const precise = computeWhatChanged(a, b);
+    expect(precise.iterations).toBe(b.result.iterations);
+    expect(precise.steps.map((s) => s.id)).toEqual(['model', 'factors', 'frameworks', 'profile']);
+    expect(precise.steps.at(-1)?.toUsd).toBe(b.result.annualLoss.expectedUsd);
+    const direct = (input: RiskInput) => assessRisk(input, { seed: 7, iterations: b.result.iterations, attribution: false }).annualLoss.expectedUsd;
+    expect(precise.steps[1]?.toUsd).toBe(direct({ ...before, factors: after.factors }));
+  });
+
   test('each step names what changed in plain words', () => {
     const byId = Object.fromEntries(change.steps.map((s) => [s.id, s]));
     expect(byId.factors?.changes).toEqual(['M2 Incident response plan, tested: worst → best']);

@@ -8,6 +8,7 @@ import { getIndustry } from '@/engine/industries.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatUsdExact } from './format.ts';
+import { readResult, type ResultView } from './read-result.ts';
 
 /** One completed assessment as the waterfall needs it. */
 export interface ComparedAssessment {
@@ -42,7 +43,7 @@ export interface WhatChanged {
   readonly iterations: number;
 }
 
-const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best', partial: 'partial', worst: 'worst', notApplicable: 'not applicable' };
+const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best', partial: 'partial', worst: 'worst', notApplicable: 'not applicable', unknown: 'not known' };
 const STATUS_WORDS: { readonly [S in FrameworkStatus]: string } = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant' };
 
 function describeFactorChanges(before: RiskInput, after: RiskInput): string[] {
@@ -106,24 +107,28 @@ function withAsOfDate(input: RiskInput, asOfDate: string | undefined): RiskInput
  * Order matters (the model is not additive); the order is part of the method and stated.
  */
 export function computeWhatChanged(previous: ComparedAssessment, current: ComparedAssessment): WhatChanged {
-  const seed = current.result.seed;
-  const iterations = current.result.iterations;
+  const before = readResult(previous.result);
+  const after = readResult(current.result);
+  // Every re-run uses the stored years of the current result: an explicit count, never the
+  // precision-targeted default, so each step is an exact re-run on the same draws.
+  const seed = after.seed;
+  const iterations = after.iterations;
   const run = (input: RiskInput): number => assessRisk(input, { seed, iterations, attribution: false }).annualLoss.expectedUsd;
 
   const withFactors: RiskInput = { ...previous.input, factors: current.input.factors };
   const withFrameworks: RiskInput = withAsOfDate({ ...withFactors, frameworks: current.input.frameworks }, current.input.asOfDate);
 
-  const start = previous.result.annualLoss.expectedUsd;
+  const start = before.aleUsd;
   const rerunPrevious = run(previous.input);
   const afterFactors = run(withFactors);
   const afterFrameworks = run(withFrameworks);
   const afterProfile = run(current.input);
-  const end = current.result.annualLoss.expectedUsd;
+  const end = after.aleUsd;
 
   const modelChanges: string[] = [];
-  if (previous.result.engineVersion !== ENGINE_VERSION) modelChanges.push(`Risk model ${previous.result.engineVersion} → ${ENGINE_VERSION}`);
-  if (previous.result.seed !== seed) modelChanges.push(`Simulation seed ${previous.result.seed} → ${seed}`);
-  if (previous.result.iterations !== iterations) modelChanges.push(`Simulated years ${previous.result.iterations.toLocaleString('en-US')} → ${iterations.toLocaleString('en-US')}`);
+  if (before.engineVersion !== ENGINE_VERSION) modelChanges.push(`Risk model ${before.engineVersion} → ${ENGINE_VERSION}`);
+  if (before.seed !== seed) modelChanges.push(`Simulation seed ${before.seed} → ${seed}`);
+  if (before.iterations !== iterations) modelChanges.push(`Simulated years ${before.iterations.toLocaleString('en-US')} → ${iterations.toLocaleString('en-US')}`);
 
   const step = (id: WaterfallStepId, label: string, from: number, to: number, changes: string[]): WaterfallStep => ({ id, label, fromUsd: from, toUsd: to, deltaUsd: to - from, changes });
   const steps: WaterfallStep[] = [
@@ -135,8 +140,8 @@ export function computeWhatChanged(previous: ComparedAssessment, current: Compar
   // A current result stored by an older engine differs from today's re-run: show that gap
   // rather than hide it, so the bars always end at the figure the assessment reports.
   if (afterProfile !== end) {
-    steps.push(step('storedModel', `Stored with model ${current.result.engineVersion} (re-run uses ${ENGINE_VERSION})`, afterProfile, end, [`The current assessment was computed with model ${current.result.engineVersion}`]));
+    steps.push(step('storedModel', `Stored with model ${after.engineVersion} (re-run uses ${ENGINE_VERSION})`, afterProfile, end, [`The current assessment was computed with model ${after.engineVersion}`]));
   }
-  const summary = (a: ComparedAssessment) => ({ id: a.id, title: a.title, completedAt: a.completedAt, aleUsd: a.result.annualLoss.expectedUsd, engineVersion: a.result.engineVersion });
-  return { previous: summary(previous), current: summary(current), steps, totalDeltaUsd: end - start, seed, iterations };
+  const summary = (a: ComparedAssessment, view: ResultView) => ({ id: a.id, title: a.title, completedAt: a.completedAt, aleUsd: view.aleUsd, engineVersion: view.engineVersion });
+  return { previous: summary(previous, before), current: summary(current, after), steps, totalDeltaUsd: end - start, seed, iterations };
 }

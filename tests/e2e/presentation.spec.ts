@@ -64,6 +64,8 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
     await expect(position).toHaveText(`Slide ${i} of 10`);
     titles.push((await page.locator('article[aria-roledescription="slide"] h2').first().textContent()) ?? '');
     if (i === 2) await page.screenshot({ path: `${SHOTS}/1920-headline.png` });
+    if (i === 6) await page.screenshot({ path: `${SHOTS}/1920-fixes.png` });
+    if (i === 8) await page.screenshot({ path: `${SHOTS}/1920-insurance.png` });
     if (i === 9) await page.screenshot({ path: `${SHOTS}/1920-what-changed.png` });
     await page.keyboard.press(i % 2 === 0 ? 'Space' : 'ArrowRight');
   }

@@ -50,6 +50,7 @@ function FixesTable({ model }: { model: ReportModel }) {
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-1 pr-2">Fix</th>
             <th scope="col" className="py-1 pr-2">Removes a year</th>
+            <th scope="col" className="py-1 pr-2">Worst 1% of years</th>
             <th scope="col" className="py-1 pr-2">Costs a year</th>
             <th scope="col" className="py-1 pr-2">Return</th>
             <th scope="col" className="py-1">Payback</th>
@@ -60,6 +61,7 @@ function FixesTable({ model }: { model: ReportModel }) {
             <tr key={f.rank} className="border-b border-slate-200">
               <th scope="row" className="py-1 pr-2 font-medium">{`${f.rank}. ${f.name}`}</th>
               <td className="py-1 pr-2 tabular-nums">{formatUsdShort(f.annualLossReductionUsd)}</td>
+              <td className="py-1 pr-2 tabular-nums">{f.expectedShortfall99ReductionUsd === null ? 'n/a' : `−${formatUsdShort(f.expectedShortfall99ReductionUsd)}`}</td>
               <td className="py-1 pr-2 tabular-nums">{`${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`}</td>
               <td className="py-1 pr-2 tabular-nums">{`${f.returnOnSecurityInvestment.toFixed(1)}×`}</td>
               <td className="py-1 tabular-nums">{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} mo`}</td>
@@ -67,6 +69,7 @@ function FixesTable({ model }: { model: ReportModel }) {
           ))}
         </tbody>
       </table>
+      {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.notWorthIt.summary}</p> : null}
     </div>
   );
 }
