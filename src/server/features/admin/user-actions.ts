@@ -12,7 +12,7 @@ import { requireFreshVerification } from '../../sessions/step-up.ts';
 import { mfaResetEmail } from './admin-mail.ts';
 
 /**
- * The account actions of /account-management (issue #15, ADR 145). Rules: nobody acts on their
+ * The account actions of /account-management (issue #15, ADR 144). Rules: nobody acts on their
  * own account here; only a super admin acts on an admin or super admin, or changes any role; the
  * last active super admin is never demoted or disabled; every action is audited with before and after.
  */
