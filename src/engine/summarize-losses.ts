@@ -41,16 +41,7 @@ export interface ExceedancePoint {
 
 /** Ascending-sorted copy of the non-zero values. Most SME years have no loss, so this is small. */
 export function sortNonZero(values: Float64Array): Float64Array {
-  let count = 0;
-  for (let i = 0; i < values.length; i++) if ((values[i] as number) !== 0) count += 1;
-  const out = new Float64Array(count);
-  let k = 0;
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i] as number;
-    if (x !== 0) out[k++] = x;
-  }
-  out.sort();
-  return out;
+  return collectNonZero(values).sort();
 }
 
 /** Nearest-rank percentile of `years` values of which all but `sortedNonZero` are 0. */

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { backupCodes, memberships, sessions, userMfa, users } from '../db/schema.ts';
+import { memberships, sessions, users } from '../db/schema.ts';
 import type { OrganizationRole, Role } from './auth-context.ts';
+import { clearTotpEnrolment } from '../lib/totp-enrolment.ts';
 import { invalidateUserSessionCache } from './session-cache.ts';
 import { deleteUserSessions } from './session-store.ts';
 
@@ -78,24 +79,7 @@ export async function setUserPartner(db: Database, userId: string, isPartner: bo
  * session ends, so the next sign-in must enrol again (the MFA gate enforces it).
  */
 export async function resetUserMfa(db: Database, userId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(userMfa)
-      .set({
-        totpSecretEnc: null,
-        totpEnabledAt: null,
-        pendingSecretEnc: null,
-        pendingCreatedAt: null,
-        lastUsedStep: null,
-        failedCount: 0,
-        consecutiveFailures: 0,
-        lockedUntil: null,
-        hardLocked: false,
-        updatedAt: now,
-      })
-      .where(eq(userMfa.userId, userId));
-    await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
-  });
+  await clearTotpEnrolment(db, userId, now, { clearFailureLocks: true });
   await deleteUserSessions(db, userId);
   await sessionsChanged(db, userId);
 }

@@ -2,6 +2,7 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backupCodes, userMfa } from '../../db/schema.ts';
 import { invalidateUserSessionCache } from '../../sessions/session-cache.ts';
+import { clearTotpEnrolment } from '../../lib/totp-enrolment.ts';
 
 /** A set-up that was not confirmed within 15 minutes is dropped (TOTP-02). */
 export const PENDING_SETUP_LIFETIME_MS = 15 * 60_000;
@@ -63,13 +64,7 @@ export async function claimTotpStep(db: Database, userId: string, step: number, 
 
 /** Back to "not enrolled": secret, pending set-up and backup codes gone (security.md decision 6). */
 export async function disableTotp(db: Database, userId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(userMfa)
-      .set({ totpSecretEnc: null, totpEnabledAt: null, pendingSecretEnc: null, pendingCreatedAt: null, lastUsedStep: null, updatedAt: now })
-      .where(eq(userMfa.userId, userId));
-    await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
-  });
+  await clearTotpEnrolment(db, userId, now, { clearFailureLocks: false });
   await invalidateUserSessionCache(db, userId);
 }
 

@@ -13,31 +13,63 @@ import { useCompleteAssessment } from '../api/complete-assessment.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { readLocalDraft, removeLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
 import { ProfileStep } from './profile-step.tsx';
-import { StepProgress } from './step-progress.tsx';
+import { QuestionnaireFrame } from './questionnaire-frame.tsx';
 
 type BusinessStep = (typeof BUSINESS_STEPS)[number];
 const STEP_TITLES: Record<BusinessStep, string> = { profile: 'Your organisation', businessQuestions: '15 plain questions' };
 const CHOOSE_MESSAGE = "Choose an answer, or “I don't know”";
 
 const BusinessFormSchema = z.object(
-  Object.fromEntries(BUSINESS_QUESTIONS.map((q) => [q.id, z.enum([UNKNOWN_ANSWER, ...q.options.map((o) => o.value)] as [string, ...string[]], { error: CHOOSE_MESSAGE })])),
+  Object.fromEntries(
+    BUSINESS_QUESTIONS.map((q) => [
+      q.id,
+      z.enum([UNKNOWN_ANSWER, ...q.options.map((o) => o.value)] as [string, ...string[]], { error: CHOOSE_MESSAGE }),
+    ]),
+  ),
 );
 type BusinessForm = z.infer<typeof BusinessFormSchema>;
 
 function initialState(assessment: Assessment) {
   const local = readLocalDraft(assessment.id);
   if (local && local.isDirty && local.savedAt > Date.parse(assessment.updatedAt)) {
-    return { input: local.input, businessAnswers: local.businessAnswers ?? assessment.businessAnswers, step: local.step === 'businessQuestions' ? local.step : 'profile', isDirty: true } as const;
+    return {
+      input: local.input,
+      businessAnswers: local.businessAnswers ?? assessment.businessAnswers,
+      step: local.step === 'businessQuestions' ? local.step : 'profile',
+      isDirty: true,
+    } as const;
   }
-  return { input: assessment.input, businessAnswers: assessment.businessAnswers, step: assessment.currentStep === 'businessQuestions' ? 'businessQuestions' : 'profile', isDirty: false } as const;
+  return {
+    input: assessment.input,
+    businessAnswers: assessment.businessAnswers,
+    step: assessment.currentStep === 'businessQuestions' ? 'businessQuestions' : 'profile',
+    isDirty: false,
+  } as const;
 }
 
 /** One plain question with its options and "I don't know", as native radios (react-hook-form). */
-function BusinessQuestionField({ index, question, register, error, value }: { index: number; question: (typeof BUSINESS_QUESTIONS)[number]; register: ReturnType<typeof useForm<BusinessForm>>['register']; error: string | undefined; value: string | undefined }) {
+function BusinessQuestionField({
+  index,
+  question,
+  register,
+  error,
+  value,
+}: {
+  index: number;
+  question: (typeof BUSINESS_QUESTIONS)[number];
+  register: ReturnType<typeof useForm<BusinessForm>>['register'];
+  error: string | undefined;
+  value: string | undefined;
+}) {
   const errorId = `bq-${question.id}-error`;
   const options = [...question.options.map((o) => ({ value: o.value, label: o.label })), { value: UNKNOWN_ANSWER, label: "I don't know" }];
   return (
-    <fieldset className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : `bq-${question.id}-hint`} data-testid={`bq-${question.id}`}>
+    <fieldset
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : `bq-${question.id}-hint`}
+      data-testid={`bq-${question.id}`}
+    >
       <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">
         {index + 1}. {question.question}
       </legend>
@@ -48,7 +80,14 @@ function BusinessQuestionField({ index, question, register, error, value }: { in
         {options.map((o) => {
           const id = `bq-${question.id}-${o.value}`;
           return (
-            <label key={o.value} htmlFor={id} className={cn('flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600', value === o.value ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white hover:bg-slate-50')}>
+            <label
+              key={o.value}
+              htmlFor={id}
+              className={cn(
+                'flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600',
+                value === o.value ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white hover:bg-slate-50',
+              )}
+            >
               <input id={id} type="radio" value={o.value} {...register(question.id)} className="mt-0.5 size-4 shrink-0 accent-blue-700" />
               <span className="min-w-0 text-slate-900">{o.label}</span>
             </label>
@@ -72,7 +111,11 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
   const [initial] = useState(() => initialState(assessment));
   const [input, setInput] = useState<DraftRiskInput>(initial.input);
   const [step, setStep] = useState<BusinessStep>(initial.step);
-  const form = useForm<BusinessForm>({ resolver: zodResolver(BusinessFormSchema), defaultValues: initial.businessAnswers as BusinessForm, mode: 'onSubmit' });
+  const form = useForm<BusinessForm>({
+    resolver: zodResolver(BusinessFormSchema),
+    defaultValues: initial.businessAnswers as BusinessForm,
+    mode: 'onSubmit',
+  });
   const [businessAnswers, setBusinessAnswers] = useState<BusinessAnswers>(initial.businessAnswers);
   const snapshot = useMemo(() => ({ input, step, evidenceNotes: {}, businessAnswers }), [input, step, businessAnswers]);
   const autosave = useDraftAutosave(assessment.id, snapshot, initial.isDirty);
@@ -84,14 +127,19 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
   const unknownCount = BUSINESS_QUESTIONS.filter((q) => values[q.id] === UNKNOWN_ANSWER).length;
 
   useEffect(() => {
-    const subscription = form.watch((all) => setBusinessAnswers(Object.fromEntries(Object.entries(all).filter(([, v]) => typeof v === 'string')) as BusinessAnswers));
+    const subscription = form.watch((all) =>
+      setBusinessAnswers(Object.fromEntries(Object.entries(all).filter(([, v]) => typeof v === 'string')) as BusinessAnswers),
+    );
     return () => subscription.unsubscribe();
   }, [form]);
 
   const registerValidator = useCallback((validate: () => Promise<boolean>) => {
     validator.current = validate;
   }, []);
-  const onOrganisation = useCallback((organisation: DraftRiskInput['organisation']) => setInput((current) => ({ ...current, organisation })), []);
+  const onOrganisation = useCallback(
+    (organisation: DraftRiskInput['organisation']) => setInput((current) => ({ ...current, organisation })),
+    [],
+  );
 
   const goTo = async (target: BusinessStep) => {
     if (step === 'profile' && target !== 'profile' && validator.current && !(await validator.current())) return;
@@ -121,60 +169,68 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
         },
       );
     },
-    () => toast({ title: 'Some questions have no answer', description: "Choose an answer for each, or “I don't know”.", variant: 'destructive' }),
+    () =>
+      toast({
+        title: 'Some questions have no answer',
+        description: "Choose an answer for each, or “I don't know”.",
+        variant: 'destructive',
+      }),
   );
 
   return (
-    <div className="flex flex-col gap-6">
-      <StepProgress
-        steps={BUSINESS_STEPS}
-        titles={STEP_TITLES}
-        step={step}
-        status={autosave.status}
-        answeredText={`${answeredCount} of ${BUSINESS_QUESTIONS.length} questions answered`}
-        onGoTo={(s) => void goTo(s)}
-      />
-      <section aria-labelledby="step-title" className="flex flex-col gap-4">
-        <div>
-          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-            {STEP_TITLES[step]}
-          </h2>
-          <p className="text-slate-700">
-            {step === 'profile'
-              ? 'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.'
-              : "No security background needed. If you are not sure, choose “I don't know”: it widens the estimate's range instead of guessing, and you can hand those questions to your security lead afterwards."}
-          </p>
-        </div>
-        {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
-        {step === 'businessQuestions' ? (
-          <form id="business-questions" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-            {BUSINESS_QUESTIONS.map((q, index) => (
-              <BusinessQuestionField key={q.id} index={index} question={q} register={form.register} error={form.formState.errors[q.id]?.message} value={values[q.id] as string | undefined} />
-            ))}
-            {unknownCount > 0 ? (
-              <Alert variant="warning" role="note">
-                <AlertDescription>
-                  {unknownCount} “I don't know” answer{unknownCount === 1 ? '' : 's'}: your result will show how much each one could move the estimate.
-                </AlertDescription>
-              </Alert>
-            ) : null}
-          </form>
-        ) : null}
-      </section>
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-        <Button type="button" variant="outline" disabled={step === 'profile'} onClick={() => void goTo('profile')}>
-          Back
-        </Button>
-        {step === 'businessQuestions' ? (
-          <Button type="submit" form="business-questions" size="lg" disabled={complete.isPending}>
-            {complete.isPending ? 'Calculating…' : 'Calculate my results'}
+    <QuestionnaireFrame
+      steps={BUSINESS_STEPS}
+      titles={STEP_TITLES}
+      step={step}
+      status={autosave.status}
+      answeredText={`${answeredCount} of ${BUSINESS_QUESTIONS.length} questions answered`}
+      onGoTo={(s) => void goTo(s)}
+      headingRef={headingRef}
+      intro={
+        step === 'profile'
+          ? 'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.'
+          : "No security background needed. If you are not sure, choose “I don't know”: it widens the estimate's range instead of guessing, and you can hand those questions to your security lead afterwards."
+      }
+      navigation={
+        <>
+          <Button type="button" variant="outline" disabled={step === 'profile'} onClick={() => void goTo('profile')}>
+            Back
           </Button>
-        ) : (
-          <Button type="button" onClick={() => void goTo('businessQuestions')}>
-            Next: the questions
-          </Button>
-        )}
-      </div>
-    </div>
+          {step === 'businessQuestions' ? (
+            <Button type="submit" form="business-questions" size="lg" disabled={complete.isPending}>
+              {complete.isPending ? 'Calculating…' : 'Calculate my results'}
+            </Button>
+          ) : (
+            <Button type="button" onClick={() => void goTo('businessQuestions')}>
+              Next: the questions
+            </Button>
+          )}
+        </>
+      }
+    >
+      {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
+      {step === 'businessQuestions' ? (
+        <form id="business-questions" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+          {BUSINESS_QUESTIONS.map((q, index) => (
+            <BusinessQuestionField
+              key={q.id}
+              index={index}
+              question={q}
+              register={form.register}
+              error={form.formState.errors[q.id]?.message}
+              value={values[q.id] as string | undefined}
+            />
+          ))}
+          {unknownCount > 0 ? (
+            <Alert variant="warning" role="note">
+              <AlertDescription>
+                {unknownCount} “I don't know” answer{unknownCount === 1 ? '' : 's'}: your result will show how much each one could move the
+                estimate.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+        </form>
+      ) : null}
+    </QuestionnaireFrame>
   );
 }

@@ -17,7 +17,7 @@ import { FactorQuestion } from './factor-question.tsx';
 import { FrameworksStep } from './frameworks-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
 import { ReviewStep } from './review-step.tsx';
-import { StepProgress } from './step-progress.tsx';
+import { QuestionnaireFrame } from './questionnaire-frame.tsx';
 
 type GuidedStep = (typeof ASSESSMENT_STEPS)[number];
 
@@ -33,7 +33,8 @@ const STEP_TITLES: Record<GuidedStep, string> = {
 };
 
 const STEP_INTROS: Record<GuidedStep, string> = {
-  profile: 'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.',
+  profile:
+    'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.',
   frameworks: 'Standards you already meet are evidence for several controls: we use them to suggest answers on the next pages.',
   people: 'Staff, skills and how people work.',
   protection: 'Controls that stop attacks getting in or limit what they reach.',
@@ -54,7 +55,10 @@ function isFactorStep(step: AssessmentStep): step is (typeof FACTOR_GROUPS)[numb
 function initialState(assessment: Assessment): { state: GuidedState; isDirty: boolean } {
   const local = readLocalDraft(assessment.id);
   if (local && local.isDirty && local.savedAt > Date.parse(assessment.updatedAt)) {
-    return { state: { input: local.input, step: local.step, evidenceNotes: local.evidenceNotes ?? assessment.evidenceNotes }, isDirty: true };
+    return {
+      state: { input: local.input, step: local.step, evidenceNotes: local.evidenceNotes ?? assessment.evidenceNotes },
+      isDirty: true,
+    };
   }
   const step = assessment.currentStep && isGuidedStep(assessment.currentStep) ? assessment.currentStep : 'profile';
   return { state: { input: assessment.input, step, evidenceNotes: assessment.evidenceNotes }, isDirty: false };
@@ -78,7 +82,10 @@ export function GuidedAssessment({
   const [initial] = useState(() => initialState(assessment));
   const [state, dispatch] = useReducer(guidedReducer, initial.state);
   const { input, step, evidenceNotes } = state;
-  const snapshot = useMemo(() => ({ input, step, evidenceNotes, businessAnswers: assessment.businessAnswers }), [input, step, evidenceNotes, assessment.businessAnswers]);
+  const snapshot = useMemo(
+    () => ({ input, step, evidenceNotes, businessAnswers: assessment.businessAnswers }),
+    [input, step, evidenceNotes, assessment.businessAnswers],
+  );
   const autosave = useDraftAutosave(assessment.id, snapshot, initial.isDirty);
   const complete = useCompleteAssessment();
   const queueCompletion = useQueueCompletion();
@@ -99,13 +106,22 @@ export function GuidedAssessment({
   const registerValidator = useCallback((validate: () => Promise<boolean>) => {
     validator.current = validate;
   }, []);
-  const onOrganisation = useCallback((organisation: DraftRiskInput['organisation']) => dispatch({ type: 'organisation', organisation }), []);
+  const onOrganisation = useCallback(
+    (organisation: DraftRiskInput['organisation']) => dispatch({ type: 'organisation', organisation }),
+    [],
+  );
   const onFrameworks = useCallback((frameworks: DraftRiskInput['frameworks']) => dispatch({ type: 'frameworks', frameworks }), []);
   const onAnswer = useCallback((factorId: FactorId, answer: FactorAnswer) => dispatch({ type: 'answer', factorId, answer }), []);
   const onNote = useCallback((factorId: FactorId, note: string) => dispatch({ type: 'note', factorId, note }), []);
 
   const goTo = async (target: AssessmentStep) => {
-    if (step === 'profile' && ASSESSMENT_STEPS.indexOf(target as GuidedStep) > stepIndex && validator.current && !(await validator.current())) return;
+    if (
+      step === 'profile' &&
+      ASSESSMENT_STEPS.indexOf(target as GuidedStep) > stepIndex &&
+      validator.current &&
+      !(await validator.current())
+    )
+      return;
     validator.current = null;
     dispatch({ type: 'step', step: target });
     window.scrollTo({ top: 0 });
@@ -145,54 +161,62 @@ export function GuidedAssessment({
 
   const current = step as GuidedStep;
   return (
-    <div className="flex flex-col gap-6">
-      <StepProgress
-        steps={ASSESSMENT_STEPS}
-        titles={STEP_TITLES}
-        step={current}
-        status={autosave.status}
-        answeredText={`${countAnswered(input)} of ${FACTORS.length} questions answered`}
-        onGoTo={(s) => void goTo(s)}
-      />
-      <section aria-labelledby="step-title" className="flex flex-col gap-4">
-        <div>
-          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-            {STEP_TITLES[current]}
-          </h2>
-          <p className="text-slate-700">{STEP_INTROS[current]}</p>
-        </div>
-        {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
-        {step === 'frameworks' ? <FrameworksStep draft={input} onChange={onFrameworks} /> : null}
-        {isFactorStep(step)
-          ? FACTORS.filter((f) => f.group === step).map((f) => (
-              <FactorQuestion
-                key={f.id}
-                factor={f}
-                answer={input.factors?.[f.id]}
-                suggestion={suggestions.get(f.id)}
-                note={evidenceNotes[f.id]}
-                provenance={assessment.answerProvenance[f.id]}
-                onAnswer={(a) => onAnswer(f.id, a)}
-                onNote={(n) => onNote(f.id, n)}
-              />
-            ))
-          : null}
-        {step === 'review' ? <ReviewStep input={input} suggestions={suggestions} conflicts={conflicts} hasProfileIssues={issues.length > 0} onGoTo={(s) => void goTo(s)} /> : null}
-      </section>
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-        <Button type="button" variant="outline" disabled={stepIndex === 0} onClick={() => void goTo(ASSESSMENT_STEPS[stepIndex - 1] ?? 'profile')}>
-          Back
-        </Button>
-        {step === 'review' ? (
-          <Button type="button" size="lg" disabled={!completeInput || complete.isPending} onClick={() => void calculate()}>
-            {complete.isPending ? 'Calculating…' : 'Calculate my results'}
+    <QuestionnaireFrame
+      steps={ASSESSMENT_STEPS}
+      titles={STEP_TITLES}
+      step={current}
+      status={autosave.status}
+      answeredText={`${countAnswered(input)} of ${FACTORS.length} questions answered`}
+      onGoTo={(s) => void goTo(s)}
+      headingRef={headingRef}
+      intro={STEP_INTROS[current]}
+      navigation={
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={stepIndex === 0}
+            onClick={() => void goTo(ASSESSMENT_STEPS[stepIndex - 1] ?? 'profile')}
+          >
+            Back
           </Button>
-        ) : (
-          <Button type="button" onClick={() => void goTo(ASSESSMENT_STEPS[stepIndex + 1] ?? 'review')}>
-            Next: {STEP_TITLES[ASSESSMENT_STEPS[stepIndex + 1] ?? 'review']}
-          </Button>
-        )}
-      </div>
-    </div>
+          {step === 'review' ? (
+            <Button type="button" size="lg" disabled={!completeInput || complete.isPending} onClick={() => void calculate()}>
+              {complete.isPending ? 'Calculating…' : 'Calculate my results'}
+            </Button>
+          ) : (
+            <Button type="button" onClick={() => void goTo(ASSESSMENT_STEPS[stepIndex + 1] ?? 'review')}>
+              Next: {STEP_TITLES[ASSESSMENT_STEPS[stepIndex + 1] ?? 'review']}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
+      {step === 'frameworks' ? <FrameworksStep draft={input} onChange={onFrameworks} /> : null}
+      {isFactorStep(step)
+        ? FACTORS.filter((f) => f.group === step).map((f) => (
+            <FactorQuestion
+              key={f.id}
+              factor={f}
+              answer={input.factors?.[f.id]}
+              suggestion={suggestions.get(f.id)}
+              note={evidenceNotes[f.id]}
+              provenance={assessment.answerProvenance[f.id]}
+              onAnswer={(a) => onAnswer(f.id, a)}
+              onNote={(n) => onNote(f.id, n)}
+            />
+          ))
+        : null}
+      {step === 'review' ? (
+        <ReviewStep
+          input={input}
+          suggestions={suggestions}
+          conflicts={conflicts}
+          hasProfileIssues={issues.length > 0}
+          onGoTo={(s) => void goTo(s)}
+        />
+      ) : null}
+    </QuestionnaireFrame>
   );
 }

@@ -16,7 +16,11 @@ export const PLANS_QUERY_KEY = ['/api/billing/plans'] as const;
 export const SUBSCRIPTION_QUERY_KEY = ['/api/billing/subscription'] as const;
 
 export function billingOverviewQueryOptions() {
-  return queryOptions({ queryKey: PLANS_QUERY_KEY, queryFn: () => apiRequest<BillingOverview>('GET', '/api/billing/plans'), staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: PLANS_QUERY_KEY,
+    queryFn: () => apiRequest<BillingOverview>('GET', '/api/billing/plans'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useBillingOverview() {
@@ -59,7 +63,10 @@ export function useClaimSubscription() {
 }
 
 export function organizationSubscriptionQueryOptions() {
-  return queryOptions({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: () => apiRequest<OrganizationSubscription>('GET', '/api/billing/subscription') });
+  return queryOptions({
+    queryKey: SUBSCRIPTION_QUERY_KEY,
+    queryFn: () => apiRequest<OrganizationSubscription>('GET', '/api/billing/subscription'),
+  });
 }
 
 export function useOrganizationSubscription(enabled = true) {

@@ -22,7 +22,8 @@ export function useTestRun(checkoutSessionId: string | null) {
 export function useTestSubscriptionChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { checkoutSessionId: string; plan: PlanId }) => apiRequest<BillingTestRun>('POST', '/api/billing/test/subscription-change', input),
+    mutationFn: (input: { checkoutSessionId: string; plan: PlanId }) =>
+      apiRequest<BillingTestRun>('POST', '/api/billing/test/subscription-change', input),
     onSuccess: (data) => queryClient.setQueryData(['/api/billing/test/runs', data.checkoutSessionId], data),
   });
 }

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+// jscpd:ignore-start -- the import list matches subscribe-view.tsx: both views of the billing form use the same primitives.
 import { Lock } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { VisitorCheckoutFormSchema, type VisitorCheckoutForm } from '@/contracts/billing.ts';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
@@ -12,7 +10,9 @@ import { Input } from '@/client/components/ui/input.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { useBillingOverview, useStartCheckout } from '../api/billing.ts';
-import { formatUsd, readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft.ts';
+import { formatUsd, saveCheckoutDraft } from '../lib/checkout-draft.ts';
+import { useVisitorCheckoutForm } from '../hooks/use-visitor-checkout-form.ts';
+// jscpd:ignore-end
 
 /** Sends the browser to Stripe's hosted checkout page (the card never touches CIFER). */
 function goTo(url: string) {
@@ -24,11 +24,7 @@ export function CheckoutView() {
   const overview = useBillingOverview();
   const { data: user } = useCurrentUser();
   const start = useStartCheckout();
-  const draft = readCheckoutDraft();
-  const form = useForm<VisitorCheckoutForm>({
-    resolver: zodResolver(user ? VisitorCheckoutFormSchema.pick({ plan: true }) : VisitorCheckoutFormSchema) as never,
-    defaultValues: { plan: draft.plan ?? 'annual', email: draft.email ?? '', company: draft.company ?? '' },
-  });
+  const form = useVisitorCheckoutForm(Boolean(user));
   const { errors } = form.formState;
 
   if (overview.isPending) return <LoadingState message="Loading checkout..." />;
@@ -45,7 +41,11 @@ export function CheckoutView() {
       <Alert>
         <AlertTitle>Subscriptions are arranged by invoice</AlertTitle>
         <AlertDescription>
-          Online payment is not set up here. <Link href="/subscribe" className="font-medium text-blue-700 underline">Talk to our sales team</Link> and we will invoice your organisation.
+          Online payment is not set up here.{' '}
+          <Link href="/subscribe" className="font-medium text-blue-700 underline">
+            Talk to our sales team
+          </Link>{' '}
+          and we will invoice your organisation.
         </AlertDescription>
       </Alert>
     );
@@ -54,7 +54,9 @@ export function CheckoutView() {
 
   const onSubmit = form.handleSubmit((values) => {
     saveCheckoutDraft(user ? { plan: values.plan } : values);
-    start.mutate(user ? { plan: values.plan } : { plan: values.plan, email: values.email, company: values.company }, { onSuccess: (data) => goTo(data.url) });
+    start.mutate(user ? { plan: values.plan } : { plan: values.plan, email: values.email, company: values.company }, {
+      onSuccess: (data) => goTo(data.url),
+    });
   });
 
   return (
@@ -62,21 +64,38 @@ export function CheckoutView() {
       <Card>
         <CardHeader>
           <CardTitle>{user ? 'Your organisation' : 'Your details'}</CardTitle>
-          <CardDescription>{user ? `Signed in as ${user.email}. The subscription is for your organisation.` : 'The receipt and your account link go to this address.'}</CardDescription>
+          <CardDescription>
+            {user
+              ? `Signed in as ${user.email}. The subscription is for your organisation.`
+              : 'The receipt and your account link go to this address.'}
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {user ? null : (
             <>
               <FormField id="checkout-email" label="Work e-mail" error={errors.email?.message} required>
-                <Input {...fieldAria('checkout-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+                <Input
+                  {...fieldAria('checkout-email', errors.email?.message)}
+                  type="email"
+                  autoComplete="email"
+                  {...form.register('email')}
+                />
               </FormField>
               <FormField id="checkout-company" label="Company" error={errors.company?.message} required>
-                <Input {...fieldAria('checkout-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
+                <Input
+                  {...fieldAria('checkout-company', errors.company?.message)}
+                  autoComplete="organization"
+                  {...form.register('company')}
+                />
               </FormField>
             </>
           )}
           <FormField id="checkout-plan" label="Plan">
-            <select id="checkout-plan" className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm" {...form.register('plan')}>
+            <select
+              id="checkout-plan"
+              className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm"
+              {...form.register('plan')}
+            >
               {overview.data.plans.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
                   {candidate.name}: {formatUsd(candidate.priceUsd)}/{candidate.interval}

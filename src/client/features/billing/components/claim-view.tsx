@@ -36,7 +36,13 @@ function ClaimCodeForm({ onCode }: { onCode: (token: string) => void }) {
  * signed-in user's organisation. Without a token it asks for the code from the e-mail; without
  * an account it shows `renderAuth` (sign up or log in), then claims at once.
  */
-export function ClaimView({ token: tokenFromUrl, renderAuth }: { token?: string | undefined; renderAuth: (onSignedIn: () => void) => ReactNode }) {
+export function ClaimView({
+  token: tokenFromUrl,
+  renderAuth,
+}: {
+  token?: string | undefined;
+  renderAuth: (onSignedIn: () => void) => ReactNode;
+}) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { data: user, isLoading } = useCurrentUser();
@@ -50,15 +56,20 @@ export function ClaimView({ token: tokenFromUrl, renderAuth }: { token?: string 
     navigate('/claim-subscription', { replace: true });
   }, [tokenFromUrl, navigate]);
 
-  const redeem = (code: string) =>
-    claim.mutate({ token: code }, { onSuccess: () => clearClaimToken() });
+  const redeem = (code: string) => claim.mutate({ token: code }, { onSuccess: () => clearClaimToken() });
 
   if (claim.isSuccess) {
     return (
-      <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center" data-testid="claim-success">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center"
+        data-testid="claim-success"
+      >
         <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
         <h2 className="text-2xl font-semibold text-slate-900">Your subscription is attached to your organisation</h2>
-        <p className="max-w-md text-slate-700">Next, protect your account with two-factor authentication; then your first risk assessment.</p>
+        <p className="max-w-md text-slate-700">
+          Next, protect your account with two-factor authentication; then your first risk assessment.
+        </p>
         <Link href="/" className={buttonVariants()}>
           Continue to CIFER
         </Link>
@@ -70,7 +81,9 @@ export function ClaimView({ token: tokenFromUrl, renderAuth }: { token?: string 
       <Card className="max-w-xl">
         <CardHeader>
           <CardTitle>Enter your claim code</CardTitle>
-          <CardDescription>After paying, we e-mailed you a link and a code. Paste the code here to attach the subscription to your account.</CardDescription>
+          <CardDescription>
+            After paying, we e-mailed you a link and a code. Paste the code here to attach the subscription to your account.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ClaimCodeForm
@@ -109,7 +122,9 @@ export function ClaimView({ token: tokenFromUrl, renderAuth }: { token?: string 
     return (
       <div className="grid gap-6">
         {failure}
-        <p className="max-w-2xl text-slate-700">Create your CIFER account (or log in if you already have one); your paid subscription is then attached to your organisation.</p>
+        <p className="max-w-2xl text-slate-700">
+          Create your CIFER account (or log in if you already have one); your paid subscription is then attached to your organisation.
+        </p>
         {renderAuth(() => {
           void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
           redeem(token);

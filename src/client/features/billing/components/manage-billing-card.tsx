@@ -36,13 +36,17 @@ export function ManageBillingCard() {
         {data ? (
           <>
             <p className="flex flex-wrap items-center gap-2 text-slate-800">
-              <Badge variant={data.status === 'past_due' ? 'warning' : data.hasAccess ? 'success' : 'secondary'}>{STATUS_LABELS[data.status]}</Badge>
+              <Badge variant={data.status === 'past_due' ? 'warning' : data.hasAccess ? 'success' : 'secondary'}>
+                {STATUS_LABELS[data.status]}
+              </Badge>
               {data.plan ? <span>{data.plan === 'annual' ? 'Annual assessment plan' : 'Monthly plan'}</span> : null}
               {data.source === 'invoice' ? <span className="text-sm text-slate-700">(invoiced)</span> : null}
             </p>
             {data.status === 'past_due' && data.accessUntil ? (
               <Alert variant="destructive">
-                <AlertDescription>The last payment failed. Access continues until {formatDate(data.accessUntil)}; update your payment method to keep it.</AlertDescription>
+                <AlertDescription>
+                  The last payment failed. Access continues until {formatDate(data.accessUntil)}; update your payment method to keep it.
+                </AlertDescription>
               </Alert>
             ) : null}
             {data.status !== 'past_due' && data.currentPeriodEnd ? (
@@ -52,7 +56,11 @@ export function ManageBillingCard() {
             ) : null}
             <div className="flex flex-wrap gap-4">
               {data.canManageBilling ? (
-                <Button variant="outline" disabled={portal.isPending} onClick={() => portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}>
+                <Button
+                  variant="outline"
+                  disabled={portal.isPending}
+                  onClick={() => portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
+                >
                   {portal.isPending ? 'Opening billing...' : 'Manage billing'}
                 </Button>
               ) : null}

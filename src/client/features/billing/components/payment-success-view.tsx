@@ -18,7 +18,8 @@ export function PaymentSuccessView() {
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
   const status = useCheckoutStatus(sessionId);
   const queryClient = useQueryClient();
-  const isActive = status.data?.status === 'complete' && (status.data.subscriptionStatus === 'active' || status.data.subscriptionStatus === 'trialing');
+  const isActive =
+    status.data?.status === 'complete' && (status.data.subscriptionStatus === 'active' || status.data.subscriptionStatus === 'trialing');
   useEffect(() => {
     if (isActive) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
   }, [isActive, queryClient]);
@@ -28,7 +29,10 @@ export function PaymentSuccessView() {
       <Alert variant="destructive">
         <AlertTitle>We could not find this payment</AlertTitle>
         <AlertDescription>
-          The link is incomplete or the checkout is unknown. If you were charged, contact support with your receipt. <Link href="/subscribe" className="font-medium underline">Back to plans</Link>
+          The link is incomplete or the checkout is unknown. If you were charged, contact support with your receipt.{' '}
+          <Link href="/subscribe" className="font-medium underline">
+            Back to plans
+          </Link>
         </AlertDescription>
       </Alert>
     );
@@ -36,10 +40,17 @@ export function PaymentSuccessView() {
   const data = status.data;
   if (!data || data.status !== 'complete' || data.subscriptionStatus === 'none') {
     return (
-      <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-10 text-center" data-testid="payment-waiting">
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-10 text-center"
+        data-testid="payment-waiting"
+      >
         <Loader2 className="size-10 animate-spin text-blue-700" aria-hidden="true" />
         <h2 className="text-2xl font-semibold text-slate-900">Waiting for payment confirmation...</h2>
-        <p className="max-w-md text-slate-700">Stripe is confirming your payment with CIFER. This usually takes a few seconds; this page updates by itself.</p>
+        <p className="max-w-md text-slate-700">
+          Stripe is confirming your payment with CIFER. This usually takes a few seconds; this page updates by itself.
+        </p>
       </div>
     );
   }
@@ -48,13 +59,22 @@ export function PaymentSuccessView() {
       <Alert variant="destructive">
         <AlertTitle>Your payment was not confirmed</AlertTitle>
         <AlertDescription>
-          The subscription is {data.subscriptionStatus.replace('_', ' ')}. Contact support, or <Link href="/subscribe" className="font-medium underline">choose a plan again</Link>.
+          The subscription is {data.subscriptionStatus.replace('_', ' ')}. Contact support, or{' '}
+          <Link href="/subscribe" className="font-medium underline">
+            choose a plan again
+          </Link>
+          .
         </AlertDescription>
       </Alert>
     );
   }
   return (
-    <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center" data-testid="payment-active">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center"
+      data-testid="payment-active"
+    >
       <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
       <h2 className="text-2xl font-semibold text-slate-900">Your subscription is active</h2>
       <p className="text-slate-700">Plan: {PLAN_NAMES[data.plan]}</p>
@@ -62,7 +82,8 @@ export function PaymentSuccessView() {
         <div className="flex max-w-md flex-col items-center gap-2 rounded-lg bg-blue-50 p-4 text-slate-800">
           <MailCheck className="size-6 text-blue-700" aria-hidden="true" />
           <p>
-            We sent a link to <strong>{data.claimEmail}</strong>. Open it to create your account (or log in) and attach the subscription to your organisation.
+            We sent a link to <strong>{data.claimEmail}</strong>. Open it to create your account (or log in) and attach the subscription to
+            your organisation.
           </p>
           <Link href="/claim-subscription" className="font-medium text-blue-700 underline">
             I have the code from the e-mail

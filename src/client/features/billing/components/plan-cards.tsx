@@ -20,7 +20,9 @@ export function PlanCards({ plans, selected, onSelect }: { plans: Plan[]; select
             )}
             data-testid={`plan-${plan.id}`}
           >
-            {onSelect ? <input type="radio" name="plan" value={plan.id} checked={isSelected} onChange={() => onSelect(plan.id)} className="sr-only" /> : null}
+            {onSelect ? (
+              <input type="radio" name="plan" value={plan.id} checked={isSelected} onChange={() => onSelect(plan.id)} className="sr-only" />
+            ) : null}
             <span className="text-lg font-semibold text-slate-900">{plan.name}</span>
             <span className="text-3xl font-bold text-slate-900">
               {formatUsd(plan.priceUsd)}
@@ -35,7 +37,9 @@ export function PlanCards({ plans, selected, onSelect }: { plans: Plan[]; select
                 </li>
               ))}
             </ul>
-            {isSelected && onSelect ? <span className="absolute top-4 right-4 rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white">Selected</span> : null}
+            {isSelected && onSelect ? (
+              <span className="absolute top-4 right-4 rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white">Selected</span>
+            ) : null}
           </label>
         );
       })}

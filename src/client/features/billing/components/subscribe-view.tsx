@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { VisitorCheckoutFormSchema, type PlanId, type VisitorCheckoutForm } from '@/contracts/billing.ts';
+import type { PlanId } from '@/contracts/billing.ts';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
@@ -12,7 +10,8 @@ import { Input } from '@/client/components/ui/input.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { useBillingOverview, useOrganizationSubscription } from '../api/billing.ts';
-import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft.ts';
+import { saveCheckoutDraft } from '../lib/checkout-draft.ts';
+import { useVisitorCheckoutForm } from '../hooks/use-visitor-checkout-form.ts';
 import { PlanCards } from './plan-cards.tsx';
 
 /**
@@ -25,11 +24,7 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
   const { data: user } = useCurrentUser();
   const subscription = useOrganizationSubscription(Boolean(user));
   const [, navigate] = useLocation();
-  const draft = readCheckoutDraft();
-  const form = useForm<VisitorCheckoutForm>({
-    resolver: zodResolver(user ? VisitorCheckoutFormSchema.pick({ plan: true }) : VisitorCheckoutFormSchema) as never,
-    defaultValues: { plan: draft.plan ?? 'annual', email: draft.email ?? '', company: draft.company ?? '' },
-  });
+  const form = useVisitorCheckoutForm(Boolean(user));
   const { errors } = form.formState;
   const plan = form.watch('plan');
 
@@ -49,7 +44,11 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
       <Alert>
         <AlertTitle>Your organisation's subscription is active</AlertTitle>
         <AlertDescription>
-          Nothing to buy: <Link href="/" className="font-medium text-blue-700 underline">continue to your risk assessment</Link>.
+          Nothing to buy:{' '}
+          <Link href="/" className="font-medium text-blue-700 underline">
+            continue to your risk assessment
+          </Link>
+          .
         </AlertDescription>
       </Alert>
     );
@@ -63,8 +62,8 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
           <CardHeader>
             <CardTitle>Talk to sales</CardTitle>
             <CardDescription>
-              We set up your subscription by invoice. Tell us about your organisation and a CIFER consultant will send a quote, usually within one business day; your access starts when
-              the invoice is arranged.
+              We set up your subscription by invoice. Tell us about your organisation and a CIFER consultant will send a quote, usually
+              within one business day; your access starts when the invoice is arranged.
             </CardDescription>
           </CardHeader>
           <CardContent>{salesForm}</CardContent>
@@ -94,10 +93,20 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
           {user ? null : (
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="subscribe-email" label="Work e-mail" error={errors.email?.message} required>
-                <Input {...fieldAria('subscribe-email', errors.email?.message)} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
+                <Input
+                  {...fieldAria('subscribe-email', errors.email?.message)}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@company.com"
+                  {...form.register('email')}
+                />
               </FormField>
               <FormField id="subscribe-company" label="Company" error={errors.company?.message} required>
-                <Input {...fieldAria('subscribe-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
+                <Input
+                  {...fieldAria('subscribe-company', errors.company?.message)}
+                  autoComplete="organization"
+                  {...form.register('company')}
+                />
               </FormField>
             </div>
           )}
@@ -105,7 +114,11 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
             <Button type="submit">Continue to checkout</Button>
             {user ? null : (
               <span className="text-sm text-slate-700">
-                Already have an account? <Link href="/auth" className="font-medium text-blue-700 underline">Log in</Link> first.
+                Already have an account?{' '}
+                <Link href="/auth" className="font-medium text-blue-700 underline">
+                  Log in
+                </Link>{' '}
+                first.
               </span>
             )}
           </div>

@@ -8,7 +8,8 @@ import { Label } from '@/client/components/ui/label.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useAdminOrganization, useChangeSubscriptionByHand } from '../api/admin-billing.ts';
 
-const selectClass = 'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm';
+const selectClass =
+  'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm';
 
 function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : 'none';
@@ -58,7 +59,14 @@ export function SubscriptionAdminPanel({ organizationId }: { organizationId: str
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={id('months')}>Months</Label>
-            <Input id={id('months')} type="number" min={1} max={36} value={months} onChange={(event) => setMonths(Number(event.target.value))} />
+            <Input
+              id={id('months')}
+              type="number"
+              min={1}
+              max={36}
+              value={months}
+              onChange={(event) => setMonths(Number(event.target.value))}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={id('note')}>Note (invoice or PO number)</Label>
@@ -66,7 +74,9 @@ export function SubscriptionAdminPanel({ organizationId }: { organizationId: str
           </div>
           <div className="flex flex-wrap gap-2 sm:col-span-3">
             <Button size="sm" disabled={change.isPending} onClick={() => submit(sub.hasAccess ? 'extend' : 'activate')}>
-              {sub.hasAccess ? `Extend by ${months} month${months === 1 ? '' : 's'}` : `Activate for ${months} month${months === 1 ? '' : 's'}`}
+              {sub.hasAccess
+                ? `Extend by ${months} month${months === 1 ? '' : 's'}`
+                : `Activate for ${months} month${months === 1 ? '' : 's'}`}
             </Button>
             {sub.hasAccess ? (
               <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => submit('cancel')}>

@@ -100,11 +100,21 @@ export function TestPaymentView() {
       <Card>
         <CardHeader>
           <CardTitle>Test purchase</CardTitle>
-          <CardDescription>Runs the Monthly plan through Stripe Checkout with a test card, then lists each webhook CIFER receives and what it did with it.</CardDescription>
+          <CardDescription>
+            Runs the Monthly plan through Stripe Checkout with a test card, then lists each webhook CIFER receives and what it did with it.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Button className="justify-self-start" disabled={start.isPending || start.isSuccess} onClick={() => start.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}>
-            {start.isPending || start.isSuccess ? 'Opening Stripe Checkout...' : sessionId ? 'Run another test purchase' : 'Run a test purchase'}
+          <Button
+            className="justify-self-start"
+            disabled={start.isPending || start.isSuccess}
+            onClick={() => start.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
+          >
+            {start.isPending || start.isSuccess
+              ? 'Opening Stripe Checkout...'
+              : sessionId
+                ? 'Run another test purchase'
+                : 'Run a test purchase'}
           </Button>
           {start.isError ? <p className="text-sm text-red-700">{getErrorMessage(start.error)}</p> : null}
           {run.isError ? <p className="text-sm text-red-700">{getErrorMessage(run.error)}</p> : null}
@@ -113,7 +123,10 @@ export function TestPaymentView() {
               <RunSummary run={run.data} />
               <EventList run={run.data} />
               {run.data.checkoutStatus === 'complete' ? (
-                <Link href={`/test-subscription?session_id=${encodeURIComponent(run.data.checkoutSessionId)}`} className="font-medium text-blue-700 underline">
+                <Link
+                  href={`/test-subscription?session_id=${encodeURIComponent(run.data.checkoutSessionId)}`}
+                  className="font-medium text-blue-700 underline"
+                >
                   Next: test a subscription change
                 </Link>
               ) : null}
@@ -135,12 +148,19 @@ export function TestSubscriptionView() {
       <Card>
         <CardHeader>
           <CardTitle>Test subscription change</CardTitle>
-          <CardDescription>Switches the test subscription between the Monthly and Annual prices in Stripe; the customer.subscription.updated webhook should follow.</CardDescription>
+          <CardDescription>
+            Switches the test subscription between the Monthly and Annual prices in Stripe; the customer.subscription.updated webhook should
+            follow.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {!sessionId ? (
             <p className="text-slate-800">
-              Run a <Link href="/test-payment" className="font-medium text-blue-700 underline">test purchase</Link> first; its subscription is changed here.
+              Run a{' '}
+              <Link href="/test-payment" className="font-medium text-blue-700 underline">
+                test purchase
+              </Link>{' '}
+              first; its subscription is changed here.
             </p>
           ) : null}
           {run.isError ? <p className="text-sm text-red-700">{getErrorMessage(run.error)}</p> : null}
@@ -149,7 +169,12 @@ export function TestSubscriptionView() {
               <RunSummary run={run.data} />
               <div className="flex flex-wrap gap-2">
                 {(['annual', 'monthly'] as const).map((plan) => (
-                  <Button key={plan} variant={plan === 'annual' ? 'default' : 'outline'} disabled={change.isPending || run.data.plan === plan || run.data.checkoutStatus !== 'complete'} onClick={() => change.mutate({ checkoutSessionId: sessionId, plan })}>
+                  <Button
+                    key={plan}
+                    variant={plan === 'annual' ? 'default' : 'outline'}
+                    disabled={change.isPending || run.data.plan === plan || run.data.checkoutStatus !== 'complete'}
+                    onClick={() => change.mutate({ checkoutSessionId: sessionId, plan })}
+                  >
                     Switch to {plan === 'annual' ? 'Annual' : 'Monthly'}
                   </Button>
                 ))}
