@@ -24,6 +24,12 @@ interface RouteRule {
   superAdminOnly?: boolean;
   /** Only an approved partner (403 for everyone else who passes access). */
   partnerOnly?: boolean;
+  /** Declared `session` (reachable without a paid subscription) but the handler refuses a session that has not passed MFA. */
+  mfaVerifiedOnly?: boolean;
+  /** Changes the organisation's own settings: its owner or a platform administrator (viewers and members 403). */
+  ownerOrAdminOnly?: boolean;
+  /** The billing test pages act only with a Stripe test key (ADR 134): this app has none, so everyone gets 403. */
+  disabledWithoutStripe?: boolean;
   payload?: Record<string, unknown>;
 }
 
@@ -90,6 +96,42 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/invitations/preview': { access: 'public' },
   'POST /api/invitations/accept': { access: 'user' },
   'POST /api/help/submit': { access: 'user' },
+  // Board reports (issue #13)
+  'GET /api/assessments/:id/report': { access: 'user', scope: 'assessment' },
+  'GET /api/assessments/:id/report.pdf': { access: 'user', scope: 'assessment' },
+  'GET /api/assessments/:id/report.pptx': { access: 'user', scope: 'assessment' },
+  'GET /api/assessments/:id/workbook.xlsx': { access: 'user', scope: 'assessment' },
+  'GET /api/assessments/:id/what-changed': { access: 'user', scope: 'assessment' },
+  'GET /api/organization/logo': { access: 'user' },
+  'GET /api/organization/logo/image': { access: 'user' },
+  'PUT /api/organization/logo': { access: 'user', ownerOrAdminOnly: true },
+  'DELETE /api/organization/logo': { access: 'user', ownerOrAdminOnly: true },
+  // Assessment paths (issue #12)
+  'POST /api/assessments/:id/refine': { access: 'user', scope: 'assessment', viewerRefused: true },
+  'POST /api/assessments/:id/invite': { access: 'user', scope: 'assessment', viewerRefused: true, payload: { email: 'matrix@example.com' } },
+  // Billing (issue #14)
+  'GET /api/billing/plans': { access: 'public' },
+  'POST /api/billing/checkout': { access: 'public' },
+  'GET /api/billing/checkout/:id': { access: 'public' },
+  'POST /api/billing/webhook': { access: 'public' },
+  'POST /api/billing/test/checkout': { access: 'public', disabledWithoutStripe: true },
+  'POST /api/billing/test/subscription-change': { access: 'public', disabledWithoutStripe: true },
+  'GET /api/billing/test/runs/:id': { access: 'public', disabledWithoutStripe: true },
+  'POST /api/billing/claim': { access: 'session' },
+  'GET /api/billing/subscription': { access: 'session' },
+  'POST /api/billing/portal': { access: 'session', mfaVerifiedOnly: true },
+  'GET /api/admin/billing/organizations': { access: 'admin' },
+  'GET /api/admin/billing/organizations/:id': { access: 'admin', scope: 'admin-object' },
+  'POST /api/admin/billing/organizations/:id/subscription': { access: 'admin', scope: 'admin-object' },
+  // Monitoring (issue #16)
+  'GET /api/monitoring/trend': { access: 'user' },
+  'GET /api/monitoring/plan': { access: 'user' },
+  'GET /api/monitoring/schedule': { access: 'user' },
+  'PUT /api/monitoring/schedule': { access: 'user', viewerRefused: true },
+  'POST /api/monitoring/actions': { access: 'user', viewerRefused: true },
+  'PATCH /api/monitoring/actions/:id': { access: 'user', viewerRefused: true },
+  'POST /api/monitoring/rescore': { access: 'user', viewerRefused: true },
+  'GET /api/monitoring/ops': { access: 'admin' },
 };
 
 const CALLERS = ['visitor', 'password-only', 'viewer', 'member', 'owner', 'admin', 'super_admin'] as const;
@@ -153,15 +195,17 @@ function payloadFor(key: string, rule: RouteRule): Record<string, unknown> | und
 
 /** What the table says this caller gets: an exact status, or 'allowed' (anything but 401 and 403). */
 function expected(rule: RouteRule, kind: CallerKind): number | 'allowed' {
+  if (rule.disabledWithoutStripe) return 403;
   if (rule.access === 'public') return 'allowed';
   if (kind === 'visitor') return 401;
-  if (rule.access === 'session') return 'allowed';
+  if (rule.access === 'session') return rule.mfaVerifiedOnly && kind === 'password-only' ? 403 : 'allowed';
   if (kind === 'password-only') return 403;
   const isAdmin = kind === 'admin' || kind === 'super_admin';
   if (rule.access === 'admin' && !isAdmin) return 403;
   if (rule.access === 'super_admin' && kind !== 'super_admin') return 403;
   if (rule.superAdminOnly && kind !== 'super_admin') return 403;
   if (rule.viewerRefused && kind === 'viewer') return 403;
+  if (rule.ownerOrAdminOnly && (kind === 'viewer' || kind === 'member')) return 403;
   if (rule.partnerOnly) return 403;
   if (rule.scope && rule.scope !== 'admin-object') return 404;
   return 'allowed';

@@ -20,6 +20,8 @@ async function verifiedAgo(cookie: string, ageMs: number) {
     .update(sessions)
     .set({ mfaVerifiedAt: new Date(t.clock.now().getTime() - ageMs) })
     .where(eq(sessions.id, sessionIdOf(cookie)));
+  // Written behind the app's back: drop the cached copy as every real change does (ADR 173).
+  await t.app.sessionCache.invalidateSession(sessionIdOf(cookie));
 }
 
 describe('account actions', () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminOrganizationList, AdminOrganizationSubscription, BillingOverview, BillingTestRun, OrganizationSubscription } from '@/contracts/billing.ts';
-import { auditLog, organizations, subscriptionClaims } from '../../db/schema.ts';
+import { auditLog, organizations, sessions, subscriptionClaims } from '../../db/schema.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { claimTokenFromOutbox, createBillingTestApp, type BillingTestApp } from './test-support.ts';
@@ -145,6 +145,12 @@ describe('paying before having an account: claim links', () => {
     const portal = await post(t, '/api/billing/portal', {}, member.cookie);
     expect(portal.statusCode, portal.body).toBe(200);
     expect(portal.json<{ url: string }>().url).toMatch(new RegExp(`^${t.stripe.url}/p/session/bps_`));
+    // The route is reachable without a paid subscription, but never by a session that has not passed MFA.
+    await t.app.db.update(sessions).set({ mfaVerifiedAt: null }).where(eq(sessions.userId, member.user.id));
+    await t.app.sessionCache.invalidateUser(member.user.id);
+    const passwordOnly = await post(t, '/api/billing/portal', {}, member.cookie);
+    expect(passwordOnly.statusCode).toBe(403);
+    expect(passwordOnly.json()).toMatchObject({ code: 'mfa_required' });
   });
 });
 

@@ -65,7 +65,21 @@ describe('MFA gate on the server (deny by default)', () => {
   });
 
   test('MFA-02 the pre-MFA allowlist is exactly the session calls, MFA status, verify and set-up', () => {
-    const allowlist = ['GET /api/auth/user', 'POST /api/auth/logout', 'GET /api/mfa/status', 'POST /api/mfa/verify', 'POST /api/mfa/totp/setup', 'POST /api/mfa/totp/verify-setup'];
+    const allowlist = [
+      'GET /api/auth/user',
+      'POST /api/auth/logout',
+      'GET /api/mfa/status',
+      'POST /api/mfa/verify',
+      'POST /api/mfa/totp/setup',
+      'POST /api/mfa/totp/verify-setup',
+      // Billing (ADR 133, 135): a subscription bought before the account existed is claimed right after
+      // sign-up, and its status is read on /subscribe and /payment-success; neither opens any data.
+      'POST /api/billing/claim',
+      'GET /api/billing/subscription',
+      // Reachable without a paid subscription so a lapsed payment can be fixed, but the handler itself
+      // refuses a session that has not passed MFA (billing routes test).
+      'POST /api/billing/portal',
+    ];
     const preMfa = t.app.registeredApiRoutes.filter((route) => route.access === 'session').map((route) => `${route.method} ${route.url}`);
     expect(preMfa.filter((entry) => !allowlist.includes(entry))).toEqual([]);
     expect(preMfa).toEqual(expect.arrayContaining(['GET /api/auth/user', 'GET /api/mfa/status', 'POST /api/mfa/verify', 'POST /api/mfa/totp/setup', 'POST /api/mfa/totp/verify-setup']));

@@ -67,15 +67,22 @@ export async function listCompletedAssessments(db: Database, organizationId: str
   return rows.map(toCompleted);
 }
 
-/** The stored recommendations of one completed assessment of the organisation (null when not found). */
+/**
+ * Every stored recommendation of one completed assessment of the organisation (null when not
+ * found): the fixes that pay for themselves, then those that do not at typical prices (model
+ * 2.0.0, ADR 103). Any of them may be accepted into the plan; the plan shows which is which.
+ */
 export async function findRecommendations(db: Database, organizationId: string, assessmentId: string): Promise<Recommendation[] | null> {
   const [row] = await db
-    .select({ recommendations: sql<Recommendation[] | null>`${assessments.result}->'recommendations'` })
+    .select({
+      recommendations: sql<Recommendation[] | null>`${assessments.result}->'recommendations'`,
+      notWorthIt: sql<Recommendation[] | null>`${assessments.result}->'recommendationsNotWorthIt'`,
+    })
     .from(assessments)
     .where(and(completedOf(organizationId), eq(assessments.id, assessmentId)))
     .limit(1);
   if (!row) return null;
-  return row.recommendations ?? [];
+  return [...(row.recommendations ?? []), ...(row.notWorthIt ?? [])];
 }
 
 /** The latest completed assessment of every organisation that has one (the reminder job's work list). */

@@ -91,7 +91,7 @@ describe('reassessment reminders (fake clock)', () => {
     const { cookie, user } = await createVerifiedUserSession(t);
     const owner = await createVerifiedUserSession(t, { organizationId: user.organizationId, email: 'it-lead@clinic.example' });
     const assessment = await completeAssessment(t, cookie, NO_CERTIFICATES);
-    const factorId = assessment.result?.recommendations?.[0]?.factorId;
+    const factorId = [...(assessment.result?.recommendations ?? []), ...(assessment.result?.recommendationsNotWorthIt ?? [])][0]?.factorId;
     const accepted = await call(t, cookie, 'POST', '/api/monitoring/actions', { assessmentId: assessment.id, factorId, ownerUserId: owner.user.id, dueDate: '2027-02-15' });
     expect(accepted.statusCode).toBe(201);
 

@@ -24,6 +24,9 @@ let outsider: { cookie: string; user: { id: string } };
 let first: Assessment;
 let picks: FactorId[];
 
+/** Fixes that pay for themselves first, then the rest: any may be accepted into the plan. */
+const allRecommendations = (assessment: typeof first) => [...(assessment.result?.recommendations ?? []), ...(assessment.result?.recommendationsNotWorthIt ?? [])];
+
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date('2027-05-03T10:00:00Z'));
@@ -31,7 +34,7 @@ beforeAll(async () => {
   bob = await createVerifiedUserSession(t, { organizationId: alice.user.organizationId, firstName: 'Bob', lastName: 'Member' });
   outsider = await createVerifiedUserSession(t);
   first = await completeAssessment(t, alice.cookie, SAMPLE_CLINIC_INPUT, 7, 'Spring review');
-  picks = (first.result?.recommendations ?? []).slice(0, 3).map((r) => r.factorId);
+  picks = allRecommendations(first).slice(0, 3).map((r) => r.factorId);
 }, BUILDS_AN_APP.timeout);
 afterAll(async () => {
   await t.close();
@@ -56,7 +59,7 @@ describe('action plan', () => {
     expect(body.summary.baseline).toMatchObject({ assessmentId: first.id, aleUsd: first.result?.annualLoss.expectedUsd });
     expect(body.summary.counts).toEqual({ planned: 3, in_progress: 0, done: 0, declined: 0 });
     // The estimated cost defaults to the recommendation's mid cost.
-    expect(body.actions[0]?.estimatedCostUsd).toBe(Math.round(first.result?.recommendations?.[0]?.annualCostUsd.midUsd ?? -1));
+    expect(body.actions[0]?.estimatedCostUsd).toBe(Math.round(allRecommendations(first)[0]?.annualCostUsd.midUsd ?? -1));
     expect(body.recommendations.filter((r) => r.actionId !== null).map((r) => r.factorId).sort()).toEqual([...picks].sort());
     expect(body.members.map((m) => m.name).sort()).toEqual(['Alice Owner', 'Bob Member']);
   });
@@ -65,7 +68,7 @@ describe('action plan', () => {
     expect((await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: picks[0] })).statusCode).toBe(409);
     const best = Object.entries(first.result?.factorAnswers ?? {}).find(([, answer]) => answer === 'best')?.[0];
     expect((await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: best })).statusCode).toBe(400);
-    const foreignOwner = await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: first.result?.recommendations?.[4]?.factorId, ownerUserId: outsider.user.id });
+    const foreignOwner = await call(t, alice.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: allRecommendations(first)[4]?.factorId, ownerUserId: outsider.user.id });
     expect(foreignOwner.statusCode).toBe(400);
     expect(foreignOwner.json().issues[0].path).toBe('ownerUserId');
     expect((await call(t, outsider.cookie, 'POST', '/api/monitoring/actions', { assessmentId: first.id, factorId: picks[0] })).statusCode).toBe(404);

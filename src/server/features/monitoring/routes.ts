@@ -10,6 +10,7 @@ import { readOpsHealth } from './ops-health.ts';
 import { rescoreWithDoneActions } from './rescore.ts';
 import { certificationAnniversaries, listRecentReminders, nextDueDate, readCadence, saveCadence, scheduleState } from './schedule.ts';
 import { REMINDER_INTERVAL_MS, REMINDER_JOB, sendDueReminders } from './send-reminders.ts';
+import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
 
 function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
@@ -18,6 +19,10 @@ function idParam(request: FastifyRequest): string {
 /** Monitoring (issue #16): risk over time, the action plan, the reassessment schedule, reminders and ops health. */
 export async function monitoringRoutes(app: FastifyInstance) {
   const user = { access: 'user' } as const;
+  // A viewer of the current organisation reads only (ADR 140): the plan and schedule are changed by members.
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/api/monitoring/') && request.method !== 'GET' && request.method !== 'HEAD') requireOrganizationRole(requireAuth(request), 'member');
+  });
 
   app.jobs.register(REMINDER_JOB, async (_payload, { now }) => {
     const sent = await sendDueReminders({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, now });

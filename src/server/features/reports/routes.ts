@@ -35,6 +35,8 @@ function idParam(request: FastifyRequest): string {
  * organisation owners (#15) will refine this.
  */
 async function canManageLogo(app: FastifyInstance, auth: AuthContext): Promise<boolean> {
+  // A viewer of the organisation reads only (ADR 140).
+  if (auth.user.organizationRole === 'viewer') return false;
   if (auth.user.role === 'admin' || auth.user.role === 'super_admin') return true;
   return (await countOrganizationUsers(app.db, auth.user.organizationId)) === 1;
 }
