@@ -339,7 +339,7 @@ test('request access; the admin created with user:create approves it in /admin; 
   await expect(item.getByText('<b>Security consultant</b> requesting access')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-access-requests.png`, fullPage: true });
   await item.getByLabel('Note to the requester (optional)').fill('Welcome to CIFER');
-  await item.getByRole('button', { name: 'Approve' }).click();
+  await item.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(toast(page, 'Access Approved')).toBeVisible();
   await expect(item).toHaveCount(0);
 
