@@ -12,6 +12,7 @@ export const LOGIN_ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
 export const LOGIN_HARD_LOCK_FAILURES = 100;
 
 /** Sign-up and access requests share the per-IP budget; each address has its own. */
+/** The default of REGISTER_IP_LIMIT_PER_HOUR (env.ts). */
 export const REGISTER_IP_LIMIT = 10;
 export const REGISTER_ADDRESS_LIMIT = 3;
 export const REGISTER_WINDOW_MS = HOUR_MS;

@@ -14,7 +14,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { createAccount, findUserByEmail, listAdminEmails, normalizeEmail } from './accounts.ts';
 import { accessRequestAdminEmail, accessRequestReceivedEmail, existingAccountEmail } from './auth-mail.ts';
-import { REGISTER_ADDRESS_LIMIT, REGISTER_IP_LIMIT, REGISTER_WINDOW_MS } from './limits.ts';
+import { REGISTER_ADDRESS_LIMIT, REGISTER_WINDOW_MS } from './limits.ts';
 import { createSession, deleteSession } from '../../sessions/session-store.ts';
 
 export const SIGN_UP_FAILED_MESSAGE = 'We could not create an account with these details. If you already have an account, log in or reset your password.';
@@ -26,7 +26,7 @@ const TOO_MANY_REGISTRATIONS = 'Too many registration attempts. Please try again
  * signed in at once).
  */
 export async function register(request: FastifyRequest, reply: FastifyReply): Promise<SignUpResponse | AccessRequestResponse> {
-  await enforceRateLimit(request.server, `register:ip:${request.ip}`, REGISTER_IP_LIMIT, REGISTER_WINDOW_MS, TOO_MANY_REGISTRATIONS);
+  await enforceRateLimit(request.server, `register:ip:${request.ip}`, request.server.env.REGISTER_IP_LIMIT_PER_HOUR, REGISTER_WINDOW_MS, TOO_MANY_REGISTRATIONS);
   const body = request.body;
   const isAccessRequest = typeof body === 'object' && body !== null && 'confirmPassword' in body;
   return isAccessRequest ? requestAccess(request) : signUp(request, reply);
