@@ -41,6 +41,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
         DATABASE_URL: '',
+        REGISTER_IP_LIMIT_PER_HOUR: '1000',
         BILLING: 'required',
         SMTP_URL: `smtp://127.0.0.1:${port + 6}?ignoreTLS=true`,
         STRIPE_SECRET_KEY: 'sk_test_cifer_e2e_0123456789abcdef',
