@@ -108,7 +108,7 @@ test('a visitor pays before having an account: Start Assessment, /subscribe, /ch
 
   await page.getByRole('link', { name: 'Continue to CIFER' }).click();
   await enrolTotpInTheGate(page);
-  await expect(page.getByRole('button', { name: 'Start assessment' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Start the 10-minute assessment' })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: '.tmp/shots/billing-assessment.png', fullPage: true });
 
   // The link worked once.
@@ -162,7 +162,7 @@ test('BILLING=required: an unsubscribed user\'s login shows the Payment Required
   if (wait > 0) await page.waitForTimeout(wait + 500);
   await page.getByLabel('Authentication code').fill(totp.generate());
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Start assessment' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Start the 10-minute assessment' })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: '.tmp/shots/billing-member-in.png', fullPage: true });
 });
 
