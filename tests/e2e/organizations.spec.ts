@@ -108,10 +108,7 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-// KNOWN DEFECT (closing note, issue #15): after accepting the invitation the invitee stays on
-// /invitation instead of reaching /history; the same flow passes at the API level
-// (features/organizations/routes.test.ts). Marked fixme until the client flow is fixed.
-test.fixme('a partner is approved, creates two client organisations, invites a user into one, switches between them with separate history; the invitee signs up through the invitation and enrols TOTP', async ({ browser }) => {
+test('a partner is approved, creates two client organisations, invites a user into one, switches between them with separate history; the invitee signs up through the invitation and enrols TOTP', async ({ browser }) => {
   test.setTimeout(300_000);
   const partnerEmail = `partner-${stamp}@example.com`;
   const inviteeEmail = `nurse-${stamp}@example.com`;

@@ -11,15 +11,15 @@ export function AccountManagementPage() {
   const role = user?.role === 'super_admin' ? 'super_admin' : 'admin';
   return (
     <Page title="Account Management" description="Users, roles, organisations and the audit log.">
-      <div className="grid gap-8">
-        <section aria-label="Users">
+      <div className="grid min-w-0 grid-cols-1 gap-8">
+        <section aria-label="Users" className="min-w-0">
           <UsersSection currentUserRole={role} />
         </section>
-        <section aria-label="Organisations">
+        <section aria-label="Organisations" className="min-w-0">
           {/* Invoice mode (ADR 136): an organisation's subscription is activated or extended here, audited. */}
           <OrganizationsAdminSection renderSubscription={(organization) => <SubscriptionAdminPanel organizationId={organization.id} />} />
         </section>
-        <section aria-label="Audit log">
+        <section aria-label="Audit log" className="min-w-0">
           <AuditLogSection />
         </section>
       </div>

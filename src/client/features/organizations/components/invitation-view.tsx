@@ -83,14 +83,17 @@ export function InvitationView({ signedInEmail }: { signedInEmail: string | null
             ) : null}
             <Button
               disabled={accept.isPending}
-              onClick={() =>
-                accept.mutate(token, {
-                  onSuccess: () => {
-                    clearPendingInvitation();
-                    navigate('/history');
-                  },
-                })
-              }
+              onClick={async () => {
+                // The promise, not mutate's callbacks: accepting switches the organisation, which re-checks the
+                // session and remounts this page before a callback of the old one could run.
+                try {
+                  await accept.mutateAsync(token);
+                } catch {
+                  return; // shown in the alert above
+                }
+                clearPendingInvitation();
+                navigate('/history');
+              }}
             >
               {accept.isPending ? 'Accepting…' : `Accept and open ${invitation.organizationName}`}
             </Button>
