@@ -49,21 +49,8 @@ export interface ReportDriver {
   readonly toWorstUsd: number;
 }
 
-export interface ReportFix {
-  readonly rank: number;
-  readonly name: string;
-  readonly action: string;
-  readonly annualLossReductionUsd: number;
-  /** Mean of the worst 1% of years, now minus after the fix (null for model 1.0.0 results). */
-  readonly expectedShortfall99ReductionUsd: number | null;
-  /** 1-in-100 year, now minus after the fix (null for model 1.0.0 results). */
-  readonly p99ReductionUsd: number | null;
-  readonly annualCostLowUsd: number;
-  readonly annualCostHighUsd: number;
-  readonly annualCostMidUsd: number;
-  readonly returnOnSecurityInvestment: number;
-  readonly paybackMonths: number | null;
-}
+/** A fix as the report shows it: the stored recommendation, named by its factor. */
+export type ReportFix = Omit<RecommendationView, 'factorId' | 'factorName'> & { readonly name: string };
 
 export interface ReportCitation {
   readonly key: string;
@@ -158,20 +145,8 @@ function buildDrivers(result: RiskResult): ReportDriver[] {
     .map((r) => ({ factorId: r.factorId, name: getFactor(r.factorId).name, answer: r.currentAnswer, toBestUsd: r.deltaToBestUsd, toWorstUsd: r.deltaToWorstUsd }));
 }
 
-function toFix(r: RecommendationView): ReportFix {
-  return {
-    rank: r.rank,
-    name: r.factorName,
-    action: r.action,
-    annualLossReductionUsd: r.annualLossReductionUsd,
-    expectedShortfall99ReductionUsd: r.expectedShortfall99ReductionUsd,
-    p99ReductionUsd: r.p99ReductionUsd,
-    annualCostLowUsd: r.annualCostLowUsd,
-    annualCostHighUsd: r.annualCostHighUsd,
-    annualCostMidUsd: r.annualCostMidUsd,
-    returnOnSecurityInvestment: r.returnOnSecurityInvestment,
-    paybackMonths: r.paybackMonths,
-  };
+function toFix({ factorId: _factorId, factorName, ...fix }: RecommendationView): ReportFix {
+  return { ...fix, name: factorName };
 }
 
 function buildNotWorthIt(view: ResultView): ReportModel['notWorthIt'] {

@@ -7,23 +7,12 @@ export function formatUsd(value: number): string {
   return Math.abs(value) < 1000 ? wholeUsd.format(value) : compactUsd.format(value);
 }
 
-/** $1,234,567: for tables and exports. */
-export function formatUsdExact(value: number): string {
-  return Number.isFinite(value) ? wholeUsd.format(value) : '—';
-}
-
 /** 8.3%; values under 0.1% show one more digit so small tails are not shown as 0. */
 export function formatPercent(probability: number): string {
   if (!Number.isFinite(probability)) return '—';
   const pct = probability * 100;
   if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toFixed(2)}%`;
   return `${pct.toFixed(1)}%`;
-}
-
-/** "1 in 12 years" for an annual probability. */
-export function formatReturnPeriod(probability: number): string {
-  if (probability <= 0) return 'less than once in 100,000 years';
-  return `about 1 year in ${Math.max(1, Math.round(1 / probability)).toLocaleString('en-US')}`;
 }
 
 export function formatDate(iso: string): string {
