@@ -4,8 +4,8 @@
  * HTTP endpoint that lists the e-mails it received. Started by playwright.billing.config.ts.
  */
 import { createServer } from 'node:http';
-import { SMTPServer } from 'smtp-server';
 import { startFakeStripe } from '../../src/server/test/fake-stripe.ts';
+import { startSmtpServer } from '../../src/server/test/helpers.ts';
 
 const appPort = Number(process.env.E2E_PORT ?? 5240);
 const stripePort = appPort + 5;
@@ -20,31 +20,7 @@ export const BILLING_E2E = {
   priceAnnual: 'price_e2e_annual',
 };
 
-interface Mail {
-  to: string[];
-  text: string;
-}
-const mails: Mail[] = [];
-
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-const smtp = new SMTPServer({
-  secure: false,
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
-      callback();
-    });
-  },
-});
-smtp.listen(smtpPort, '127.0.0.1');
+const smtp = await startSmtpServer(smtpPort);
 
 await startFakeStripe({
   apiKey: BILLING_E2E.apiKey,
@@ -62,5 +38,5 @@ await startFakeStripe({
 createServer((request, response) => {
   const to = new URL(request.url ?? '/', 'http://mail').searchParams.get('to');
   response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(mails.filter((mail) => !to || mail.to.includes(to))));
+  response.end(JSON.stringify(smtp.messages.filter((mail) => !to || mail.to.includes(to)).map((mail) => ({ to: mail.to, text: mail.decoded }))));
 }).listen(mailApiPort, '127.0.0.1');

@@ -226,8 +226,8 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on a free local port (no TLS, no auth) that keeps what it receives. */
-export async function startSmtpServer(): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
+/** A real SMTP server on a local port (a free one unless given; no TLS, no auth) that keeps what it receives. */
+export async function startSmtpServer(listenPort = 0): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -249,7 +249,7 @@ export async function startSmtpServer(): Promise<{ url: string; messages: Receiv
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
