@@ -3,7 +3,8 @@
  * machine, each server pinned to core 0 and autocannon (this process) to core 1 when `taskset`
  * exists. CIFER runs on PGlite and, when DATABASE_URL is set, also on a fresh PostgreSQL database.
  * Each CIFER target is measured right after a fresh baseline run, and the ratio of the two is what
- * counts (the machine is shared, so absolute figures drift). Prints a Markdown table.
+ * counts (the machine is shared, so absolute figures drift). Each row also gives both servers' CPU
+ * time per answered request and their ratio, which load disturbs less (ADR 185). Prints a Markdown table.
  *
  *   npm run bench:api                       # PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
@@ -11,6 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -61,13 +63,32 @@ interface Measurement {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time (user + system) per answered request, in microseconds. */
+  cpuMicrosPerRequest: number;
 }
 
-async function measure(url: string, cookie?: string): Promise<Measurement> {
-  const options = { url, connections: CONNECTIONS, ...(cookie ? { headers: { cookie } } : {}) };
+/**
+ * CPU seconds the process has used so far (Linux /proc; clock ticks of 10 ms). On a shared machine
+ * throughput swings with what else runs, while the CPU a request costs the server barely does: the
+ * ratio of the two servers' CPU per request is the steadier reading of the same question.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(server: Server, path: string, cookie?: string): Promise<Measurement> {
+  const options = { url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...(cookie ? { headers: { cookie } } : {}) };
   if (WARMUP_S > 0) await autocannon({ ...options, duration: WARMUP_S });
+  const cpuBefore = cpuSeconds(server.child.pid);
   const result = await autocannon({ ...options, duration: DURATION_S });
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMicrosPerRequest: (cpu * 1e6) / result.requests.total };
 }
 
 const TARGETS: Array<{ path: string; signedIn: boolean; minRatio: { pglite: number; postgres: number } }> = [
@@ -83,15 +104,16 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
   let allMet = true;
   try {
     for (const target of TARGETS) {
-      const baseline = await measure(`http://127.0.0.1:${bare.port}/`);
-      const measured = await measure(`http://127.0.0.1:${app.port}${target.path}`, target.signedIn ? app.cookie : undefined);
+      const baseline = await measure(bare, '/');
+      const measured = await measure(app, target.path, target.signedIn ? app.cookie : undefined);
       const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+      const cpuRatio = baseline.cpuMicrosPerRequest / measured.cpuMicrosPerRequest;
       const minRatio = target.minRatio[kind];
       const p99Ok = kind !== 'postgres' || !target.signedIn || measured.p99Ms < 20;
       const met = ratio >= minRatio && p99Ok && measured.non2xx === 0 && measured.errors === 0;
       allMet &&= met;
       rows.push(
-        `| ${kind} | \`${target.path}\` | ${Math.round(measured.requestsPerSecond)} | ${measured.p99Ms} | ${Math.round(baseline.requestsPerSecond)} | **${(ratio * 100).toFixed(0)}%** | ≥ ${minRatio * 100}%${kind === 'postgres' && target.signedIn ? ', p99 < 20 ms' : ''} | ${met ? 'met' : 'NOT met'}${measured.non2xx ? ` (${measured.non2xx} non-2xx)` : ''} |`,
+        `| ${kind} | \`${target.path}\` | ${Math.round(measured.requestsPerSecond)} | ${measured.p99Ms} | ${Math.round(baseline.requestsPerSecond)} | **${(ratio * 100).toFixed(0)}%** | ${baseline.cpuMicrosPerRequest.toFixed(0)} / ${measured.cpuMicrosPerRequest.toFixed(0)} = **${(cpuRatio * 100).toFixed(0)}%** | ≥ ${minRatio * 100}%${kind === 'postgres' && target.signedIn ? ', p99 < 20 ms' : ''} | ${met ? 'met' : 'NOT met'}${measured.non2xx ? ` (${measured.non2xx} non-2xx)` : ''} |`,
       );
       console.error(rows.at(-1));
     }
@@ -121,8 +143,8 @@ async function main() {
     }
   }
   console.log(`\nbench:api ${started}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run; ${pinned ? 'servers pinned to core 0, autocannon to core 1 (taskset)' : 'not pinned (no taskset)'}; load average before: ${load}; after: ${loadavg().map((value) => value.toFixed(2)).join(', ')}\n`);
-  console.log('| Database | Route | req/s | p99 ms | bare Fastify req/s (run just before) | ratio | target | |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| Database | Route | req/s | p99 ms | bare Fastify req/s (run just before) | ratio | CPU µs per request: bare / CIFER | target | |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const result of results) for (const row of result.rows) console.log(row);
   process.exitCode = results.every((result) => result.allMet) ? 0 : 1;
 }

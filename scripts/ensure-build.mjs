@@ -2,10 +2,14 @@
 // so `npm install && npm start` works on a fresh clone and after a pull.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const builtIndex = 'dist/client/index.html';
-const sourceRoots = ['src/client', 'src/contracts', 'src/engine', 'vite.config.ts', 'package-lock.json'];
+
+// CLIENT_DIST_DIR pointing elsewhere means the server serves that folder (a build made elsewhere,
+// or none: the API alone); building dist/client would not change what is served (ADR 180).
+if (process.env.CLIENT_DIST_DIR && resolve(process.env.CLIENT_DIST_DIR) !== resolve('dist/client')) process.exit(0);
+const sourceRoots = ['src/client', 'src/contracts', 'src/engine', 'src/reports', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

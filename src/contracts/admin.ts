@@ -68,7 +68,7 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** GET /api/admin/users. */
 export const AdminUserListQuerySchema = z.strictObject({
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  q: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
   role: z.preprocess(emptyToUndefined, PlatformRoleSchema.optional()),
   status: z.preprocess(emptyToUndefined, UserStatusSchema.optional()),
   mfa: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
@@ -122,9 +122,9 @@ export interface AdminActionResponse {
 
 /** GET /api/admin/audit and /api/admin/audit.csv. */
 export const AuditQuerySchema = z.strictObject({
-  actor: z.preprocess(emptyToUndefined, z.string().trim().max(254).optional()),
-  target: z.preprocess(emptyToUndefined, z.string().trim().max(254).optional()),
-  action: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  actor: z.preprocess(emptyToUndefined, text().trim().max(254).optional()),
+  target: z.preprocess(emptyToUndefined, text().trim().max(254).optional()),
+  action: z.preprocess(emptyToUndefined, text().trim().max(100).optional()),
   from: z.preprocess(emptyToUndefined, z.iso.date('Use a date like 2026-01-31').optional()),
   to: z.preprocess(emptyToUndefined, z.iso.date('Use a date like 2026-01-31').optional()),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -152,7 +152,7 @@ export interface AdminAuditPage {
 
 /** GET /api/admin/organizations. */
 export const AdminOrganizationListQuerySchema = z.strictObject({
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  q: z.preprocess(emptyToUndefined, text().trim().max(200).optional()),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

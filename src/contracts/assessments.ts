@@ -213,3 +213,32 @@ export interface AssessmentPage {
   pageSize: number;
   total: number;
 }
+
+/** The headline figures of one model's result, as the model comparison shows them. */
+export interface ModelFigures {
+  engineVersion: string;
+  /** Simulated years behind the figures. */
+  iterations: number;
+  expectedAnnualLossUsd: number;
+  /** The range of one year's loss: a bad year (1 in 20) and a very bad one (1 in 100). */
+  oneInTwentyYearUsd: number;
+  oneInHundredYearUsd: number;
+  /** Chance of at least one loss event in a year. */
+  probabilityOfAnyEvent: number;
+  /** Cost if it happens: the median cost of one event. */
+  costIfItHappensUsd: number;
+}
+
+/**
+ * GET /api/assessments/:id/model-comparison (ADR 105): a completed assessment stored by an older
+ * engine version, re-run with its stored answers and seed on the current model. The stored result
+ * is never changed; both sets of figures are returned side by side.
+ */
+export interface ModelComparison {
+  assessmentId: string;
+  seed: number;
+  stored: ModelFigures;
+  current: ModelFigures;
+  /** A plain sentence on why the two differ. */
+  explanation: string;
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** ADR 140: owner manages members, billing, logo; member creates and edits; viewer reads. */
 export const OrganizationRoleSchema = z.enum(['owner', 'member', 'viewer']);
 export type OrganizationRole = z.infer<typeof OrganizationRoleSchema>;
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
-export const OrganizationNameSchema = z
-  .string()
+export const OrganizationNameSchema = text()
   .trim()
   .min(1, 'Organisation name is required')
   .max(ORGANIZATION_NAME_MAX_LENGTH, `Must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`);
@@ -64,7 +64,7 @@ export interface OrganizationMembersResponse {
 
 /** POST /api/organizations/:id/invitations. */
 export const InviteMemberInputSchema = z.strictObject({
-  email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
+  email: text().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
   role: OrganizationRoleSchema.default('member'),
 });
 export type InviteMemberInput = z.input<typeof InviteMemberInputSchema>;
@@ -73,7 +73,7 @@ export type InviteMemberInput = z.input<typeof InviteMemberInputSchema>;
 export const ChangeMemberRoleInputSchema = z.strictObject({ role: OrganizationRoleSchema });
 
 /** Invitation tokens are 32 random bytes, base64url (43 characters). */
-export const InvitationTokenInputSchema = z.strictObject({ token: z.string().min(20, 'This invitation link is invalid').max(200, 'This invitation link is invalid') });
+export const InvitationTokenInputSchema = z.strictObject({ token: text().min(20, 'This invitation link is invalid').max(200, 'This invitation link is invalid') });
 export type InvitationTokenInput = z.infer<typeof InvitationTokenInputSchema>;
 
 /** POST /api/invitations/preview (public): what the link is for, without accepting it. */

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Calls of the reports area (issue #13). The report itself (GET /api/assessments/:id/report)
  * answers with the report model of src/reports/report-model.ts (`ReportModel`), and
  * GET /api/assessments/:id/what-changed with `{ whatChanged: WhatChanged | null }` from
- * src/reports/what-changed.ts: one model for the PDF, the deck, the workbook and /presentation.
+ * src/reports/what-changed.ts, and GET /api/reports/latest with `{ report: ReportModel | null }` (the
+ * latest completed assessment's, ADR 125): one model for the PDF, the deck, the workbook and /presentation.
  */
 
 /** Largest logo accepted, in bytes of the image file. */

@@ -17,7 +17,7 @@ import type { TailFigures } from './recommendations.ts';
 import type { FactorAnswers, RiskInput } from './risk-input.ts';
 import type { InsuranceResult, InsuranceView, PrecisionResult, RiskResult, RiskWarning, UnknownFactorEffect } from './risk-result.ts';
 import { computeRiskScore } from './risk-score.ts';
-import { collectNonZero, computeExceedanceCurveFromNonZero, summarizeEventLosses, summarizeNonZero } from './summarize-losses.ts';
+import { collectNonZero, computeExceedanceCurveFromNonZero, summarizeEventLosses, summarizeNonZero, summarizeTailInPlace } from './summarize-losses.ts';
 import type { AnnualLossSummary } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
 import { UNKNOWN_ANSWER_PREVALENCE, levelForUniform } from './unknown-answers.ts';
@@ -358,9 +358,10 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     };
     const buffer = new Float64Array(Math.max(1, draws.slotCount));
     const tail = (answers: FactorAnswers): TailFigures => {
+      // The current answers' tail is the result's own (same plan, same losses in the same order).
+      if (answers === factorAnswers) return { expectedShortfall99Usd: summary.expectedShortfall99Usd, p99Usd: summary.percentilesUsd.p99 };
       const count = collectNonZeroAnnualLosses(draws, params, resolveSlotScenarios(draws, params, answers), buffer);
-      const s = summarizeNonZero(buffer.subarray(0, count), years);
-      return { expectedShortfall99Usd: s.expectedShortfall99Usd, p99Usd: s.percentilesUsd.p99 };
+      return summarizeTailInPlace(buffer.subarray(0, count), years);
     };
     const lists = buildRecommendations(factorAnswers, org.employees, evaluator.ofAnswers, tail);
     recommendations = lists.worthIt;

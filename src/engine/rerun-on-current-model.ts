@@ -9,6 +9,7 @@ export interface StoredHeadline {
   readonly engineVersion: string;
   readonly seed: number;
   readonly annualLoss: { readonly expectedUsd: number; readonly percentilesUsd: { readonly p95: number; readonly p99: number } };
+  readonly probabilityOfAnyEvent: number;
   readonly costIfItHappens: { readonly percentilesUsd: { readonly p50: number } };
 }
 
@@ -28,6 +29,8 @@ export interface ModelVersionComparison {
   readonly p95AnnualLoss: FigureComparison;
   readonly p99AnnualLoss: FigureComparison;
   readonly medianIncident: FigureComparison;
+  /** Chance of at least one loss event in a year (a probability, not USD). */
+  readonly probabilityOfAnyEvent: { readonly stored: number; readonly current: number };
   /** The full result on the current model (same input and seed); the stored result is never modified. */
   readonly current: RiskResult;
 }
@@ -50,6 +53,7 @@ export function rerunOnCurrentModel(input: RiskInput, stored: StoredHeadline, op
     p95AnnualLoss: pair(stored.annualLoss.percentilesUsd.p95, current.annualLoss.percentilesUsd.p95),
     p99AnnualLoss: pair(stored.annualLoss.percentilesUsd.p99, current.annualLoss.percentilesUsd.p99),
     medianIncident: pair(stored.costIfItHappens.percentilesUsd.p50, current.costIfItHappens.percentilesUsd.p50),
+    probabilityOfAnyEvent: { stored: stored.probabilityOfAnyEvent, current: current.probabilityOfAnyEvent },
     current,
   };
 }

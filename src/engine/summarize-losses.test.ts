@@ -10,6 +10,7 @@ import {
   summarizeAnnualLosses,
   summarizeEventLosses,
   summarizeNonZero,
+  summarizeTailInPlace,
 } from './summarize-losses.ts';
 
 const lossesArb = fc.array(fc.oneof(fc.constant(0), fc.double({ min: 1, max: 1e8, noNaN: true })), { minLength: 1, maxLength: 400 });
@@ -93,6 +94,20 @@ describe('loss summaries', () => {
         for (const point of curve) expect(point.probability).toBe(values.filter((x) => x > point.lossUsd).length / values.length);
       }),
       { numRuns: 50 },
+    );
+  });
+
+  test('the tail-only summary (recommendations) gives exactly the full summary\'s P99 and ES99, whatever the share of years with a loss', () => {
+    fc.assert(
+      fc.property(lossesArb, fc.integer({ min: 0, max: 30_000 }), (losses, extraZeroYears) => {
+        const nonZero = collectNonZero(Float64Array.from(losses));
+        const years = losses.length + extraZeroYears;
+        const full = summarizeNonZero(nonZero, years);
+        const tail = summarizeTailInPlace(Float64Array.from(nonZero), years);
+        expect(tail.p99Usd).toBe(full.percentilesUsd.p99);
+        expect(tail.expectedShortfall99Usd).toBe(full.expectedShortfall99Usd);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -246,6 +246,38 @@ export function summarizeNonZero(nonZero: Float64Array, years: number): AnnualLo
   };
 }
 
+/**
+ * Only the 1-in-100 year (P99) and the expected shortfall 99 of non-zero
+ * annual losses, equal to `summarizeNonZero`'s (the same order statistic, and
+ * the same top values summed in the same order), for the recommendations'
+ * tail what-ifs. Reorders `scratch` in place (no copy): pass a buffer the
+ * caller no longer needs.
+ */
+export function summarizeTailInPlace(scratch: Float64Array, years: number): { p99Usd: number; expectedShortfall99Usd: number } {
+  const n = scratch.length;
+  const zeros = years - n;
+  const tailCount = Math.max(1, Math.ceil(0.01 * years));
+  if (tailCount >= n) {
+    // The whole array is the tail: the full summary's summation order depends on its earlier selections.
+    const s = summarizeNonZero(scratch, years);
+    return { p99Usd: s.percentilesUsd.p99, expectedShortfall99Usd: s.expectedShortfall99Usd };
+  }
+  const index = Math.min(years - 1, Math.max(0, Math.ceil(0.99 * years) - 1));
+  let lo = 0;
+  let p99Usd = 0;
+  if (index >= zeros) {
+    lo = index - zeros;
+    selectKth(scratch, 0, n - 1, lo);
+    p99Usd = scratch[lo] as number;
+  }
+  const first = n - tailCount;
+  selectKth(scratch, Math.min(lo, first), n - 1, first);
+  const top = scratch.slice(first).sort();
+  let tailTotal = 0;
+  for (let k = top.length - 1; k >= 0; k--) tailTotal += top[k] as number;
+  return { p99Usd, expectedShortfall99Usd: tailTotal / tailCount };
+}
+
 /** Loss exceedance curve from unsorted non-zero annual losses (same points as `computeExceedanceCurve`). */
 export function computeExceedanceCurveFromNonZero(nonZero: Float64Array, years: number, minUsd: number, maxUsd: number, points: number): ExceedancePoint[] {
   const xs = new Float64Array(points);

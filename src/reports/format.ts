@@ -24,9 +24,13 @@ export function formatUsdChange(value: number): string {
   return `${rounded > 0 ? '+' : '-'}${wholeUsd.format(Math.abs(rounded))}`;
 }
 
-/** 8.3%; small tails keep two decimals so they are not shown as 0. */
-export function formatPercent(probability: number): string {
-  if (!Number.isFinite(probability)) return 'n/a';
+/**
+ * 8.3%; small tails keep two decimals so they are not shown as 0. The one percent format of the
+ * reports and the client; `missing` is what a non-finite figure prints ('n/a' in reports, '—' on
+ * screen).
+ */
+export function formatPercent(probability: number, missing = 'n/a'): string {
+  if (!Number.isFinite(probability)) return missing;
   const pct = probability * 100;
   if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toFixed(2)}%`;
   return `${pct.toFixed(1)}%`;

@@ -3,7 +3,7 @@ import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { completedAssessment } from './test-fixtures.ts';
-import { computeWhatChanged } from './what-changed.ts';
+import { computeWhatChanged, computeWhatChangedInTurns } from './what-changed.ts';
 
 const ITERATIONS = 100_000;
 const ale = (input: RiskInput, seed: number) => assessRisk(input, { seed, iterations: ITERATIONS, attribution: false }).annualLoss.expectedUsd;
@@ -34,6 +34,15 @@ describe('what changed since the last assessment', () => {
     expect(byId.factors?.deltaUsd).toBeLessThan(0);
     expect(byId.profile?.deltaUsd).not.toBe(0);
     expect(change.steps.map((s) => s.id)).toEqual(['model', 'factors', 'frameworks', 'profile']);
+  });
+
+  test('taken in turns (a pause before each engine run), the waterfall is the same, figure for figure', async () => {
+    let pauses = 0;
+    const inTurns = await computeWhatChangedInTurns(previous, current, async () => {
+      pauses++;
+    });
+    expect(inTurns).toEqual(change);
+    expect(pauses).toBe(4);
   });
 
   test('results stored at the precision-targeted default are re-run on their own simulated years, so the steps stay exact', () => {

@@ -106,23 +106,25 @@ function withAsOfDate(input: RiskInput, asOfDate: string | undefined): RiskInput
  * Common random numbers make each step the effect of that group alone, not simulation noise.
  * Order matters (the model is not additive); the order is part of the method and stated.
  */
-export function computeWhatChanged(previous: ComparedAssessment, current: ComparedAssessment): WhatChanged {
+function* waterfall(previous: ComparedAssessment, current: ComparedAssessment): Generator<() => number, WhatChanged, number> {
   const before = readResult(previous.result);
   const after = readResult(current.result);
   // Every re-run uses the stored years of the current result: an explicit count, never the
   // precision-targeted default, so each step is an exact re-run on the same draws.
   const seed = after.seed;
   const iterations = after.iterations;
-  const run = (input: RiskInput): number => assessRisk(input, { seed, iterations, attribution: false }).annualLoss.expectedUsd;
+  // Each engine run is handed to the caller (computeWhatChanged runs them back to back,
+  // computeWhatChangedInTurns lets other work in between); the caller sends its result back.
+  const run = (input: RiskInput) => () => assessRisk(input, { seed, iterations, attribution: false }).annualLoss.expectedUsd;
 
   const withFactors: RiskInput = { ...previous.input, factors: current.input.factors };
   const withFrameworks: RiskInput = withAsOfDate({ ...withFactors, frameworks: current.input.frameworks }, current.input.asOfDate);
 
   const start = before.aleUsd;
-  const rerunPrevious = run(previous.input);
-  const afterFactors = run(withFactors);
-  const afterFrameworks = run(withFrameworks);
-  const afterProfile = run(current.input);
+  const rerunPrevious = yield run(previous.input);
+  const afterFactors = yield run(withFactors);
+  const afterFrameworks = yield run(withFrameworks);
+  const afterProfile = yield run(current.input);
   const end = after.aleUsd;
 
   const modelChanges: string[] = [];
@@ -144,4 +146,26 @@ export function computeWhatChanged(previous: ComparedAssessment, current: Compar
   }
   const summary = (a: ComparedAssessment, view: ResultView) => ({ id: a.id, title: a.title, completedAt: a.completedAt, aleUsd: view.aleUsd, engineVersion: view.engineVersion });
   return { previous: summary(previous, before), current: summary(current, after), steps, totalDeltaUsd: end - start, seed, iterations };
+}
+
+/** The waterfall above, its four engine runs back to back. */
+export function computeWhatChanged(previous: ComparedAssessment, current: ComparedAssessment): WhatChanged {
+  const steps = waterfall(previous, current);
+  let next = steps.next();
+  while (!next.done) next = steps.next(next.value());
+  return next.value;
+}
+
+/**
+ * The same waterfall, same figures, with `pause()` awaited before each of the four engine runs: a
+ * server answers other requests in between instead of being blocked for all four (ADR 125).
+ */
+export async function computeWhatChangedInTurns(previous: ComparedAssessment, current: ComparedAssessment, pause: () => Promise<void>): Promise<WhatChanged> {
+  const steps = waterfall(previous, current);
+  let next = steps.next();
+  while (!next.done) {
+    await pause();
+    next = steps.next(next.value());
+  }
+  return next.value;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -68,11 +69,21 @@ export const LOG_SERIALIZERS = { err: toLogSafeError };
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+/**
+ * Log lines go to stdout without blocking the request that wrote them (ADR 185): while one write is
+ * in flight the next lines gather and leave together, so a busy server makes one write per batch
+ * instead of one per request, and a quiet one writes each line at once. pino flushes what is left
+ * when the process exits (including the last-resort exit of main.ts). Tests keep synchronous writes.
+ */
+function logDestination(env: Env): { stream?: pino.DestinationStream } {
+  return env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: false }) };
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
-      : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS } }),
+      : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS, ...logDestination(deps.env) } }),
     genReqId: () => randomUUID(),
     // Fastify's two lines per request cost a third of a small request; plugins/request-log.ts writes one (ADR 172).
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionRoutes } from './features/auth/session-routes.ts';
+import { sessionRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';

@@ -1,10 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../../src/server/test/helpers.ts';
 
 /**
  * Accounts journeys (issue #3). This spec runs its own CIFER servers next to the shared one so it
@@ -22,18 +21,7 @@ const NEW_PASSWORD = 'Violet-Orbit-Lantern-Tides-77';
 const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
 const ACCESS_PASSWORD = 'a long partner passphrase';
 
-interface Mail {
-  to: string[];
-  text: string;
-}
-
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-const mails: Mail[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const servers: ChildProcess[] = [];
 
 async function startServer(port: number, extraEnv: Record<string, string> = {}, prepare?: (env: NodeJS.ProcessEnv) => void): Promise<string> {
@@ -51,7 +39,7 @@ async function startServer(port: number, extraEnv: Record<string, string> = {}, 
     NODE_ENV: 'development',
     DATABASE_URL: '',
     REDIS_URL: '',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    SMTP_URL: smtp?.url ?? '',
     CLIENT_DIST_DIR: CLIENT_DIST,
     ...extraEnv,
   };
@@ -79,22 +67,7 @@ const adminEmail = `admin-${Date.now()}@example.com`;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer();
   execFileSync('npx', ['vite', 'build', '--outDir', CLIENT_DIST, '--emptyOutDir', '--logLevel', 'error'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
   [appUrl, adminAppUrl, billingUrl] = await Promise.all([
@@ -113,13 +86,13 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const server of servers) if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 async function waitForMail(to: string, subject: string): Promise<string> {
   for (let i = 0; i < 60; i += 1) {
-    const mail = mails.find((m) => m.to.includes(to) && m.text.includes(`Subject: ${subject}`));
-    if (mail) return mail.text;
+    const mail = smtp?.messages.find((m) => m.to.includes(to) && m.decoded.includes(`Subject: ${subject}`));
+    if (mail) return mail.decoded;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`no mail "${subject}" for ${to}`);

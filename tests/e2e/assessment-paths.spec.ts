@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
+import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots/assessment-paths';
@@ -25,32 +26,6 @@ async function checkPage(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept All' });
-  if (await accept.isVisible().catch(() => false)) await accept.click();
-}
-
-async function fillProfile(page: Page) {
-  await page.getByLabel('Organisation name').fill('Harbour Dental');
-  await page.getByLabel('Industry').selectOption('healthcare');
-  await page.getByLabel('Number of employees').fill('60');
-  await page.getByLabel('Annual revenue (USD)').fill('9000000');
-  await page.getByLabel('Health records (patients)').fill('20000');
-}
-
-function parseUsd(text: string): number {
-  const m = /\$([\d.,]+)([KMB]?)/.exec(text);
-  const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9 }[m?.[2] ?? ''] ?? 1;
-  return Number((m?.[1] ?? 'NaN').replace(/,/g, '')) * scale;
-}
-
-async function rangeWidth(page: Page): Promise<number> {
-  const values = await page.getByTestId('unknown-range').locator('strong').allTextContents();
-  return parseUsd(values[1] ?? '') - parseUsd(values[0] ?? '');
-}
-
-const UNKNOWN_QUESTIONS = ['phoneCode', 'encryption', 'suppliers'];
-
 test('a business leader answers 15 plain questions with three “I don’t know”, sees the wider range and the unknowns, hands over, and the refined result narrows', async ({ page }) => {
   test.setTimeout(420_000);
   await page.setViewportSize(DESKTOP);
@@ -72,11 +47,7 @@ test('a business leader answers 15 plain questions with three “I don’t know�
   await page.getByRole('button', { name: 'Calculate my results' }).click();
   await expect(page.getByText("Choose an answer, or “I don't know”").first()).toBeVisible();
 
-  for (const question of await page.locator('[data-testid^="bq-"]').all()) {
-    const id = ((await question.getAttribute('data-testid')) ?? '').slice(3);
-    if (UNKNOWN_QUESTIONS.includes(id)) await question.getByLabel("I don't know").check();
-    else await question.locator('input[type="radio"]').nth(1).check();
-  }
+  await answerBusinessQuestions(page);
   await expect(page.getByText('3 “I don\'t know” answers')).toBeVisible();
   await expect(page.getByTestId('save-status')).toContainText('15 of 15 questions answered');
   await checkPage(page, '02-business-questions');
@@ -94,12 +65,13 @@ test('a business leader answers 15 plain questions with three “I don’t know�
   await expect(page.getByRole('heading', { name: 'Loss exceedance curve' })).toBeVisible();
   await checkPage(page, '03-business-result');
 
-  // The colleague must already be a member of the organisation: the UI says so plainly.
+  // The colleague must already be a member of the organisation: the UI says so plainly. (The
+  // two-person hand-over, with an organisation invitation first, is in organizations.spec.ts.)
   await page.getByLabel("Colleague's work e-mail").fill('security.lead@harbour-dental.example');
   await page.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(page.getByText('This person has no CIFER account in your organisation yet.')).toBeVisible();
 
-  // The security-lead path starting from this assessment: refine two of the three unknowns.
+  // The leader may also take the security-lead path from this assessment: refine two of the three unknowns.
   await page.getByRole('button', { name: 'Refine the answers myself' }).click();
   await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
   await expect(page.getByTestId('review-unknown')).toContainText('3 answers “I don\'t know”');

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
+import { readFirstSlideTiming, watchFirstSlide } from '../support/first-slide-timing.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots/presentation';
@@ -39,11 +40,14 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
     factors: { ...SAMPLE_CLINIC_INPUT.factors, M2: 'best' },
   });
 
+  await watchFirstSlide(page, 'Cyber risk in dollars:');
   const started = Date.now();
   await page.goto('/presentation');
   await expect(page.getByRole('heading', { name: 'Cyber risk in dollars: Riverside Clinic' })).toBeVisible();
   const firstSlideMs = Date.now() - started;
   console.log(`presentation: first slide on screen ${firstSlideMs} ms after navigation`);
+  const timing = await readFirstSlideTiming(page);
+  console.log(`presentation: first slide painted ${Math.round(timing.paintedMs)} ms after navigation start (in the page)\n${timing.timeline}`);
   await expect(page.getByLabel('Assessment', { exact: true })).toHaveValue(latest);
   const accept = page.getByRole('button', { name: 'Accept All' });
   if (await accept.isVisible().catch(() => false)) await accept.click();

@@ -1,55 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from 'vitest';
+import { freePort, spawnProcess as startServer, waitUntilReady } from './spawn-server.ts';
 
 /** The real process, as `npm start` runs it (minus the client build): start, serve, stop, restart. */
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilReady(port: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server on ${port} not ready in ${timeoutMs} ms`);
-}
 
 test('the server serves, exits cleanly within 5 s on SIGTERM, and keeps its data across restarts', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cifer-life-'));
   const port = await freePort();
 
   const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
-  await waitUntilReady(port);
+  await waitUntilReady(port, 30_000);
   expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   expect((await fetch(`http://127.0.0.1:${port}/api/auth/user`)).status).toBe(401);
   const stopStartedAt = Date.now();
@@ -63,7 +26,7 @@ test('the server serves, exits cleanly within 5 s on SIGTERM, and keeps its data
   await db.close();
 
   const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
-  await waitUntilReady(port);
+  await waitUntilReady(port, 30_000);
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
 

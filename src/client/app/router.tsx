@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { hasSessionHint } from '@/client/lib/current-user.ts';
 import { RequireAdmin, RequireSignedIn, INITIALIZING_MESSAGE } from './guards.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 
@@ -21,6 +22,11 @@ const MethodologyPage = lazyPage(() => import('./routes/methodology-page.tsx'), 
 const AssessmentDemoPage = lazyPage(() => import('./routes/assessment-demo-page.tsx'), 'AssessmentDemoPage');
 const HeatmapDemoPage = lazyPage(() => import('./routes/heatmap-demo-page.tsx'), 'HeatmapDemoPage');
 const PresentationPage = lazyPage(() => import('./routes/presentation-page.tsx'), 'PresentationPage');
+// /presentation opened directly: its code and its report start while the session is checked (ADR 125).
+// Imported on demand: the report's contract must not weigh on the landing page's first load.
+if (typeof window !== 'undefined' && window.location.pathname === '/presentation' && hasSessionHint()) {
+  void import('./preload-presentation.ts').then(({ preloadPresentation }) => preloadPresentation(window.location.search));
+}
 const AdminPage = lazyPage(() => import('./routes/admin-page.tsx'), 'AdminPage');
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
 const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'AccountPage');

@@ -1,5 +1,7 @@
-import { afterEach, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest, buildUrlFromQueryKey, getErrorMessage, getQueryFn, isUnauthorizedError } from './api-client.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { CurrentUserSchema } from '@/contracts/auth.ts';
+import { MfaStatusSchema } from '@/contracts/mfa.ts';
+import { ApiError, apiRequest, buildUrlFromQueryKey, CHECK_RESPONSES, ContractDriftError, getErrorMessage, getQueryFn, isUnauthorizedError } from './api-client.ts';
 
 function mockFetch(status: number, body: string, statusText = '') {
   const fetchMock = vi.fn(async () => new Response(status === 204 ? null : body, { status, statusText }));
@@ -60,4 +62,28 @@ test('a 401 error is recognised whether typed or parsed from its text', () => {
   expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
   expect(isUnauthorizedError(new Error('401: nope'))).toBe(true);
   expect(isUnauthorizedError(new ApiError(403, '', 'Forbidden'))).toBe(false);
+});
+
+describe('answers are checked against their contract in development and tests (ADR 062)', () => {
+  test('this test run checks answers', () => {
+    expect(CHECK_RESPONSES).toBe(true);
+  });
+
+  test('an answer that matches its contract comes back unchanged (extra fields kept, nothing stripped)', async () => {
+    mockFetch(200, JSON.stringify({ totpEnabled: true, sessionMfaComplete: false, backupCodesCount: 7, extra: 'kept' }));
+    await expect(apiRequest('GET', '/api/mfa/status', undefined, MfaStatusSchema)).resolves.toEqual({ totpEnabled: true, sessionMfaComplete: false, backupCodesCount: 7, extra: 'kept' });
+  });
+
+  test('a server that drifted from the contract fails the call, naming the field', async () => {
+    // e.g. the server renamed backupCodesCount: the client would read undefined and show nothing.
+    mockFetch(200, JSON.stringify({ totpEnabled: true, sessionMfaComplete: false, backupCodes: 7 }));
+    const call = apiRequest('GET', '/api/mfa/status', undefined, MfaStatusSchema);
+    await expect(call).rejects.toBeInstanceOf(ContractDriftError);
+    await expect(apiRequest('GET', '/api/mfa/status', undefined, MfaStatusSchema)).rejects.toThrow(/\/api\/mfa\/status.*backupCodesCount/);
+  });
+
+  test('the query function checks too', async () => {
+    mockFetch(200, JSON.stringify({ id: 'u1', email: 'a@example.com', firstName: 'A', lastName: 'B', role: 'owner' }));
+    await expect(getQueryFn({ on401: 'returnNull', schema: CurrentUserSchema })({ queryKey: ['/api/auth/user'] })).rejects.toThrow(/role/);
+  });
 });

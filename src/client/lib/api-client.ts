@@ -1,7 +1,10 @@
+import type { ZodType } from 'zod';
+
 /**
  * The one HTTP client of the browser app (spec sections 7 and 9): cookies always sent, JSON
  * bodies, a non-OK response becomes an Error whose text is `status: body` (status text when the
- * body is empty), a 204 yields null.
+ * body is empty), a 204 yields null. A call given the endpoint's response schema from
+ * src/contracts checks the answer against it in development and tests (ADR 062).
  */
 
 export class ApiError extends Error {
@@ -27,7 +30,36 @@ export async function readJson(response: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+/** The server answered something its contract does not describe: a drift between server and client. */
+export class ContractDriftError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: string[],
+  ) {
+    super(`The answer of ${url} does not match its contract: ${issues.join('; ')}`);
+    this.name = 'ContractDriftError';
+  }
+}
+
+/**
+ * Development builds and tests check answers against their contract; the production build skips it
+ * (Vite replaces import.meta.env.DEV with false, so the check is not even shipped in use).
+ */
+export const CHECK_RESPONSES: boolean = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/**
+ * Returns `data` unchanged (the parse result is not used, so a check never alters what the app
+ * sees), after checking it against `schema` when CHECK_RESPONSES is on.
+ */
+export function checkResponse<T>(url: string, data: unknown, schema: ZodType<T> | undefined): T {
+  if (schema && CHECK_RESPONSES) {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ContractDriftError(url, result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  }
+  return data as T;
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, responseSchema?: ZodType<T>): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -35,7 +67,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   await throwIfResNotOk(response);
-  return (await readJson(response)) as T;
+  return checkResponse(url, await readJson(response), responseSchema);
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -56,13 +88,14 @@ export function buildUrlFromQueryKey(queryKey: readonly unknown[]): string {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default query function: a 401 yields null (signed out) unless told to throw. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
+/** The default query function: a 401 yields null (signed out) unless told to throw; `schema` as in apiRequest. */
+export function getQueryFn<T>({ on401, schema }: { on401: UnauthorizedBehavior; schema?: ZodType<T> }) {
   return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
-    const response = await fetch(buildUrlFromQueryKey(queryKey), { credentials: 'include', signal });
+    const url = buildUrlFromQueryKey(queryKey);
+    const response = await fetch(url, { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfResNotOk(response);
-    return (await readJson(response)) as T;
+    return checkResponse(url, await readJson(response), schema);
   };
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@/contracts/auth.ts';
-import { getQueryFn } from './api-client.ts';
+import { checkResponse, getQueryFn } from './api-client.ts';
 import { offlineUserFallback, rememberCurrentUser } from './offline-session.ts';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
@@ -12,7 +12,20 @@ export function hasSessionHint(cookieString: string = typeof document === 'undef
   return cookieString.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
 
-const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+const fetchCurrentUserUnchecked = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
+/**
+ * This module is in the landing page's first load, so the contract check of ADR 062 loads its schema
+ * (and zod) on demand, in development and tests only: a static import put zod in the entry file.
+ */
+async function fetchCurrentUser(context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<CurrentUser | null> {
+  const user = await fetchCurrentUserUnchecked(context);
+  if (user !== null && (import.meta.env.DEV || import.meta.env.MODE === 'test')) {
+    const { CurrentUserSchema } = await import('@/contracts/auth.ts');
+    checkResponse(CURRENT_USER_QUERY_KEY[0], user, CurrentUserSchema);
+  }
+  return user;
+}
 
 /**
  * A visitor without the hint is signed out: no request, so no 401 in the console. With no

@@ -47,6 +47,16 @@ export async function recordAudit(db: Database, at: Date, entry: AuditEntry & { 
   });
 }
 
+/**
+ * Records an event of one request: what an operation takes as its `audit` option, so it stays free
+ * of the request (routes.ts passes `auditFor(request)`).
+ */
+export type Audit = (entry: AuditEntry) => Promise<void>;
+
+export function auditFor(request: FastifyRequest): Audit {
+  return (entry) => auditRequest(request, entry);
+}
+
 /** Records an event for the request being handled, with its IP, user agent and request id. */
 export async function auditRequest(request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const app = request.server;

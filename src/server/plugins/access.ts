@@ -65,11 +65,9 @@ async function accessPlugin(app: FastifyInstance) {
     }
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const level = request.routeOptions.config.access;
-    if (!level) return;
-    const denied = checkAccess(level, request.auth);
-    if (denied) throw denied;
+    done((level && checkAccess(level, request.auth)) || undefined);
   });
 }
 

@@ -4,15 +4,19 @@ import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 import { issuesFromZod } from '../lib/validation.ts';
 import { auditRefusal } from '../lib/audit.ts';
+import { maskPersonalData } from '../db/log-safe-error.ts';
 
 /**
  * The one place errors become responses. 4xx bodies carry a message a person can act on;
- * 5xx bodies never carry internals. Each error is logged once, with the request id.
+ * 5xx bodies never carry internals. Each error is logged once, with the request id. A refusal's
+ * message may name the caller's own details (an invited address) and a parser's message quotes
+ * the body it could not read, so the log gets the message the client got, with e-mail addresses
+ * and hashes masked (ADR 171, 180).
  */
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (error instanceof AppError) {
-      request.log.info({ code: error.code, status: error.statusCode, reason: error.message }, 'request refused');
+      request.log.info({ code: error.code, status: error.statusCode, reason: maskPersonalData(error.message) }, 'request refused');
       // Refusals of a signed-in or cross-site caller are security events; MFA steps are the normal flow.
       if (error.code === 'forbidden') auditRefusal(request, { code: error.code, message: error.message });
       if (error.details.retryAfterSeconds !== undefined) {
@@ -26,13 +30,14 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     }
     if (error instanceof ZodError) {
       const issues = issuesFromZod(error);
-      request.log.info({ issues }, 'invalid request');
+      request.log.info({ issues: issues.map((issue) => ({ path: maskPersonalData(issue.path), message: maskPersonalData(issue.message) })) }, 'invalid request');
       return reply.status(400).send({ message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, reason: error.message }, 'request refused');
-      return reply.status(status).send({ message: clientMessage(error, status), code: codeForStatus(status) });
+      const message = clientMessage(error, status);
+      request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, reason: maskPersonalData(message) }, 'request refused');
+      return reply.status(status).send({ message, code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });

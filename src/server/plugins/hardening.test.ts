@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INVALID_TEXT_MESSAGE } from '@/contracts/text.ts';
 import { auditLog } from '../db/schema.ts';
 import { toLogSafeError } from '../db/log-safe-error.ts';
 import { REFUSAL_AUDIT_LIMIT_PER_MINUTE } from '../lib/audit.ts';
+import { HELMET_OPTIONS } from './security-headers.ts';
 import { createSignedInUser, post, STRONG_PASSWORD, uniqueEmail } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -78,6 +82,22 @@ test('HDR CSP has base-uri none and frame-ancestors none; no X-Frame-Options to 
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(response.headers['x-frame-options']).toBeUndefined();
+});
+
+test('HDR every response carries exactly the headers helmet sets on a real response (computed once at start-up)', async () => {
+  // Helmet run as a per-request middleware on a real ServerResponse: the reference.
+  const reference = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(HELMET_OPTIONS)(reference.req, reference, () => {});
+  const expected = reference.getHeaders();
+  expect(Object.keys(expected).length).toBeGreaterThan(8);
+  for (const [method, url, payload, headers] of [
+    ['GET', '/healthz', undefined, {}],
+    ['GET', '/api/no-such-route', undefined, {}],
+    ['POST', '/api/auth/logout', {}, { origin: 'https://evil.example' }],
+  ] as const) {
+    const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers });
+    for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${method} ${url} ${name}`).toBe(String(value));
+  }
 });
 
 test('LOG-01 refused (403) requests are audited, at most 10 rows per address and minute', async () => {

@@ -27,10 +27,11 @@ function routeLabel(request: FastifyRequest): string {
 async function metricsPlugin(app: FastifyInstance, options: { metrics: AppMetrics; token: string | undefined }) {
   const { metrics, token } = options;
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', async (request, reply) => {

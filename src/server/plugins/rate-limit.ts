@@ -86,8 +86,8 @@ export function createRateLimiter(store: RateLimitStore, namespace: string, now:
   };
 }
 
-/** Counts a hit and throws 429 with Retry-After once the limit is passed. */
-export async function enforceRateLimit(app: FastifyInstance, key: string, limit: number, windowMs: number, message = 'Too many requests. Please try again later.'): Promise<RateLimitResult> {
+/** Counts a hit and throws 429 with Retry-After once the limit is passed (`app`, or an operation's `{ rateLimiter }`). */
+export async function enforceRateLimit(app: { rateLimiter: RateLimiter }, key: string, limit: number, windowMs: number, message = 'Too many requests. Please try again later.'): Promise<RateLimitResult> {
   const result = await app.rateLimiter.hit(key, limit, windowMs);
   if (!result.allowed) throw new AppError('rate_limited', message, { retryAfterSeconds: result.retryAfterSeconds });
   return result;

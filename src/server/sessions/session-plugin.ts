@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPostgresTransport, createRedisTransport } from './invalidation-transports.ts';
 import { createLocalTransport, createSessionCache, registerSessionCache, unregisterSessionCache, type InvalidationTransport, type SessionCache } from './session-cache.ts';
-import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
+import { findCachedSessionAuth, findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
 export const SESSION_HINT_COOKIE = 'cifer_signed_in';
@@ -59,13 +59,31 @@ async function sessionPlugin(app: FastifyInstance) {
     void reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[cookieName];
-    if (token && token.length <= 200) {
-      request.auth = await findSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required');
-    }
+  /** A hint cookie without a session behind it is cleared, so the browser app stops trusting it. */
+  const clearStaleHint = (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.auth && request.cookies[SESSION_HINT_COOKIE]) app.clearSessionCookie(reply);
+  };
+  // Callback style, with the session cache read synchronously: pages, assets, /healthz and most
+  // signed-in calls pass without a promise (ADR 185).
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    const token = request.cookies[cookieName];
+    const usable = token !== undefined && token.length > 0 && token.length <= 200;
+    const cached = usable ? findCachedSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required') : undefined;
+    if (!usable || cached) {
+      if (cached) request.auth = cached;
+      clearStaleHint(request, reply);
+      done();
+      return;
+    }
+    findSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required').then((auth) => {
+      request.auth = auth;
+      clearStaleHint(request, reply);
+      done();
+    }, done);
   });
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../db/client.ts';
@@ -15,7 +15,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const MAX_SESSIONS_PER_USER = 10;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot digest: no Hash object per request.
+  return hash('sha256', token, 'hex');
 }
 
 /** 32 random bytes (256 bits) from the CSPRNG, base64url: the cookie value. */
@@ -156,6 +157,44 @@ function isUsable(row: SessionAuthRow, now: Date): boolean {
   return !isSessionExpired(row.session, now) && row.user.status === 'active';
 }
 
+function organizationRoleOf(row: SessionAuthRow): AuthContext['user']['organizationRole'] | null {
+  // The home organisation is the user's own: a home row without a membership (an account made
+  // before memberships existed) keeps the owner rights it always had.
+  return toOrganizationRole(row.membershipRole) ?? (row.organizationId === row.user.homeOrganizationId ? 'owner' : null);
+}
+
+function needsTouch(row: SessionAuthRow, nowMs: number): boolean {
+  return nowMs - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
+}
+
+function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole: AuthContext['user']['organizationRole'], now: Date, billingRequired: boolean): AuthContext {
+  const { status: _status, ...user } = row.user;
+  return {
+    user: { ...user, organizationId: row.organizationId, organizationRole, role: toRole(user.role) },
+    session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
+    totpEnabled: row.totpEnabledAt !== null,
+    // Staff (admin roles) never pay; everyone else needs access by the billing rule (ADR 132).
+    requiresPayment:
+      billingRequired && toRole(user.role) === 'user' && !hasSubscriptionAccess(row.subscriptionStatus, row.subscriptionAccessUntil, now),
+  };
+}
+
+/**
+ * The common case of findSessionAuth without a promise: the session cache holds a fresh, usable
+ * entry that needs no write. Undefined means "ask findSessionAuth" (never "no session"), so the
+ * two always agree (ADR 185).
+ */
+export function findCachedSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): AuthContext | undefined {
+  const cache = sessionCacheFor(db) as SessionCache<SessionAuthRow> | undefined;
+  if (!cache) return undefined;
+  const sessionId = hashToken(token);
+  const nowMs = now.getTime();
+  const row = cache.get(sessionId, nowMs);
+  if (!row || !isUsable(row, now) || needsTouch(row, nowMs)) return undefined;
+  const organizationRole = organizationRoleOf(row);
+  return organizationRole ? toAuthContext(row, sessionId, organizationRole, now, billingRequired) : undefined;
+}
+
 /**
  * Reads the session behind a cookie token, with the user, their current organisation and role in
  * it, their MFA state and billing state: from the instance's session cache when it holds a fresh
@@ -184,30 +223,19 @@ export async function findSessionAuth(db: Database, token: string, now: Date, bi
     row = fresh;
     cache?.set(sessionId, row, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, nowMs);
   }
-  const isHome = row.organizationId === row.user.homeOrganizationId;
-  // The home organisation is the user's own: a home row without a membership (an account made
-  // before memberships existed) keeps the owner rights it always had.
-  const organizationRole = toOrganizationRole(row.membershipRole) ?? (isHome ? 'owner' : null);
+  const organizationRole = organizationRoleOf(row);
   if (!organizationRole) {
     // The membership of the selected organisation was removed: fall back to the home organisation.
     await db.update(sessions).set({ currentOrganizationId: null }).where(eq(sessions.id, sessionId));
     cache?.forget(sessionId);
     return findSessionAuth(db, token, now, billingRequired);
   }
-  if (nowMs - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+  if (needsTouch(row, nowMs)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
     row = { ...row, session: { ...row.session, lastSeenAt: now } };
     cache?.update(sessionId, row);
   }
-  const { status: _status, ...user } = row.user;
-  return {
-    user: { ...user, organizationId: row.organizationId, organizationRole, role: toRole(user.role) },
-    session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
-    totpEnabled: row.totpEnabledAt !== null,
-    // Staff (admin roles) never pay; everyone else needs access by the billing rule (ADR 132).
-    requiresPayment:
-      billingRequired && toRole(user.role) === 'user' && !hasSubscriptionAccess(row.subscriptionStatus, row.subscriptionAccessUntil, now),
-  };
+  return toAuthContext(row, sessionId, organizationRole, now, billingRequired);
 }
 
 /**

@@ -102,6 +102,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/assessments/:id/report.pptx': { access: 'user', scope: 'assessment' },
   'GET /api/assessments/:id/workbook.xlsx': { access: 'user', scope: 'assessment' },
   'GET /api/assessments/:id/what-changed': { access: 'user', scope: 'assessment' },
+  'GET /api/reports/latest': { access: 'user' },
   'GET /api/organization/logo': { access: 'user' },
   'GET /api/organization/logo/image': { access: 'user' },
   'PUT /api/organization/logo': { access: 'user', ownerOrAdminOnly: true },
@@ -109,6 +110,8 @@ const ROUTES: Record<string, RouteRule> = {
   // Assessment paths (issue #12)
   'POST /api/assessments/:id/refine': { access: 'user', scope: 'assessment', viewerRefused: true },
   'POST /api/assessments/:id/invite': { access: 'user', scope: 'assessment', viewerRefused: true, payload: { email: 'matrix@example.com' } },
+  // Both figures of an assessment stored by an older model (issue #11, ADR 105)
+  'GET /api/assessments/:id/model-comparison': { access: 'user', scope: 'assessment' },
   // Billing (issue #14)
   'GET /api/billing/plans': { access: 'public' },
   'POST /api/billing/checkout': { access: 'public' },
@@ -153,7 +156,7 @@ beforeAll(async () => {
     assessmentId: created.json<{ id: string }>().id,
     memberId: otherOwner.userId,
     invitationId: invitation!.id,
-    // The public handle of another user's session (see features/auth/own-sessions.ts).
+    // The public handle of another user's session (see features/auth/session-handle.ts).
     sessionId: hashToken(`session-handle:${sessionIdOf(otherOwner.cookie)}`).slice(0, 32),
   };
 }, 120_000);

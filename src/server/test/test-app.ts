@@ -89,7 +89,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
       callback();
     },
   });
-  const loggerInstance = pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS }, stream);
+  const loggerInstance = pino({ level: env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS }, stream);
   const app = await buildApp({ env, database, loggerInstance, now: clock.now });
   await app.ready();
   return {

@@ -9,6 +9,7 @@ import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { HelpDialog } from '@/client/features/help/components/help-dialog.tsx';
 import { OrganizationSwitcher } from '@/client/features/organizations/components/organization-switcher.tsx';
 import { PendingInvitationBanner } from '@/client/features/organizations/components/pending-invitation-banner.tsx';
+import { preloadPresentation } from '../preload-presentation.ts';
 
 interface NavLink {
   href: string;
@@ -36,8 +37,18 @@ function NavItems({ isAdmin, onNavigate, onHelp, vertical }: { isAdmin: boolean;
       vertical && 'block w-full text-left text-base',
     );
   const helpIndex = links.findIndex((link) => link.href === '/assessment-demo') + 1;
+  // The presentation's code and report start on the way to its link (ADR 125).
+  const preload = (href: string) => (href === '/presentation' ? () => preloadPresentation() : undefined);
   const items = links.map((link) => (
-    <Link key={link.href} href={link.href} onClick={onNavigate} className={itemClass(location === link.href)} aria-current={location === link.href ? 'page' : undefined}>
+    <Link
+      key={link.href}
+      href={link.href}
+      onClick={onNavigate}
+      onPointerEnter={preload(link.href)}
+      onFocus={preload(link.href)}
+      className={itemClass(location === link.href)}
+      aria-current={location === link.href ? 'page' : undefined}
+    >
       {link.label}
     </Link>
   ));

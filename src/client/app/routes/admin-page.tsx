@@ -7,17 +7,17 @@ import { HelpRequestsAdmin } from '@/client/features/help/components/help-reques
 export function AdminPage() {
   return (
     <Page title="Administration" description="Requests from users and visitors.">
-      <div className="grid gap-8">
-        <section aria-label="Access requests">
+      <div className="grid min-w-0 grid-cols-1 gap-8">
+        <section className="min-w-0" aria-label="Access requests">
           <AccessRequestsSection />
         </section>
-        <section aria-label="Help requests">
+        <section className="min-w-0" aria-label="Help requests">
           <HelpRequestsAdmin />
         </section>
-        <section aria-label="Consultation requests">
+        <section className="min-w-0" aria-label="Consultation requests">
           <ConsultationRequestsAdmin />
         </section>
-        <section aria-label="Email outbox">
+        <section className="min-w-0" aria-label="Email outbox">
           <EmailOutboxSection />
         </section>
       </div>

@@ -3,6 +3,7 @@ import { Page } from '@/client/components/layout/page.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { useAssessment } from '@/client/features/assessments/api/get-assessment.ts';
 import { AnswerRecord } from '@/client/features/assessments/components/answer-record.tsx';
+import { OlderModelResult } from '@/client/features/assessments/components/older-model-result.tsx';
 import { ResultsView } from '@/client/features/assessments/components/results-view.tsx';
 import { UnknownAnswersPanel } from '@/client/features/assessments/components/unknown-answers-panel.tsx';
 import { toCompleteInput } from '@/client/features/assessments/lib/draft-input.ts';
@@ -11,6 +12,8 @@ import { downloadText } from '@/client/lib/download-text.ts';
 import { formatDate } from '@/client/features/assessments/lib/format.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { WhatChangedPanel } from '@/client/features/presentation/components/what-changed-panel.tsx';
+import { StoredRiskResultSchema } from '@/contracts/risk.ts';
+import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 
 /** /history/:id: a saved assessment's results, read-only. */
 export function AssessmentDetailPage() {
@@ -28,6 +31,8 @@ export function AssessmentDetailPage() {
     );
   }
   const { input } = toCompleteInput(data.input);
+  // A result computed by an older model keeps its figures, labelled with that model (ADR 104, 105).
+  const olderResult = data.result && data.result.engineVersion !== ENGINE_VERSION ? StoredRiskResultSchema.safeParse(data.result) : null;
   return (
     <Page
       title={data.title}
@@ -37,7 +42,7 @@ export function AssessmentDetailPage() {
           <Button variant="outline" asChild>
             <Link href="/history">Back to history</Link>
           </Button>
-          {data.status === 'completed' ? (
+          {data.status === 'completed' && olderResult === null ? (
             <Button variant="outline" asChild>
               <Link href={`/?id=${data.id}`}>Explore what-if</Link>
             </Button>
@@ -56,7 +61,17 @@ export function AssessmentDetailPage() {
         </div>
       }
     >
-      {data.result && input ? (
+      {olderResult ? (
+        <div className="flex min-w-0 flex-col gap-4">
+          <WhatChangedPanel assessmentId={data.id} />
+          {olderResult.success ? (
+            <OlderModelResult assessmentId={data.id} result={olderResult.data} completedOn={formatDate(data.completedAt ?? data.createdAt)} />
+          ) : (
+            <p className="text-slate-700">The stored result of this assessment cannot be read.</p>
+          )}
+          <AnswerRecord assessment={data} />
+        </div>
+      ) : data.result && input ? (
         <div className="flex min-w-0 flex-col gap-4">
           <WhatChangedPanel assessmentId={data.id} />
           <UnknownAnswersPanel assessment={data} result={data.result} />

@@ -6,7 +6,8 @@ import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { NOT_A_MEMBER_MESSAGE } from './invite-colleague.ts';
+import { addMembership, createCaller, selectOrganization } from '../../test/organization-members.ts';
+import { NOT_A_MEMBER_MESSAGE, VIEWER_MESSAGE } from './invite-colleague.ts';
 import { createUserInNewOrganization, type SessionUser } from './test-helpers.ts';
 
 let t: TestApp;
@@ -137,6 +138,45 @@ describe('hand this to your security lead', () => {
     expect(completed.answerProvenance.M1?.map((e) => e.answeredBy)).toEqual([leader.userId]);
     expect(completed.result!.unknownFactors.map((u) => u.factorId).sort()).toEqual(['A2', 'M6', 'M7', 'M9']);
     expect(rangeWidth(completed)).toBeLessThan(rangeWidth(done));
+  });
+
+  test('a colleague who joined the organisation through a membership (home organisation elsewhere) gets a link that opens it there, and refines it', async () => {
+    const done = await completeBusinessAssessment();
+    const joined = await createCaller(t, { email: 'joined.lead@clinic.example' });
+    await addMembership(t, joined.userId, leader.organizationId, 'member');
+    const response = await call(leader, 'POST', `/api/assessments/${done.id}/invite`, { email: 'joined.lead@clinic.example' });
+    expect(response.statusCode).toBe(202);
+    const [mail] = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'joined.lead@clinic.example'));
+    expect(mail?.text).toContain(`${t.env.APP_URL}/?id=${done.id}&organization=${leader.organizationId}`);
+    // In their home organisation the assessment does not exist for them; in the leader's it does.
+    const colleague: SessionUser = { cookie: joined.cookie, userId: joined.userId, organizationId: joined.homeOrganizationId };
+    expect((await call(colleague, 'GET', `/api/assessments/${done.id}`)).statusCode).toBe(404);
+    expect((await call(colleague, 'POST', '/api/organizations/current', { organizationId: leader.organizationId })).statusCode).toBe(200);
+    const refined = await call(colleague, 'POST', `/api/assessments/${done.id}/refine`);
+    expect(refined.statusCode).toBe(201);
+    const draft = refined.json<Assessment>();
+    const completed = (await call(colleague, 'POST', `/api/assessments/${draft.id}/complete`, { input: { ...draft.input, factors: { ...draft.input.factors, M3: 'best' } } })).json<Assessment>();
+    expect(completed.answerProvenance.M3?.map((e) => [e.answeredBy, e.path])).toEqual([
+      [leader.userId, 'business'],
+      [joined.userId, 'commercial'],
+    ]);
+  });
+
+  test('a viewer of the organisation, or a member of another one only, is refused with what to do', async () => {
+    const done = await completeBusinessAssessment();
+    const viewer = await createCaller(t, { email: 'viewer.only@clinic.example' });
+    await addMembership(t, viewer.userId, leader.organizationId, 'viewer');
+    const asViewer = await call(leader, 'POST', `/api/assessments/${done.id}/invite`, { email: 'viewer.only@clinic.example' });
+    expect(asViewer.statusCode).toBe(400);
+    expect(asViewer.json().message).toBe(VIEWER_MESSAGE);
+    // A member of some other organisation the leader also belongs to is not a member of this one.
+    const elsewhere = await createCaller(t, { email: 'elsewhere@clinic.example' });
+    await addMembership(t, leader.userId, elsewhere.homeOrganizationId, 'member');
+    await selectOrganization(t, leader.cookie, leader.organizationId);
+    const asStranger = await call(leader, 'POST', `/api/assessments/${done.id}/invite`, { email: 'elsewhere@clinic.example' });
+    expect(asStranger.statusCode).toBe(400);
+    expect(asStranger.json().message).toBe(NOT_A_MEMBER_MESSAGE);
+    expect(await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'viewer.only@clinic.example'))).toEqual([]);
   });
 
   test('a draft cannot be refined', async () => {

@@ -1,22 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Assessment, InviteColleagueBody, InviteColleagueResponse } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { memberships, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 
 export const NOT_A_MEMBER_MESSAGE =
-  'This person has no CIFER account in your organisation yet. Ask your administrator to give them one (or ask them to request access with this e-mail address), then invite them again.';
+  'This person has no CIFER account in your organisation yet. An owner of the organisation can invite them (Organisations, Members); once they have joined, hand this over again.';
+
+export const VIEWER_MESSAGE =
+  'This person can only view assessments in your organisation. An owner can make them a member (in Organisations), then invite them again.';
 
 function toHeaderText(value: string): string {
   return value.replace(/[\r\n\t]+/g, ' ').trim().slice(0, 120);
 }
 
 /**
- * "Hand this to your security lead" (issue #12, ADR 111): e-mails a colleague who already has an
- * active account in the same organisation a link to the assessment. Anyone else is refused with
- * a message saying what to do; no account or invitation is created on their behalf.
+ * "Hand this to your security lead" (issue #12, ADR 111, ADR 146): e-mails a colleague who is an
+ * active member or owner of the inviter's current organisation (a membership, or the home
+ * organisation of an account that predates memberships) a link to the assessment that opens it in
+ * that organisation. Anyone else is refused with a message saying what to do; no account or
+ * invitation is created on their behalf (an owner invites people into the organisation first).
  */
 export async function inviteColleague(options: {
   db: Database;
@@ -28,14 +33,18 @@ export async function inviteColleague(options: {
 }): Promise<InviteColleagueResponse> {
   const { db, mailer, appUrl, assessment, inviter, body } = options;
   if (body.email === inviter.email.toLowerCase()) throw new AppError('bad_request', 'Enter a colleague’s e-mail address, not your own.');
+  const organizationId = inviter.organizationId;
   const [colleague] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, membershipRole: memberships.role })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, body.email), eq(users.organizationId, inviter.organizationId), eq(users.status, 'active')))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
+    .where(and(eq(sql`lower(${users.email})`, body.email), eq(users.status, 'active'), or(isNotNull(memberships.userId), eq(users.organizationId, organizationId))))
     .limit(1);
   if (!colleague) throw new AppError('bad_request', NOT_A_MEMBER_MESSAGE);
+  // Same rule as the session's role (ADR 140): a home organisation without a membership row is owned.
+  if (colleague.membershipRole === 'viewer') throw new AppError('bad_request', VIEWER_MESSAGE);
   const inviterName = toHeaderText(`${inviter.firstName} ${inviter.lastName}`) || inviter.email;
-  const link = new URL(`/?id=${assessment.id}`, appUrl).toString();
+  const link = new URL(`/?id=${assessment.id}&organization=${organizationId}`, appUrl).toString();
   const unknownCount = assessment.result?.unknownFactors.length ?? 0;
   const note = body.message ? `\n\n${inviterName} wrote:\n${body.message}` : '';
   await mailer.send({

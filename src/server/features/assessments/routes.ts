@@ -13,11 +13,13 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
 import { deleteAssessment, findAssessment, insertAssessment, listAssessments, updateDraft, type DraftChanges } from './assessment-repository.ts';
 import { completeAssessment } from './complete-assessment.ts';
 import { inviteColleague } from './invite-colleague.ts';
+import { compareWithCurrentModel } from './model-comparison.ts';
 import { refineAssessment } from './refine-assessment.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 
@@ -116,6 +118,15 @@ export async function assessmentRoutes(app: FastifyInstance) {
     return requireAssessment(auth.user.organizationId, existing.id);
   });
 
+  // Both figures of an assessment stored by an older model (ADR 105): read-only, recomputed each time.
+  app.get('/api/assessments/:id/model-comparison', { config: access }, async (request) => {
+    const auth = requireAuth(request);
+    const assessment = await requireAssessment(auth.user.organizationId, idParam(request));
+    const comparison = compareWithCurrentModel(assessment);
+    request.log.info({ assessmentId: assessment.id, storedEngineVersion: comparison.stored.engineVersion, engineVersion: comparison.current.engineVersion }, 'assessment re-run on the current model');
+    return comparison;
+  });
+
   app.post('/api/assessments/:id/refine', { config: access }, async (request, reply) => {
     const auth = requireAuth(request);
     const source = await requireAssessment(auth.user.organizationId, idParam(request));
@@ -128,8 +139,7 @@ export async function assessmentRoutes(app: FastifyInstance) {
     const auth = requireAuth(request);
     const assessment = await requireAssessment(auth.user.organizationId, idParam(request));
     const body = parseInput(InviteColleagueBodySchema, request.body);
-    const hit = await app.rateLimiter.hit(`assessment-invite:user:${auth.user.id}`, INVITE_LIMIT_PER_USER, INVITE_WINDOW_MS);
-    if (!hit.allowed) throw new AppError('rate_limited', 'Too many invitations. Please wait a while before inviting again.', { retryAfterSeconds: hit.retryAfterSeconds });
+    await enforceRateLimit(app, `assessment-invite:user:${auth.user.id}`, INVITE_LIMIT_PER_USER, INVITE_WINDOW_MS, 'Too many invitations. Please wait a while before inviting again.');
     const sent = await inviteColleague({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, assessment, inviter: auth.user, body });
     request.log.info({ assessmentId: assessment.id, inviterId: auth.user.id }, 'colleague invited to refine an assessment');
     return reply.status(202).send(sent);

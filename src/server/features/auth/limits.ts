@@ -27,3 +27,5 @@ export const CHANGE_PASSWORD_LIMIT = 5;
 export const CHANGE_PASSWORD_WINDOW_MS = 15 * MINUTE_MS;
 
 export const loginFailureKey = (email: string) => `login:fail:${email}`;
+
+export const TOO_MANY_REGISTRATIONS = 'Too many registration attempts. Please try again later.';

@@ -48,8 +48,7 @@ function requireStripe(stripe: Stripe | null): Stripe {
 
 /** The portal changes payment details: a session that passed MFA is needed, even when access has lapsed. */
 function requireVerifiedSession(request: FastifyRequest) {
-  const auth = request.auth;
-  if (!auth) throw new AppError('unauthorized', 'Unauthorized');
+  const auth = requireAuth(request);
   if (!auth.totpEnabled || !auth.session.mfaVerifiedAt) throw new AppError('mfa_required', 'Two-factor verification required');
   return auth;
 }

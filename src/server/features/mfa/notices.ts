@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../mail/mailer.ts';
 
 /** E-mail notices for every MFA change and lock-out (MFA-07); they never contain codes or secrets. */
 export type MfaNotice =
@@ -40,6 +40,6 @@ export function composeMfaNotice(notice: MfaNotice): { subject: string; text: st
   }
 }
 
-export async function sendMfaNotice(app: FastifyInstance, to: string, notice: MfaNotice): Promise<void> {
-  await app.mailer.send({ to, ...composeMfaNotice(notice) });
+export async function sendMfaNotice(mailer: Mailer, to: string, notice: MfaNotice): Promise<void> {
+  await mailer.send({ to, ...composeMfaNotice(notice) });
 }

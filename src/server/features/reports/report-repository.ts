@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { assessments, organizations, users } from '../../db/schema.ts';
 
@@ -17,6 +17,8 @@ export interface StoredAssessment {
   input: unknown;
   result: unknown;
   completedAt: Date | null;
+  /** Changes whenever the row does: part of the what-changed cache key (completed rows never change today). */
+  updatedAt: Date;
   authorName: string | null;
 }
 
@@ -27,15 +29,16 @@ const columns = {
   input: assessments.input,
   result: assessments.result,
   completedAt: assessments.completedAt,
+  updatedAt: assessments.updatedAt,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
 };
 
-type Row = { id: string; title: string; status: string; input: unknown; result: unknown; completedAt: Date | null; authorFirstName: string | null; authorLastName: string | null };
+type Row = { id: string; title: string; status: string; input: unknown; result: unknown; completedAt: Date | null; updatedAt: Date; authorFirstName: string | null; authorLastName: string | null };
 
 function toStored(row: Row): StoredAssessment {
   const name = `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim();
-  return { id: row.id, title: row.title, status: row.status, input: row.input, result: row.result, completedAt: row.completedAt, authorName: name || null };
+  return { id: row.id, title: row.title, status: row.status, input: row.input, result: row.result, completedAt: row.completedAt, updatedAt: row.updatedAt, authorName: name || null };
 }
 
 /** One assessment of the organisation, or null. */
@@ -50,24 +53,29 @@ export async function findOrganizationAssessment(db: Database, organizationId: s
   return rows[0] ? toStored(rows[0]) : null;
 }
 
-/** The organisation's latest completed assessment finished before `before` (the "previous" one), or null. */
-export async function findPreviousCompleted(db: Database, organizationId: string, before: Date, excludeId: string): Promise<StoredAssessment | null> {
+/** The organisation's most recently completed assessment matching `condition` (completion time, then id), or null. */
+async function findNewestCompleted(db: Database, organizationId: string, condition?: SQL): Promise<StoredAssessment | null> {
   const rows = await db
     .select(columns)
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
-    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'completed'), lt(assessments.completedAt, before), ne(assessments.id, excludeId)))
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'completed'), condition))
     .orderBy(desc(assessments.completedAt), desc(assessments.id))
     .limit(1);
   return rows[0] ? toStored(rows[0]) : null;
 }
 
+/** The organisation's latest completed assessment finished before `before` (the "previous" one), or null. */
+export function findPreviousCompleted(db: Database, organizationId: string, before: Date, excludeId: string): Promise<StoredAssessment | null> {
+  return findNewestCompleted(db, organizationId, and(lt(assessments.completedAt, before), ne(assessments.id, excludeId)));
+}
+
+/** The organisation's most recently completed assessment (the one /presentation shows first), or null. */
+export function findLatestCompleted(db: Database, organizationId: string): Promise<StoredAssessment | null> {
+  return findNewestCompleted(db, organizationId);
+}
+
 export async function findOrganizationName(db: Database, organizationId: string): Promise<string> {
   const rows = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   return rows[0]?.name ?? '';
-}
-
-export async function countOrganizationUsers(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(eq(users.organizationId, organizationId));
-  return Number(row?.total ?? 0);
 }

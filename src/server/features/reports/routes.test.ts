@@ -15,6 +15,7 @@ import { formatUsdExact } from '@/reports/format.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
 import type { WhatChanged } from '@/reports/what-changed.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
+import { addMembership, createCaller } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const execFileAsync = promisify(execFile);
@@ -70,6 +71,7 @@ beforeAll(async () => {
   const a = await createVerifiedUserSession(t, { role: 'admin' });
   alice = { cookie: a.cookie, organizationId: a.user.organizationId };
   const c = await createVerifiedUserSession(t, { organizationId: alice.organizationId, firstName: 'Colleague' });
+  await addMembership(t, c.user.id, alice.organizationId, 'member');
   aliceColleague = { cookie: c.cookie, organizationId: alice.organizationId };
   const m = await createVerifiedUserSession(t);
   mallory = { cookie: m.cookie, organizationId: m.user.organizationId };
@@ -178,6 +180,47 @@ describe('report content', () => {
   });
 });
 
+describe('the latest report and the what-changed cache (ADR 125)', () => {
+  test('GET /api/reports/latest is the report of the organisation’s most recently completed assessment, its own organisation only', async () => {
+    const latest = await call(aliceColleague, 'GET', '/api/reports/latest');
+    expect(latest.statusCode).toBe(200);
+    const { report } = latest.json<{ report: ReportModel }>();
+    const direct = (await call(aliceColleague, 'GET', `/api/assessments/${second.id}/report`)).json<ReportModel>();
+    expect(report.meta.assessmentId).toBe(second.id);
+    expect(report).toEqual(direct);
+    expect((await call(mallory, 'GET', '/api/reports/latest')).json<{ report: ReportModel }>().report.meta.assessmentId).toBe(malloryCompleted.id);
+    expect((await call(null, 'GET', '/api/reports/latest')).statusCode).toBe(401);
+  });
+
+  test('an organisation without a completed assessment gets { report: null }', async () => {
+    const s = await createVerifiedUserSession(t);
+    const nobody = { cookie: s.cookie, organizationId: s.user.organizationId };
+    await call(nobody, 'POST', '/api/assessments', { title: 'Only a draft' });
+    const response = await call(nobody, 'GET', '/api/reports/latest');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ report: null });
+  });
+
+  test('a cached waterfall is the computed one, and deleting the previous assessment compares with the one before it', async () => {
+    const s = await createVerifiedUserSession(t);
+    const carol = { cookie: s.cookie, organizationId: s.user.organizationId };
+    const a = await complete(carol, SAMPLE_CLINIC_INPUT, 'A');
+    t.clock.advance(60_000);
+    const b = await complete(carol, { ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M2: 'best' } }, 'B');
+    t.clock.advance(60_000);
+    const c = await complete(carol, LATER, 'C');
+    const fresh = (await call(carol, 'GET', `/api/assessments/${c.id}/what-changed`)).json<{ whatChanged: WhatChanged }>().whatChanged;
+    const again = (await call(carol, 'GET', `/api/assessments/${c.id}/what-changed`)).json<{ whatChanged: WhatChanged }>().whatChanged;
+    expect(fresh.previous.id).toBe(b.id);
+    expect(again).toEqual(fresh);
+    expect((await call(carol, 'DELETE', `/api/assessments/${b.id}`)).statusCode).toBe(204);
+    const afterDelete = (await call(carol, 'GET', `/api/assessments/${c.id}/what-changed`)).json<{ whatChanged: WhatChanged }>().whatChanged;
+    expect(afterDelete.previous.id).toBe(a.id);
+    expect(afterDelete.totalDeltaUsd).toBe((c.result?.annualLoss.expectedUsd ?? 0) - (a.result?.annualLoss.expectedUsd ?? 0));
+    expect(afterDelete.steps.find((step) => step.id === 'factors')?.changes).toEqual(['M2 Incident response plan, tested: worst → best']);
+  });
+});
+
 describe('organisation logo', () => {
   test('an admin uploads a PNG; it is served back and drawn in the PDF', async () => {
     const image = png(40, 20);
@@ -210,10 +253,35 @@ describe('organisation logo', () => {
     expect((await call(mallory, 'DELETE', '/api/organization/logo')).statusCode).toBe(404);
   });
 
-  test('a member who is not an admin of a shared organisation gets 403', async () => {
+  test('a member of a shared organisation gets 403', async () => {
     const response = await call(aliceColleague, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: png(4, 4).toString('base64') });
     expect(response.statusCode).toBe(403);
     expect((await call(aliceColleague, 'DELETE', '/api/organization/logo')).statusCode).toBe(403);
+  });
+
+  test('ADR 145: an owner of a shared organisation (not a platform admin) uploads and removes the logo; a viewer or member of it gets 403 and sees canManage false', async () => {
+    const owner = await createCaller(t);
+    const clinic = owner.homeOrganizationId;
+    const member = await createCaller(t, { organizationId: clinic, organizationRole: 'member' });
+    const viewer = await createCaller(t, { organizationId: clinic, organizationRole: 'viewer' });
+    const image = png(12, 6).toString('base64');
+    for (const refused of [member, viewer]) {
+      expect((await call(refused, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: image })).statusCode).toBe(403);
+      expect((await call(refused, 'GET', '/api/organization/logo')).json()).toEqual({ logo: null, canManage: false });
+    }
+    const put = await call(owner, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: image });
+    expect(put.statusCode).toBe(200);
+    expect((await call(member, 'GET', '/api/organization/logo')).json()).toMatchObject({ logo: { width: 12, height: 6, canManage: false }, canManage: false });
+    expect((await call(viewer, 'DELETE', '/api/organization/logo')).statusCode).toBe(403);
+    expect((await call(member, 'DELETE', '/api/organization/logo')).statusCode).toBe(403);
+    expect((await call(owner, 'DELETE', '/api/organization/logo')).statusCode).toBe(204);
+    expect((await call(owner, 'GET', '/api/organization/logo')).json()).toEqual({ logo: null, canManage: true });
+  });
+
+  test('ADR 145: a platform admin who is only a viewer of an organisation cannot change its logo', async () => {
+    const owner = await createCaller(t);
+    const adminViewer = await createCaller(t, { role: 'admin', organizationId: owner.homeOrganizationId, organizationRole: 'viewer' });
+    expect((await call(adminViewer, 'PUT', '/api/organization/logo', { contentType: 'image/png', dataBase64: png(4, 4).toString('base64') })).statusCode).toBe(403);
   });
 
   test.each([

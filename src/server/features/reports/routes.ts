@@ -2,14 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OrganizationLogoResponseSchema, ReportQuerySchema, UploadLogoBodySchema, type OrganizationLogoResponse } from '@/contracts/reports.ts';
 import { renderReportPdf, type ReportLogo } from '@/reports/render-pdf.tsx';
 import { renderReportPptx } from '@/reports/render-pptx.ts';
+import type { ReportModel } from '@/reports/report-model.ts';
 import { renderWorkbook } from '@/reports/render-workbook.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { AuthContext } from '../../sessions/auth-context.ts';
-import { loadReport, loadWhatChanged, requireCompleted } from './load-report.ts';
+import { requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
+import { loadReport, loadReportOf, loadWhatChanged, requireCompleted, toCompleted } from './load-report.ts';
 import { deleteLogo, findLogo, saveLogo } from './logo-repository.ts';
-import { countOrganizationUsers } from './report-repository.ts';
+import { findLatestCompleted } from './report-repository.ts';
 import { validateLogo } from './validate-logo.ts';
+import { WhatChangedCache } from './what-changed-cache.ts';
 
 /** Base64 of a 500 KB logo inside a JSON body, with room to answer "too large" ourselves (400) rather than with a bare 413. */
 const LOGO_BODY_LIMIT_BYTES = 1_536 * 1024;
@@ -20,25 +22,17 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('unauthorized', 'Unauthorized');
-  return request.auth;
-}
-
 function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
 }
 
 /**
- * Who may change the organisation's logo: an admin (role admin or super_admin) or the
- * organisation's only user (a one-person organisation has nobody else to ask). ADR 123;
- * organisation owners (#15) will refine this.
+ * Who may change the organisation's logo (ADR 145): an owner of the current organisation, or a
+ * platform administrator who is not a viewer of it. Members and viewers are refused (403).
  */
-async function canManageLogo(app: FastifyInstance, auth: AuthContext): Promise<boolean> {
-  // A viewer of the organisation reads only (ADR 140).
-  if (auth.user.organizationRole === 'viewer') return false;
-  if (auth.user.role === 'admin' || auth.user.role === 'super_admin') return true;
-  return (await countOrganizationUsers(app.db, auth.user.organizationId)) === 1;
+function canManageLogo(auth: AuthContext): boolean {
+  if (auth.user.organizationRole === 'owner') return true;
+  return auth.user.organizationRole !== 'viewer' && (auth.user.role === 'admin' || auth.user.role === 'super_admin');
 }
 
 /** Sends a complete file: built in memory first, so a failure answers an error instead of half a file. */
@@ -57,6 +51,8 @@ function sendFile(reply: FastifyReply, file: Buffer, kind: keyof typeof CONTENT_
  */
 export async function reportRoutes(app: FastifyInstance) {
   const access = { access: 'user' } as const;
+  // One per app: completed assessments never change, so their waterfalls are computed once (ADR 125).
+  const whatChangedCache = new WhatChangedCache();
 
   async function loadLogo(organizationId: string): Promise<ReportLogo | null> {
     const logo = await findLogo(app.db, organizationId);
@@ -66,21 +62,31 @@ export async function reportRoutes(app: FastifyInstance) {
   app.get('/api/assessments/:id/report', { config: access }, async (request) => {
     const auth = requireAuth(request);
     const query = parseInput(ReportQuerySchema, request.query);
-    const { model } = await loadReport(app.db, auth.user.organizationId, idParam(request), query.against, app.now());
+    const { model } = await loadReport(app.db, whatChangedCache, auth.user.organizationId, idParam(request), query.against, app.now());
     return model;
   });
 
   app.get('/api/assessments/:id/what-changed', { config: access }, async (request) => {
     const auth = requireAuth(request);
     const query = parseInput(ReportQuerySchema, request.query);
-    const { compared } = await requireCompleted(app.db, auth.user.organizationId, idParam(request));
-    return { whatChanged: await loadWhatChanged(app.db, auth.user.organizationId, compared, query.against) };
+    const current = await requireCompleted(app.db, auth.user.organizationId, idParam(request));
+    return { whatChanged: await loadWhatChanged(app.db, whatChangedCache, auth.user.organizationId, current, query.against) };
+  });
+
+  // /presentation asks for this while the page is still loading, before it knows the list of
+  // assessments (ADR 125): the report of the organisation's most recently completed assessment.
+  app.get('/api/reports/latest', { config: access }, async (request): Promise<{ report: ReportModel | null }> => {
+    const auth = requireAuth(request);
+    const latest = await findLatestCompleted(app.db, auth.user.organizationId);
+    if (!latest || latest.result === null) return { report: null };
+    const { model } = await loadReportOf(app.db, whatChangedCache, auth.user.organizationId, toCompleted(latest), undefined, app.now());
+    return { report: model };
   });
 
   app.get('/api/assessments/:id/report.pdf', { config: access }, async (request, reply) => {
     const auth = requireAuth(request);
     const query = parseInput(ReportQuerySchema, request.query);
-    const { model } = await loadReport(app.db, auth.user.organizationId, idParam(request), query.against, app.now());
+    const { model } = await loadReport(app.db, whatChangedCache, auth.user.organizationId, idParam(request), query.against, app.now());
     const file = await renderReportPdf(model, await loadLogo(auth.user.organizationId));
     request.log.info({ assessmentId: model.meta.assessmentId, bytes: file.length }, 'board report PDF generated');
     return sendFile(reply, file, 'pdf', `cifer-board-report-${model.meta.fileStem}.pdf`);
@@ -89,7 +95,7 @@ export async function reportRoutes(app: FastifyInstance) {
   app.get('/api/assessments/:id/report.pptx', { config: access }, async (request, reply) => {
     const auth = requireAuth(request);
     const query = parseInput(ReportQuerySchema, request.query);
-    const { model } = await loadReport(app.db, auth.user.organizationId, idParam(request), query.against, app.now());
+    const { model } = await loadReport(app.db, whatChangedCache, auth.user.organizationId, idParam(request), query.against, app.now());
     const file = await renderReportPptx(model, await loadLogo(auth.user.organizationId));
     request.log.info({ assessmentId: model.meta.assessmentId, bytes: file.length }, 'board deck generated');
     return sendFile(reply, file, 'pptx', `cifer-board-deck-${model.meta.fileStem}.pptx`);
@@ -98,7 +104,7 @@ export async function reportRoutes(app: FastifyInstance) {
   app.get('/api/assessments/:id/workbook.xlsx', { config: access }, async (request, reply) => {
     const auth = requireAuth(request);
     const query = parseInput(ReportQuerySchema, request.query);
-    const { model, source } = await loadReport(app.db, auth.user.organizationId, idParam(request), query.against, app.now());
+    const { model, source } = await loadReport(app.db, whatChangedCache, auth.user.organizationId, idParam(request), query.against, app.now());
     const file = await renderWorkbook(model, source);
     request.log.info({ assessmentId: model.meta.assessmentId, bytes: file.length }, 'verification workbook generated');
     return sendFile(reply, file, 'xlsx', `cifer-verification-workbook-${model.meta.fileStem}.xlsx`);
@@ -106,7 +112,8 @@ export async function reportRoutes(app: FastifyInstance) {
 
   app.get('/api/organization/logo', { config: access }, async (request): Promise<OrganizationLogoResponse> => {
     const auth = requireAuth(request);
-    const [logo, canManage] = await Promise.all([findLogo(app.db, auth.user.organizationId), canManageLogo(app, auth)]);
+    const logo = await findLogo(app.db, auth.user.organizationId);
+    const canManage = canManageLogo(auth);
     return OrganizationLogoResponseSchema.parse({
       canManage,
       logo: logo ? { contentType: logo.contentType, byteLength: logo.byteLength, width: logo.width, height: logo.height, updatedAt: logo.updatedAt.toISOString(), canManage } : null,
@@ -122,7 +129,7 @@ export async function reportRoutes(app: FastifyInstance) {
 
   app.put('/api/organization/logo', { config: access, bodyLimit: LOGO_BODY_LIMIT_BYTES }, async (request) => {
     const auth = requireAuth(request);
-    if (!(await canManageLogo(app, auth))) throw new AppError('forbidden', 'Only an administrator of your organisation can change its logo.');
+    if (!canManageLogo(auth)) throw new AppError('forbidden', 'Only an owner of this organisation can change its logo.');
     const body = parseInput(UploadLogoBodySchema, request.body);
     const data = Buffer.from(body.dataBase64, 'base64');
     const { width, height } = validateLogo(data, body.contentType);
@@ -133,7 +140,7 @@ export async function reportRoutes(app: FastifyInstance) {
 
   app.delete('/api/organization/logo', { config: access }, async (request, reply) => {
     const auth = requireAuth(request);
-    if (!(await canManageLogo(app, auth))) throw new AppError('forbidden', 'Only an administrator of your organisation can change its logo.');
+    if (!canManageLogo(auth)) throw new AppError('forbidden', 'Only an owner of this organisation can change its logo.');
     const deleted = await deleteLogo(app.db, auth.user.organizationId);
     if (!deleted) throw new AppError('not_found', 'This organisation has no logo');
     return reply.status(204).send();

@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { Textarea } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
-import { Tabs, TabsList, TabsTrigger } from '@/client/components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useAccessRequests, useDecideAccessRequest } from '../api/access-requests.ts';
@@ -14,9 +14,9 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
-    <div className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{value || '—'}</dd>
+      <dd className="wrap-anywhere text-slate-900">{value || '—'}</dd>
     </div>
   );
 }
@@ -41,7 +41,7 @@ function AccessRequestItem({ request }: { request: AdminAccessRequest }) {
     <li className="grid gap-3 rounded-lg border border-slate-200 p-4" aria-label={`Access request from ${name}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         {/* Everything the requester typed is rendered as text, never as HTML. */}
-        <h3 className="font-semibold break-words text-slate-900">{name}</h3>
+        <h3 className="min-w-0 font-semibold wrap-anywhere text-slate-900">{name}</h3>
         <span className="text-xs text-slate-600">Requested {formatDate(request.createdAt)}</span>
       </div>
       <dl className="grid gap-1">
@@ -95,15 +95,18 @@ export function AccessRequestsSection() {
             <TabsTrigger value="approved">Approved</TabsTrigger>
             <TabsTrigger value="rejected">Rejected</TabsTrigger>
           </TabsList>
+          {/* The list is the active tab's panel: the trigger's aria-controls must name an element that exists (axe). */}
+          <TabsContent value={status} className="grid gap-4">
+            {requests.isLoading ? <p className="text-sm text-slate-600">Loading access requests...</p> : null}
+            {requests.error ? <p className="text-sm text-red-700">Could not load access requests: {getErrorMessage(requests.error)}</p> : null}
+            {!requests.isLoading && !requests.error && rows.length === 0 ? <p className="text-sm text-slate-600">No {status} access requests.</p> : null}
+            <ul className="grid gap-3">
+              {rows.map((request) => (
+                <AccessRequestItem key={request.id} request={request} />
+              ))}
+            </ul>
+          </TabsContent>
         </Tabs>
-        {requests.isLoading ? <p className="text-sm text-slate-600">Loading access requests...</p> : null}
-        {requests.error ? <p className="text-sm text-red-700">Could not load access requests: {getErrorMessage(requests.error)}</p> : null}
-        {!requests.isLoading && !requests.error && rows.length === 0 ? <p className="text-sm text-slate-600">No {status} access requests.</p> : null}
-        <ul className="grid gap-3">
-          {rows.map((request) => (
-            <AccessRequestItem key={request.id} request={request} />
-          ))}
-        </ul>
       </CardContent>
     </Card>
   );

@@ -42,7 +42,7 @@ export function AuditLogSection() {
         {error ? <p role="alert" className="text-red-700">{getErrorMessage(error)}</p> : null}
         {data ? (
           <>
-            <div className="min-w-0 overflow-x-auto">
+            <div className="relative min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events table, scrolls sideways on small screens">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">Audit events</caption>
                 <thead>

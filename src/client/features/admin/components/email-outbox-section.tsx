@@ -21,7 +21,7 @@ function OutboxItem({ email }: { email: AdminOutboxEmail }) {
         </summary>
         <div className="grid gap-2 border-t border-slate-200 p-3">
           {email.lastError ? <p className="text-sm text-red-700">Last error: {email.lastError}</p> : null}
-          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900">{email.text}</pre>
+          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900">{email.text}</pre>
         </div>
       </details>
     </li>

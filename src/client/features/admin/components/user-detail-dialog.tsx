@@ -1,6 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { PlatformRole } from '@/contracts/admin.ts';
+import { TotpCodeSchema } from '@/contracts/mfa.ts';
 import { Button } from '@/client/components/ui/button.tsx';
+import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
@@ -9,40 +13,39 @@ import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useAdminUser, useConfirmOwnCode, useUserAction, type UserAction } from '../api/account-management.ts';
 import { SELECT_CLASS } from './pagination.tsx';
 
+const OwnCodeSchema = z.object({ code: TotpCodeSchema });
+type OwnCode = z.infer<typeof OwnCodeSchema>;
+
 function ResetTwoFactorForm({ userId }: { userId: string }) {
-  const [code, setCode] = useState('');
   const confirm = useConfirmOwnCode();
   const action = useUserAction();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useForm<OwnCode>({ resolver: zodResolver(OwnCodeSchema), defaultValues: { code: '' } });
+  const submit = form.handleSubmit(({ code }) =>
     confirm.mutate(code, {
       onSuccess: () =>
         action.mutate(
           { userId, action: 'reset-mfa' },
           {
             onSuccess: (result) => {
-              setCode('');
+              form.reset();
               toast({ title: result.message });
             },
           },
         ),
-    });
-  };
-  const error = confirm.error ?? action.error;
+    }),
+  );
+  const requestError = confirm.error ?? action.error;
+  const error = form.formState.errors.code?.message ?? (requestError ? getErrorMessage(requestError) : undefined);
   return (
-    <form onSubmit={submit} className="grid gap-2 rounded-md border border-slate-200 p-3" aria-label="Reset two-factor authentication">
-      <Label htmlFor="own-code">Your current authenticator code (to confirm the reset)</Label>
-      <div className="flex flex-wrap gap-2">
-        <Input id="own-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} className="w-32" required />
-        <Button type="submit" variant="destructive" disabled={code.length !== 6 || confirm.isPending || action.isPending}>
-          Reset two-factor
-        </Button>
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {getErrorMessage(error)}
-        </p>
-      ) : null}
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-2 rounded-md border border-slate-200 p-3" aria-label="Reset two-factor authentication">
+      <FormField id="own-code" label="Your current authenticator code (to confirm the reset)" required error={error}>
+        <div className="flex flex-wrap gap-2">
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="w-32" {...fieldAria('own-code', error)} {...form.register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })} />
+          <Button type="submit" variant="destructive" disabled={confirm.isPending || action.isPending}>
+            Reset two-factor
+          </Button>
+        </div>
+      </FormField>
     </form>
   );
 }

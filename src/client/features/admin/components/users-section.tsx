@@ -93,7 +93,8 @@ export function UsersSection({ currentUserRole }: { currentUserRole: 'admin' | '
         {isLoading ? <p role="status">Loading users…</p> : null}
         {data ? (
           <>
-            <div className="min-w-0 overflow-x-auto">
+            {/* relative: the sr-only header cell is absolutely positioned; without a positioned scroller it widens the page (390 px). */}
+            <div className="relative min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label="Users table, scrolls sideways on small screens">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">Users</caption>
                 <thead>

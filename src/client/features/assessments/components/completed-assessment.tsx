@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { Assessment } from '@/contracts/assessments.ts';
+import { StoredRiskResultSchema } from '@/contracts/risk.ts';
 import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
+import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { useCreateScenario } from '../api/create-scenario.ts';
 import { useRefineAssessment } from '../api/refine-assessment.ts';
 import { toCompleteInput } from '../lib/draft-input.ts';
@@ -11,18 +13,55 @@ import { formatDate } from '../lib/format.ts';
 import { PATH_LABELS } from '../lib/provenance.ts';
 import { AnswerRecord } from './answer-record.tsx';
 import { HandOverPanel } from './hand-over-panel.tsx';
+import { OlderModelResult } from './older-model-result.tsx';
 import { ResultsWithWhatIf } from './results-with-what-if.tsx';
 import { UnknownAnswersPanel } from './unknown-answers-panel.tsx';
 
+function Summary({ assessment }: { assessment: Assessment }) {
+  return (
+    <p className="text-sm text-slate-700">
+      <strong className="text-slate-900">{assessment.title}</strong>, completed {formatDate(assessment.completedAt ?? assessment.updatedAt)} on the {PATH_LABELS[assessment.path]}.{' '}
+      {assessment.sourceAssessmentId ? (
+        <>
+          <Link href={`/history/${assessment.sourceAssessmentId}`} className="font-medium text-blue-800 underline">
+            The assessment it refines
+          </Link>
+          {' · '}
+        </>
+      ) : null}
+      <Link href="/history" className="font-medium text-blue-800 underline">
+        All assessments
+      </Link>
+    </p>
+  );
+}
+
 /**
  * A completed assessment: the unknown answers and the hand-over first when there are any
- * (business-leader path), then the results with the live what-if.
+ * (business-leader path), then the results with the live what-if. A result computed by an
+ * older model shows its original figures, labelled with that model, and the comparison (ADR 105).
  */
 export function CompletedAssessment({ assessment, onOpen, extras }: { assessment: Assessment; onOpen: (id: string) => void; extras?: ReactNode }) {
   const createScenario = useCreateScenario();
   const refine = useRefineAssessment();
   const { input } = toCompleteInput(assessment.input);
-  if (!input || !assessment.result) return <p>This assessment has no results.</p>;
+  if (!assessment.result) return <p>This assessment has no results.</p>;
+  if (assessment.result.engineVersion !== ENGINE_VERSION) {
+    const stored = StoredRiskResultSchema.safeParse(assessment.result);
+    return (
+      <div className="flex min-w-0 flex-col gap-4">
+        <Summary assessment={assessment} />
+        {extras}
+        {stored.success ? (
+          <OlderModelResult assessmentId={assessment.id} result={stored.data} completedOn={formatDate(assessment.completedAt ?? assessment.updatedAt)} />
+        ) : (
+          <p>The stored result of this assessment cannot be read.</p>
+        )}
+        <AnswerRecord assessment={assessment} />
+      </div>
+    );
+  }
+  if (!input) return <p>This assessment has no results.</p>;
   const result = assessment.result;
   const seed = assessment.seed ?? DEFAULT_SEED;
   const startRefining = () =>
@@ -30,20 +69,7 @@ export function CompletedAssessment({ assessment, onOpen, extras }: { assessment
   const showHandOver = assessment.path === 'business' || result.unknownFactors.length > 0;
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <p className="text-sm text-slate-700">
-        <strong className="text-slate-900">{assessment.title}</strong>, completed {formatDate(assessment.completedAt ?? assessment.updatedAt)} on the {PATH_LABELS[assessment.path]}.{' '}
-        {assessment.sourceAssessmentId ? (
-          <>
-            <Link href={`/history/${assessment.sourceAssessmentId}`} className="font-medium text-blue-800 underline">
-              The assessment it refines
-            </Link>
-            {' · '}
-          </>
-        ) : null}
-        <Link href="/history" className="font-medium text-blue-800 underline">
-          All assessments
-        </Link>
-      </p>
+      <Summary assessment={assessment} />
       {extras}
       <UnknownAnswersPanel assessment={assessment} result={result} />
       {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={result.unknownFactors.length} onRefine={startRefining} isRefining={refine.isPending} /> : null}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
@@ -35,7 +36,10 @@ export function HandOverPanel({ assessmentId, unknownCount, onRefine, isRefining
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         {unknownCount > 0 ? `Your security lead can answer the ${unknownCount} unknown ${unknownCount === 1 ? 'factor' : 'factors'} in detail and narrow the range. ` : 'Your security lead can check these answers in detail. '}
-        They need a CIFER account in your organisation; every answer keeps who gave it.
+        They need a CIFER account in your organisation; every answer keeps who gave it.{' '}
+        <Link href="/organizations" className="font-medium text-blue-800 underline">
+          Invite someone into your organisation
+        </Link>
       </p>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 md:grid-cols-2">
         <FormField id="invite-email" label="Colleague's work e-mail" required error={errors.email?.message}>

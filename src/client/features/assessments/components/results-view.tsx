@@ -44,7 +44,8 @@ function Delta({ current, baseline, format }: { current: number; baseline: numbe
   );
 }
 
-function Metric({ label, value, detail, delta, testId }: { label: string; value: ReactNode; detail: ReactNode; delta?: ReactNode; testId?: string }) {
+/** One headline figure card (also used for a result stored by an older model). */
+export function Metric({ label, value, detail, delta, testId }: { label: string; value: ReactNode; detail: ReactNode; delta?: ReactNode; testId?: string }) {
   return (
     <div className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-700">{label}</dt>

@@ -1,3 +1,5 @@
+import { formatPercent as formatReportPercent } from '@/reports/format.ts';
+
 const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
@@ -7,12 +9,9 @@ export function formatUsd(value: number): string {
   return Math.abs(value) < 1000 ? wholeUsd.format(value) : compactUsd.format(value);
 }
 
-/** 8.3%; values under 0.1% show one more digit so small tails are not shown as 0. */
+/** 8.3% (the reports' format, src/reports/format.ts); a missing figure shows '—' on screen. */
 export function formatPercent(probability: number): string {
-  if (!Number.isFinite(probability)) return '—';
-  const pct = probability * 100;
-  if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toFixed(2)}%`;
-  return `${pct.toFixed(1)}%`;
+  return formatReportPercent(probability, '—');
 }
 
 export function formatDate(iso: string): string {

@@ -4,7 +4,9 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { SessionSummary } from '@/contracts/auth.ts';
-import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions.ts';
+import { useSessions } from '../api/get-sessions.ts';
+import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
+import { useRevokeSession } from '../api/revoke-session.ts';
 
 function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';

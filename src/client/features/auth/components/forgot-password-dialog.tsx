@@ -9,7 +9,7 @@ import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { ApiError, getErrorMessage } from '@/client/lib/api-client.ts';
-import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export interface ForgotPasswordDialogProps {
   open?: boolean;

@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useResetPassword } from '../api/password-reset.ts';
+import { useResetPassword } from '../api/reset-password.ts';
 import { PasswordInput } from './password-input.tsx';
 
 /** Sets a new password with the e-mailed token; the same rules as sign-up. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateConsultationInput, CreateConsultationResponse } from '@/contracts/consultations.ts';
+import { CreateConsultationResponseSchema, type CreateConsultationInput, type CreateConsultationResponse } from '@/contracts/consultations.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { CONSULTATIONS_QUERY_KEY } from './get-consultations.ts';
 
 export function createConsultation(input: CreateConsultationInput): Promise<CreateConsultationResponse> {
-  return apiRequest<CreateConsultationResponse>('POST', '/api/consultations', input);
+  return apiRequest('POST', '/api/consultations', input, CreateConsultationResponseSchema);
 }
 
 export function useCreateConsultation() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConsultationRequestList } from '@/contracts/consultations.ts';
+import { ConsultationRequestListSchema, type ConsultationRequestList } from '@/contracts/consultations.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 export const CONSULTATIONS_QUERY_KEY = ['/api/admin/consultations'] as const;
 
 export function getConsultations(): Promise<ConsultationRequestList> {
-  return apiRequest<ConsultationRequestList>('GET', '/api/admin/consultations');
+  return apiRequest('GET', '/api/admin/consultations', undefined, ConsultationRequestListSchema);
 }
 
 export function consultationsQueryOptions() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConsultationRequest, ConsultationStatus } from '@/contracts/consultations.ts';
+import { ConsultationRequestSchema, type ConsultationRequest, type ConsultationStatus } from '@/contracts/consultations.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { CONSULTATIONS_QUERY_KEY } from './get-consultations.ts';
 
 export function updateConsultation({ id, status }: { id: string; status: ConsultationStatus }): Promise<ConsultationRequest> {
-  return apiRequest<ConsultationRequest>('PATCH', `/api/admin/consultations/${encodeURIComponent(id)}`, { status });
+  return apiRequest('PATCH', `/api/admin/consultations/${encodeURIComponent(id)}`, { status }, ConsultationRequestSchema);
 }
 
 export function useUpdateConsultation() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HelpRequestList } from '@/contracts/help.ts';
+import { HelpRequestListSchema, type HelpRequestList } from '@/contracts/help.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 export const HELP_REQUESTS_QUERY_KEY = ['/api/admin/help-requests'] as const;
 
 export function getHelpRequests(): Promise<HelpRequestList> {
-  return apiRequest<HelpRequestList>('GET', '/api/admin/help-requests');
+  return apiRequest('GET', '/api/admin/help-requests', undefined, HelpRequestListSchema);
 }
 
 export function helpRequestsQueryOptions() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubmitHelpRequestInput, SubmitHelpRequestResponse } from '@/contracts/help.ts';
+import { SubmitHelpRequestResponseSchema, type SubmitHelpRequestInput, type SubmitHelpRequestResponse } from '@/contracts/help.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { HELP_REQUESTS_QUERY_KEY } from './get-help-requests.ts';
 
 export function submitHelpRequest(input: SubmitHelpRequestInput): Promise<SubmitHelpRequestResponse> {
-  return apiRequest<SubmitHelpRequestResponse>('POST', '/api/help/submit', input);
+  return apiRequest('POST', '/api/help/submit', input, SubmitHelpRequestResponseSchema);
 }
 
 export function useSubmitHelpRequest() {

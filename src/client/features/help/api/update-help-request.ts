@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HelpRequest, HelpRequestStatus } from '@/contracts/help.ts';
+import { HelpRequestSchema, type HelpRequest, type HelpRequestStatus } from '@/contracts/help.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { HELP_REQUESTS_QUERY_KEY } from './get-help-requests.ts';
 
 export function updateHelpRequest({ id, status }: { id: string; status: HelpRequestStatus }): Promise<HelpRequest> {
-  return apiRequest<HelpRequest>('PATCH', `/api/admin/help-requests/${encodeURIComponent(id)}`, { status });
+  return apiRequest('PATCH', `/api/admin/help-requests/${encodeURIComponent(id)}`, { status }, HelpRequestSchema);
 }
 
 export function useUpdateHelpRequest() {

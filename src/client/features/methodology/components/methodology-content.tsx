@@ -99,7 +99,7 @@ export function MethodologyContent() {
           headcount), business interruption (grows with revenue), notification, credit monitoring and regulatory response (grows with the number of people whose records you hold,
           with economies of scale), a fine under each regulation that applies to you, and a ransom in some incidents (both sized to the firm). Your other answers move the
           response, interruption and records costs, combined with a damping rule because their effects overlap. The total of one incident, fines and ransom included, is capped
-          at 1.5 times annual revenue.
+          at {CALIBRATION.perEventCapRevenueMultiple.value} times annual revenue.
         </p>
         <p>
           <strong>Compliance</strong> counts only through the controls it evidences: a current certificate fills in answers you left open (or marked &quot;I don&apos;t know&quot;)
@@ -159,7 +159,9 @@ export function MethodologyContent() {
           Limits
         </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>Outside 10-500 employees, or above $1B revenue, figures are indicative and flagged.</li>
+          <li>
+            Outside {CALIBRATION.calibratedEmployeesMin.value}-{CALIBRATION.calibratedEmployeesMax.value} employees, or above $1B revenue, figures are indicative and flagged.
+          </li>
           <li>Factor effects come from surveys of breached organisations (correlation, not controlled experiments); several are our assumptions and marked as such below.</li>
           <li>Control costs are order-of-magnitude list prices, not quotes.</li>
           <li>

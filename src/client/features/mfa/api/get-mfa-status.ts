@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MfaStatus } from '@/contracts/mfa.ts';
+import { MfaStatusSchema } from '@/contracts/mfa.ts';
 import { getQueryFn } from '@/client/lib/api-client.ts';
 
 export const MFA_STATUS_QUERY_KEY = ['/api/mfa/status'] as const;
@@ -8,7 +8,7 @@ export const MFA_STATUS_QUERY_KEY = ['/api/mfa/status'] as const;
 export function mfaStatusQueryOptions() {
   return queryOptions({
     queryKey: MFA_STATUS_QUERY_KEY,
-    queryFn: getQueryFn<MfaStatus>({ on401: 'returnNull' }),
+    queryFn: getQueryFn({ on401: 'returnNull', schema: MfaStatusSchema }),
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BackupCodesResponse } from '@/contracts/mfa.ts';
+import { BackupCodesResponseSchema } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { MFA_STATUS_QUERY_KEY } from './get-mfa-status.ts';
 
 export function regenerateBackupCodes() {
-  return apiRequest<BackupCodesResponse>('POST', '/api/mfa/backup-codes/regenerate', {});
+  return apiRequest('POST', '/api/mfa/backup-codes/regenerate', {}, BackupCodesResponseSchema);
 }
 
 export function useRegenerateBackupCodes() {

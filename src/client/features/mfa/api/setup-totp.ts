@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TotpSetupResponse } from '@/contracts/mfa.ts';
+import { TotpSetupResponseSchema } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 export function setupTotp() {
-  return apiRequest<TotpSetupResponse>('POST', '/api/mfa/totp/setup', {});
+  return apiRequest('POST', '/api/mfa/totp/setup', {}, TotpSetupResponseSchema);
 }
 
 export function useSetupTotp() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MfaTestInput, MfaTestResponse } from '@/contracts/mfa.ts';
+import { MfaTestResponseSchema, type MfaTestInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 /** The /mfa-test self-check: changes nothing on the server. */
 export function testMfaCode(input: MfaTestInput) {
-  return apiRequest<MfaTestResponse>('POST', '/api/mfa/test', input);
+  return apiRequest('POST', '/api/mfa/test', input, MfaTestResponseSchema);
 }
 
 export function useTestMfaCode() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MfaVerifyInput, MfaVerifyResponse } from '@/contracts/mfa.ts';
+import { MfaVerifyResponseSchema, type MfaVerifyInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 export function verifyMfa(input: MfaVerifyInput) {
-  return apiRequest<MfaVerifyResponse>('POST', '/api/mfa/verify', input);
+  return apiRequest('POST', '/api/mfa/verify', input, MfaVerifyResponseSchema);
 }
 
 /** Spec section 4: after a successful verification all cached data is invalidated and the status refetched. */

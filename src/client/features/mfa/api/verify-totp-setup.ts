@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BackupCodesResponse, VerifySetupInput } from '@/contracts/mfa.ts';
+import { BackupCodesResponseSchema, type VerifySetupInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 export function verifyTotpSetup(input: VerifySetupInput) {
-  return apiRequest<BackupCodesResponse>('POST', '/api/mfa/totp/verify-setup', input);
+  return apiRequest('POST', '/api/mfa/totp/verify-setup', input, BackupCodesResponseSchema);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { formatPercent as formatReportPercent } from '@/reports/format.ts';
+
 const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
@@ -15,9 +17,9 @@ export function formatUsdChange(value: number): string {
   return `${rounded > 0 ? '+' : '−'}${formatUsd(Math.abs(rounded))}`;
 }
 
+/** 8.3% (the reports' format, src/reports/format.ts); a missing figure shows '—' on screen. */
 export function formatPercent(probability: number): string {
-  if (!Number.isFinite(probability)) return '—';
-  return `${(probability * 100).toFixed(1)}%`;
+  return formatReportPercent(probability, '—');
 }
 
 export function formatDay(iso: string): string {

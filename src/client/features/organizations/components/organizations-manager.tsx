@@ -1,10 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import type { MyOrganization, OrganizationRole } from '@/contracts/organizations.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  CreateOrganizationInputSchema,
+  InviteMemberInputSchema,
+  type CreateOrganizationInput,
+  type InviteMemberInput,
+  type MyOrganization,
+  type OrganizationRole,
+} from '@/contracts/organizations.ts';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
-import { FormField } from '@/client/components/ui/form-field.tsx';
+import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
@@ -26,23 +36,20 @@ const ROLE_LABEL: Record<OrganizationRole, string> = { owner: 'Owner', member: '
 
 function CreateOrganizationForm() {
   const create = useCreateOrganization();
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name },
-      {
-        onSuccess: (organization) => {
-          setName('');
-          toast({ title: `${organization.name} created` });
-        },
+  const form = useForm<CreateOrganizationInput>({ resolver: zodResolver(CreateOrganizationInputSchema), defaultValues: { name: '' } });
+  const error = form.formState.errors.name?.message ?? (create.isError ? getErrorMessage(create.error) : undefined);
+  const submit = form.handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: (organization) => {
+        form.reset();
+        toast({ title: `${organization.name} created` });
       },
-    );
-  };
+    }),
+  );
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Create a client organisation">
-      <FormField id="new-organization-name" label="Client organisation name" error={create.isError ? getErrorMessage(create.error) : undefined} className="min-w-0 flex-1">
-        <Input id="new-organization-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required aria-invalid={create.isError || undefined} />
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-3" aria-label="Create a client organisation">
+      <FormField id="new-organization-name" label="Client organisation name" required error={error} className="min-w-0 flex-1">
+        <Input maxLength={100} {...fieldAria('new-organization-name', error)} {...form.register('name')} />
       </FormField>
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create organisation'}
@@ -51,29 +58,29 @@ function CreateOrganizationForm() {
   );
 }
 
+/** The form's values before the schema's default: the role select always sends one. */
+type InviteFormValues = z.input<typeof InviteMemberInputSchema>;
+
 function InviteForm({ organizationId }: { organizationId: string }) {
   const invite = useInviteMember(organizationId);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OrganizationRole>('member');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate(
-      { email, role },
-      {
-        onSuccess: () => {
-          toast({ title: `Invitation sent to ${email}` });
-          setEmail('');
-        },
+  const form = useForm<InviteFormValues, unknown, InviteMemberInput>({ resolver: zodResolver(InviteMemberInputSchema), defaultValues: { email: '', role: 'member' } });
+  const errors = form.formState.errors;
+  const emailError = errors.email?.message ?? (invite.isError ? getErrorMessage(invite.error) : undefined);
+  const submit = form.handleSubmit((input) =>
+    invite.mutate(input, {
+      onSuccess: () => {
+        toast({ title: `Invitation sent to ${input.email}` });
+        form.reset({ email: '', role: input.role });
       },
-    );
-  };
+    }),
+  );
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite someone">
-      <FormField id="invite-email" label="E-mail address" error={invite.isError ? getErrorMessage(invite.error) : undefined} className="min-w-0 flex-1">
-        <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="off" />
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-3" aria-label="Invite someone">
+      <FormField id="invite-email" label="E-mail address" required error={emailError} className="min-w-0 flex-1">
+        <Input type="email" autoComplete="off" {...fieldAria('invite-email', emailError)} {...form.register('email')} />
       </FormField>
-      <FormField id="invite-role" label="Role">
-        <select id="invite-role" className={SELECT_CLASS} value={role} onChange={(e) => setRole(e.target.value as OrganizationRole)}>
+      <FormField id="invite-role" label="Role" error={errors.role?.message}>
+        <select className={SELECT_CLASS} {...fieldAria('invite-role', errors.role?.message)} {...form.register('role')}>
           <option value="member">Member (creates and edits)</option>
           <option value="viewer">Viewer (read only)</option>
           <option value="owner">Owner (manages members)</option>
@@ -102,7 +109,7 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
       <CardContent className="grid gap-6">
         <InviteForm organizationId={organization.id} />
         {members.data ? (
-          <div className="min-w-0 overflow-x-auto">
+          <div className="relative min-w-0 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Members of {organization.name}</caption>
               <thead>

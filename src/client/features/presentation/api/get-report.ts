@@ -1,16 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, buildUrlFromQueryKey } from '@/client/lib/api-client.ts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/client/lib/api-client.ts';
+import { prefetchGet, takePrefetched } from '@/client/lib/prefetch.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
 import type { WhatChanged } from '@/reports/what-changed.ts';
 
-const reportPath = (id: string) => `/api/assessments/${id}/report`;
+const reportPath = (id: string) => `/api/assessments/${encodeURIComponent(id)}/report`;
 const whatChangedPath = (id: string) => `/api/assessments/${id}/what-changed`;
+/** The report of the organisation's most recently completed assessment (null when there is none). */
+export const LATEST_REPORT_PATH = '/api/reports/latest';
+
+export interface LatestReport {
+  readonly report: ReportModel | null;
+}
 
 /** The board briefing of one completed assessment: the same model the PDF and the deck are drawn from. */
 export function reportQueryOptions(id: string) {
+  const path = reportPath(id);
   return queryOptions({
-    queryKey: [reportPath(id)],
-    queryFn: () => apiRequest<ReportModel>('GET', buildUrlFromQueryKey([reportPath(id)])),
+    queryKey: [path],
+    queryFn: () => takePrefetched(path, () => apiRequest<ReportModel>('GET', path)),
     enabled: id.length > 0,
     staleTime: 60_000,
   });
@@ -18,6 +26,36 @@ export function reportQueryOptions(id: string) {
 
 export function useReport(id: string) {
   return useQuery(reportQueryOptions(id));
+}
+
+/**
+ * The latest report, asked for in parallel with the list of assessments (ADR 125). Asked again
+ * every time the page opens (an assessment may have been completed since); the model is also
+ * filed under its assessment's own report key, so the picker and the downloads find it.
+ */
+export function useLatestReport(enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: [LATEST_REPORT_PATH],
+    queryFn: async () => {
+      const latest = await takePrefetched(LATEST_REPORT_PATH, () => apiRequest<LatestReport>('GET', LATEST_REPORT_PATH));
+      if (latest.report) client.setQueryData(reportQueryOptions(latest.report.meta.assessmentId).queryKey, latest.report);
+      return latest;
+    },
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * Starts the report /presentation will show, before its code and the session check have
+ * arrived: the `?id=` one, else the latest. Called when the page is opened directly and when
+ * the pointer or focus reaches its link.
+ */
+export function prefetchPresentationReport(search: string): void {
+  const id = new URLSearchParams(search).get('id');
+  prefetchGet(id ? reportPath(id) : LATEST_REPORT_PATH);
 }
 
 /** "Since your last assessment": the waterfall against the previous completed assessment (null when there is none). */

@@ -4,7 +4,9 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { LOGO_IMAGE_URL, useDeleteLogo, useOrganizationLogo, useUploadLogo } from '../api/organization-logo.ts';
+import { useDeleteLogo } from '../api/delete-logo.ts';
+import { LOGO_IMAGE_URL, useOrganizationLogo } from '../api/get-organization-logo.ts';
+import { useUploadLogo } from '../api/upload-logo.ts';
 
 function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordResetRequest, PasswordResetResponse, ResetPasswordInput } from '@/contracts/auth.ts';
+import type { PasswordResetRequest, PasswordResetResponse } from '@/contracts/auth.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 /** POST /api/request-password-reset: always the same non-revealing answer. */
@@ -9,13 +9,4 @@ export function requestPasswordReset(input: PasswordResetRequest) {
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
-}
-
-/** POST /api/reset-password: the e-mailed token and the new password; signs nobody in. */
-export function resetPassword(input: ResetPasswordInput) {
-  return apiRequest<PasswordResetResponse>('POST', '/api/reset-password', input);
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { AUTH_MESSAGES, type PasswordResetResponse } from '@/contracts/auth.ts';
+import { passwordResetTokens } from '../../db/schema.ts';
+import type { BackgroundTasks } from '../../lib/background-tasks.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { hashToken } from '../../sessions/session-store.ts';
+import { findUserByEmail, normalizeEmail } from './accounts.ts';
+import { passwordResetEmail } from './auth-mail.ts';
+import { RESET_ADDRESS_LIMIT, RESET_TOKEN_LIFETIME_MS, RESET_WINDOW_MS } from './limits.ts';
+import type { AuthOperationOptions, RequestClient } from './operation-options.ts';
+
+/**
+ * POST /api/request-password-reset (after the per-IP limit in routes.ts): always the same answer
+ * (AUTH-05). For an active account, a single-use token (256 bits, stored as its SHA-256) valid one
+ * hour is e-mailed through the outbox; a newer request replaces older tokens (AUTH-06).
+ */
+export async function requestPasswordReset(
+  options: Omit<AuthOperationOptions, 'audit'> & { email: string; client: RequestClient; backgroundTasks: BackgroundTasks },
+): Promise<PasswordResetResponse> {
+  const { db, mailer, rateLimiter, appUrl, now, client, backgroundTasks } = options;
+  const email = normalizeEmail(options.email);
+  const answer: PasswordResetResponse = { success: true, message: AUTH_MESSAGES.resetSuccess };
+
+  // Timing parity (issue #18 defect 4, ADR 177): every path does the same work before answering
+  // (both limiter hits, the look-up, a token), and whatever only a real account needs (token
+  // row, mail, audit) is queued, so the answer does not reveal whether the address exists.
+  const perAddress = await rateLimiter.hit(`reset:addr:${email}`, RESET_ADDRESS_LIMIT, RESET_WINDOW_MS);
+  const user = await findUserByEmail(db, email);
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  if (!perAddress.allowed || !user || user.status !== 'active') return answer;
+
+  const audit = { ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, requestId: client.requestId };
+  backgroundTasks.run('password-reset-mail', async () => {
+    await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await db.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now });
+    await mailer.send(passwordResetEmail(user.email, appUrl, token));
+    await recordAudit(db, now, {
+      action: 'password.reset_requested',
+      actorUserId: null,
+      targetUserId: user.id,
+      ip: audit.ip,
+      details: { userAgent: audit.userAgent, requestId: audit.requestId },
+    });
+  });
+  return answer;
+}

@@ -1,0 +1,62 @@
+import { ENGINE_VERSION } from '@/engine/engine-version.ts';
+import type { WhatChanged } from '@/reports/what-changed.ts';
+
+/** Waterfalls kept per server process (each a few KB); the least recently used goes first. */
+export const WHAT_CHANGED_CACHE_ENTRIES = 500;
+
+/** One stored assessment as far as the cache key needs it. */
+export interface CachedAssessmentVersion {
+  readonly id: string;
+  readonly updatedAt: Date;
+}
+
+/**
+ * The what-changed waterfall of a pair of completed assessments (ADR 125). It re-runs the engine
+ * four times, but its inputs never change once both are completed, so it is kept per
+ * (organisation, current assessment and version, previous assessment and version, engine
+ * version). The organisation is part of the key and the caller looks both assessments up scoped
+ * to the organisation first, so a hit never crosses organisations; a deleted or newly completed
+ * assessment changes which pair is asked for, so a stale pair is simply never asked again. A
+ * computation under way is shared by the requests that ask meanwhile; a failed one is not kept.
+ */
+export class WhatChangedCache {
+  private readonly entries = new Map<string, Promise<WhatChanged>>();
+  private computed = 0;
+
+  constructor(
+    private readonly capacity = WHAT_CHANGED_CACHE_ENTRIES,
+    private readonly engineVersion = ENGINE_VERSION,
+  ) {}
+
+  /** The cached waterfall of the pair, or `compute()`'s, kept for next time. */
+  get(organizationId: string, current: CachedAssessmentVersion, previous: CachedAssessmentVersion, compute: () => Promise<WhatChanged>): Promise<WhatChanged> {
+    const key = JSON.stringify([organizationId, current.id, current.updatedAt.toISOString(), previous.id, previous.updatedAt.toISOString(), this.engineVersion]);
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const value = compute();
+    this.computed++;
+    this.entries.set(key, value);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  /** How many waterfalls were computed (not served from the cache) since the start. */
+  get computedCount(): number {
+    return this.computed;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { expect, test } from 'vitest';
+
+/**
+ * Issue #18 acceptance 3, literally: a second `npm start` on a data folder in use exits non-zero
+ * with a message naming the folder and the running process (pid, host and command), and
+ * `npm run user:create` against the running server refuses with the same message and creates
+ * nothing (ADR 174). CLIENT_DIST_DIR points away from dist/client so `npm start` does not build
+ * the client first (scripts/ensure-build.mjs, ADR 180).
+ */
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** `npm <args>` in its own process group, so the whole tree can be stopped if the test fails. */
+function npm(args: string[], env: Record<string, string>, stdin?: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = '';
+  const child = spawn('npm', args, {
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  if (stdin !== undefined) child.stdin?.end(stdin);
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitUntilReady(port: number, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server on ${port} not ready in ${timeoutMs} ms`);
+}
+
+test('a second `npm start` and `npm run user:create` on the folder of a running `npm start` exit non-zero naming the folder and the running process', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cifer-npm-lock-'));
+  const port = await freePort();
+  const first = npm(['start'], { PORT: String(port), DATA_DIR: dataDir });
+  try {
+    await waitUntilReady(port);
+    // The lock names the process that serves (npm → sh → tsx → node): alive, and running main.ts.
+    const owner = JSON.parse(readFileSync(join(dataDir, 'cifer.lock'), 'utf8')) as { pid: number; hostname: string; command: string };
+    expect(() => process.kill(owner.pid, 0)).not.toThrow();
+    expect(readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8')).toContain('src/server/main.ts');
+    const named = `The data folder ${dataDir} is in use by process ${owner.pid} on ${hostname()}`;
+
+    const second = npm(['start'], { PORT: String(await freePort()), DATA_DIR: dataDir });
+    const secondCode = await second.exited;
+    expect(secondCode, second.output()).not.toBe(0);
+    expect(second.output()).toContain(named);
+    expect(second.output()).toContain(owner.command);
+
+    const create = npm(['run', 'user:create', '--', '--email', 'late@example.com'], { DATA_DIR: dataDir }, 'Correct-Horse-Battery-9\nCorrect-Horse-Battery-9\n');
+    const createCode = await create.exited;
+    expect(createCode, create.output()).not.toBe(0);
+    expect(create.output()).toContain(named);
+    expect(create.output()).not.toContain('Created');
+
+    // The first server still serves.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    process.kill(owner.pid, 'SIGTERM');
+    expect(await first.exited).toBe(0);
+  } finally {
+    if (first.child.exitCode === null && first.child.pid) process.kill(-first.child.pid, 'SIGKILL');
+  }
+  expect(existsSync(join(dataDir, 'cifer.lock'))).toBe(false);
+  // user:create refused before touching the folder: no such account.
+  const db = new PGlite(join(dataDir, 'pglite'));
+  try {
+    const rows = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'late@example.com'`);
+    expect(rows.rows[0]?.n).toBe(0);
+  } finally {
+    await db.close();
+  }
+}, 400_000);
