@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
@@ -22,6 +21,8 @@ import { registerFeatures } from './routes.ts';
 import { toLogSafeError } from './db/log-safe-error.ts';
 import { requestLog } from './plugins/request-log.ts';
 import { jsonBody } from './plugins/json-body.ts';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
+import { createRequestIds } from './lib/request-id.ts';
 
 export interface AppDependencies {
   env: Env;
@@ -84,7 +85,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS, ...logDestination(deps.env) } }),
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIds(),
+    // request.log is built on a request's first line of its own; most requests write none (ADR 185).
+    childLoggerFactory: lazyChildLoggerFactory,
     // Fastify's two lines per request cost a third of a small request; plugins/request-log.ts writes one (ADR 172).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 export interface AppMetrics {
   registry: Registry;
+  /** Filled at scrape time from `httpDuration`'s counts; nothing increments it per request. */
   httpRequests: Counter<'method' | 'route' | 'status_code'>;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   jobs: Counter<'name' | 'outcome'>;
@@ -54,21 +55,33 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     },
   });
 
+  const httpDuration = new Histogram({
+    name: 'cifer_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // The request counter is the histogram's own count per label set, copied at scrape time (ADR 185):
+  // a request pays for one observation instead of two, and the two series can never disagree.
+  const httpRequests = new Counter({
+    name: 'cifer_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+    async collect() {
+      const { values } = await httpDuration.get();
+      this.reset();
+      for (const sample of values) {
+        if (sample.metricName === 'cifer_http_request_duration_seconds_count') this.inc(sample.labels as Record<'method' | 'route' | 'status_code', string>, sample.value);
+      }
+    },
+  });
+
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'cifer_http_requests_total',
-      help: 'HTTP requests answered, by method, route template and status code',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: 'cifer_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method, route template and status code',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
+    httpRequests,
+    httpDuration,
     jobs: new Counter({
       name: 'cifer_jobs_processed_total',
       help: 'Jobs run by this instance, by job name and outcome (done, retry, failed, lost)',
