@@ -6,7 +6,7 @@ import { Label } from '@/client/components/ui/label.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { ActionOwner, PlanRecommendation } from '@/contracts/monitoring.ts';
-import { useAcceptRecommendation } from '../api/plan.ts';
+import { useAcceptRecommendation } from '../api/accept-recommendation.ts';
 import { formatUsd } from '../lib/format.ts';
 
 const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';

@@ -6,7 +6,7 @@ import { Label } from '@/client/components/ui/label.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { ACTION_STATUS_LABELS, ACTION_STATUSES, type ActionOwner, type ActionStatus, type PlanAction, type UpdateActionBody } from '@/contracts/monitoring.ts';
-import { useUpdateAction } from '../api/plan.ts';
+import { useUpdateAction } from '../api/update-action.ts';
 import { formatDay, formatUsd } from '../lib/format.ts';
 
 const selectClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
