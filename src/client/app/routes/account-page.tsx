@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { useForgetSignedInUser } from '@/client/features/auth/hooks/use-forget-signed-in-user.ts';
 import { ActiveSessions } from '@/client/features/auth/components/active-sessions.tsx';
 import { ChangePasswordForm } from '@/client/features/auth/components/change-password-form.tsx';
 import { ManageBillingCard } from '@/client/features/billing/components/manage-billing-card.tsx';
-import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
 /** /account (signed in): change your password and manage your sessions. */
 export function AccountPage() {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
+  const forgetSignedInUser = useForgetSignedInUser();
   return (
     <Page title="Your Account" description={user ? `Signed in as ${user.email}` : undefined}>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -31,12 +29,7 @@ export function AccountPage() {
             <CardDescription>Devices signed in to your account. Sign out any you do not recognise.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ActiveSessions
-              onCurrentSessionEnded={() => {
-                queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-                navigate('/auth');
-              }}
-            />
+            <ActiveSessions onCurrentSessionEnded={forgetSignedInUser} />
           </CardContent>
         </Card>
         <ManageBillingCard />

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
@@ -8,6 +8,7 @@ import { MfaSelfCheckCard } from '@/client/features/mfa/components/mfa-self-chec
 import { MfaSetupCard } from '@/client/features/mfa/components/mfa-setup-card.tsx';
 import { MfaUnlockCard } from '@/client/features/mfa/components/mfa-unlock-card.tsx';
 import { VERIFICATION_TITLE } from '@/client/features/mfa/components/mfa-verification-card.tsx';
+import { useUnlockToken } from '@/client/features/mfa/hooks/use-unlock-token.ts';
 
 function PageShell({ children }: { children: ReactNode }) {
   return <div className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-6">{children}</div>;
@@ -31,25 +32,14 @@ export function MfaSettingsPage() {
   );
 }
 
-function readUnlockToken(): string | null {
-  const match = /(?:^#|&)unlock=([^&]+)/.exec(window.location.hash);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
-
 /** /mfa-verification: the verification card on its own; also where the e-mailed unlock link lands. */
 export function MfaVerificationPage() {
   const [, navigate] = useLocation();
-  const [unlockToken, setUnlockToken] = useState(readUnlockToken);
+  const { unlockToken, clearUnlockToken } = useUnlockToken();
   if (unlockToken) {
     return (
       <PageShell>
-        <MfaUnlockCard
-          token={unlockToken}
-          onDone={() => {
-            window.history.replaceState(null, '', window.location.pathname);
-            setUnlockToken(null);
-          }}
-        />
+        <MfaUnlockCard token={unlockToken} onDone={clearUnlockToken} />
       </PageShell>
     );
   }

@@ -5,23 +5,11 @@ import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/aler
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card.tsx';
 import { ResetPasswordForm } from '@/client/features/auth/components/reset-password-form.tsx';
-
-/**
- * The token arrives in the fragment (`#token=`, never sent to a server or in a Referer) or, for
- * older links, the query. It is read once and removed from the address bar.
- */
-function readTokenOnce(): string | null {
-  if (typeof window === 'undefined') return null;
-  const fromHash = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
-  const fromQuery = new URLSearchParams(window.location.search).get('token');
-  const token = fromHash || fromQuery;
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
-}
+import { useResetToken } from '@/client/features/auth/hooks/use-reset-token.ts';
 
 /** /reset-password: set a new password from the e-mailed link. It never signs you in. */
 export function ResetPasswordPage() {
-  const [token] = useState(readTokenOnce);
+  const token = useResetToken();
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
 
   return (

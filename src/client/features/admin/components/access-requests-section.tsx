@@ -8,7 +8,8 @@ import { Label } from '@/client/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useAccessRequests, useDecideAccessRequest } from '../api/access-requests.ts';
+import { useDecideAccessRequest } from '../api/decide-access-request.ts';
+import { useAccessRequests } from '../api/get-access-requests.ts';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 

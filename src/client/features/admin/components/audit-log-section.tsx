@@ -4,7 +4,8 @@ import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { buttonVariants } from '@/client/components/ui/button.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/account-management.ts';
+import { auditCsvUrl } from '../api/get-audit-csv.ts';
+import { useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
 import { Pagination } from './pagination.tsx';
 
 const FIELDS: Array<{ key: 'actor' | 'target' | 'action' | 'from' | 'to'; label: string; type: string }> = [

@@ -2,7 +2,7 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { AdminOutboxEmail } from '@/contracts/admin.ts';
-import { useOutbox } from '../api/outbox.ts';
+import { useOutbox } from '../api/get-outbox.ts';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 

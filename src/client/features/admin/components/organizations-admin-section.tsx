@@ -4,7 +4,8 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
-import { useAdminOrganization, useAdminOrganizations } from '../api/account-management.ts';
+import { useAdminOrganization } from '../api/get-admin-organization.ts';
+import { useAdminOrganizations } from '../api/get-admin-organizations.ts';
 import { Pagination } from './pagination.tsx';
 
 /**

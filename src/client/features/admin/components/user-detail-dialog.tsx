@@ -10,7 +10,9 @@ import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useAdminUser, useConfirmOwnCode, useUserAction, type UserAction } from '../api/account-management.ts';
+import { useConfirmOwnCode } from '../api/confirm-own-code.ts';
+import { useAdminUser } from '../api/get-admin-user.ts';
+import { useUserAction, type UserAction } from '../api/user-action.ts';
 import { SELECT_CLASS } from './pagination.tsx';
 
 const OwnCodeSchema = z.object({ code: TotpCodeSchema });

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useAdminUsers, type UserFilters } from '../api/account-management.ts';
+import { useAdminUsers, type UserFilters } from '../api/get-admin-users.ts';
 import { Pagination, SELECT_CLASS } from './pagination.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
 

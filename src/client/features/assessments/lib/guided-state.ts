@@ -1,6 +1,7 @@
-import type { AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
+import type { Assessment, AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
 import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
-import { setFactorAnswer } from './draft-input.ts';
+import { setFactorAnswer, type LocalDraft } from './draft-input.ts';
+import { isGuidedStep } from './guided-steps.ts';
 
 /** Everything the guided (commercial) flow edits. */
 export interface GuidedState {
@@ -34,4 +35,23 @@ export function guidedReducer(state: GuidedState, action: GuidedAction): GuidedS
     case 'step':
       return { ...state, step: action.step };
   }
+}
+
+/**
+ * Where the guided flow starts: the browser copy when it holds changes newer than the server's
+ * draft (a reload or a dropped connection loses nothing), else the server's draft at the step the
+ * user was on (the profile when that step is not one of this path's).
+ */
+export function initialGuidedState(
+  assessment: Pick<Assessment, 'input' | 'currentStep' | 'evidenceNotes' | 'updatedAt'>,
+  local: LocalDraft | null,
+): { state: GuidedState; isDirty: boolean } {
+  if (local && local.isDirty && local.savedAt > Date.parse(assessment.updatedAt)) {
+    return {
+      state: { input: local.input, step: local.step, evidenceNotes: local.evidenceNotes ?? assessment.evidenceNotes },
+      isDirty: true,
+    };
+  }
+  const step = assessment.currentStep && isGuidedStep(assessment.currentStep) ? assessment.currentStep : 'profile';
+  return { state: { input: assessment.input, step, evidenceNotes: assessment.evidenceNotes }, isDirty: false };
 }

@@ -9,7 +9,8 @@ import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
-import { useBillingOverview, useStartCheckout } from '../api/billing.ts';
+import { useBillingOverview } from '../api/get-billing-overview.ts';
+import { useStartCheckout } from '../api/start-checkout.ts';
 import { formatUsd, saveCheckoutDraft } from '../lib/checkout-draft.ts';
 import { useVisitorCheckoutForm } from '../hooks/use-visitor-checkout-form.ts';
 // jscpd:ignore-end

@@ -13,7 +13,7 @@ import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '@/client/lib/current-user.ts';
-import { useClaimSubscription } from '../api/billing.ts';
+import { useClaimSubscription } from '../api/claim-subscription.ts';
 import { clearClaimToken, readClaimToken, saveClaimToken } from '../lib/checkout-draft.ts';
 
 function ClaimCodeForm({ onCode }: { onCode: (token: string) => void }) {

@@ -5,7 +5,8 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useOpenBillingPortal, useOrganizationSubscription } from '../api/billing.ts';
+import { useOpenBillingPortal } from '../api/open-billing-portal.ts';
+import { useOrganizationSubscription } from '../api/get-organization-subscription.ts';
 
 const STATUS_LABELS: Record<OrganizationSubscription['status'], string> = {
   none: 'No subscription',

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/aler
 import { buttonVariants } from '@/client/components/ui/button.tsx';
 import { isUnauthorizedError } from '@/client/lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
-import { useCheckoutStatus } from '../api/billing.ts';
+import { useCheckoutStatus } from '../api/get-checkout-status.ts';
 
 const PLAN_NAMES = { monthly: 'Monthly', annual: 'Annual assessment plan' } as const;
 

@@ -6,7 +6,8 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useAdminOrganization, useChangeSubscriptionByHand } from '../api/admin-billing.ts';
+import { useAdminOrganization } from '../api/get-admin-organization.ts';
+import { useChangeSubscriptionByHand } from '../api/change-subscription-by-hand.ts';
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm';

@@ -7,8 +7,10 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useBillingOverview } from '../api/billing.ts';
-import { useStartTestCheckout, useTestRun, useTestSubscriptionChange } from '../api/test-runs.ts';
+import { useBillingOverview } from '../api/get-billing-overview.ts';
+import { useStartTestCheckout } from '../api/start-test-checkout.ts';
+import { useTestRun } from '../api/get-test-run.ts';
+import { useTestSubscriptionChange } from '../api/change-test-subscription.ts';
 
 const LAST_RUN_KEY = 'cifer-billing-test-run';
 

@@ -1,12 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog.tsx';
+import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
-import { Label } from '@/client/components/ui/label.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { ActionOwner, PlanRecommendation } from '@/contracts/monitoring.ts';
-import { useAcceptRecommendation } from '../api/plan.ts';
+import { useAcceptRecommendation } from '../api/accept-recommendation.ts';
+import { AcceptRecommendationFormSchema, type AcceptRecommendationFormInput, type AcceptRecommendationFormValues } from '../lib/action-forms.ts';
 import { formatUsd } from '../lib/format.ts';
 
 const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
@@ -15,12 +18,27 @@ const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-
 export function AcceptRecommendationDialog({ recommendation, members, defaultOwnerId }: { recommendation: PlanRecommendation; members: ActionOwner[]; defaultOwnerId: string | null }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [ownerId, setOwnerId] = useState(defaultOwnerId ?? '');
-  const [dueDate, setDueDate] = useState('');
-  const [cost, setCost] = useState(String(Math.round(recommendation.annualCostMidUsd)));
   const accept = useAcceptRecommendation();
-  const costValue = cost.trim() === '' ? null : Number(cost);
-  const costInvalid = costValue !== null && (!Number.isInteger(costValue) || costValue < 0);
+  // Checked as it is typed (mode onChange), so "Add to plan" is off while the cost is not whole dollars.
+  const form = useForm<AcceptRecommendationFormInput, unknown, AcceptRecommendationFormValues>({
+    resolver: zodResolver(AcceptRecommendationFormSchema),
+    defaultValues: { ownerId: defaultOwnerId ?? '', dueDate: '', cost: String(Math.round(recommendation.annualCostMidUsd)) },
+    mode: 'onChange',
+  });
+  const costError = form.formState.errors.cost?.message;
+
+  const submit = form.handleSubmit(({ ownerId, dueDate, cost }) =>
+    accept.mutate(
+      { assessmentId: recommendation.assessmentId, factorId: recommendation.factorId, ownerUserId: ownerId, dueDate, estimatedCostUsd: cost },
+      {
+        onSuccess: () => {
+          toast({ title: 'Added to the plan', description: recommendation.factorName });
+          setOpen(false);
+        },
+        onError: (error) => toast({ title: 'Could not add the action', description: getErrorMessage(error), variant: 'destructive' }),
+      },
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -34,26 +52,9 @@ export function AcceptRecommendationDialog({ recommendation, members, defaultOwn
             {recommendation.factorName}: removes about {formatUsd(recommendation.annualLossReductionUsd)} of expected loss a year.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (costInvalid) return;
-            accept.mutate(
-              { assessmentId: recommendation.assessmentId, factorId: recommendation.factorId, ownerUserId: ownerId || null, dueDate: dueDate || null, estimatedCostUsd: costValue },
-              {
-                onSuccess: () => {
-                  toast({ title: 'Added to the plan', description: recommendation.factorName });
-                  setOpen(false);
-                },
-                onError: (error) => toast({ title: 'Could not add the action', description: getErrorMessage(error), variant: 'destructive' }),
-              },
-            );
-          }}
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-owner`}>Owner</Label>
-            <select id={`${id}-owner`} className={selectClass} value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+        <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+          <FormField id={`${id}-owner`} label="Owner">
+            <select id={`${id}-owner`} className={selectClass} {...form.register('ownerId')}>
               <option value="">No owner yet</option>
               {members.map((member) => (
                 <option key={member.id} value={member.id}>
@@ -61,29 +62,15 @@ export function AcceptRecommendationDialog({ recommendation, members, defaultOwn
                 </option>
               ))}
             </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-due`}>Due date</Label>
-            <Input id={`${id}-due`} type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-cost`}>Estimated cost per year (USD)</Label>
-            <Input
-              id={`${id}-cost`}
-              inputMode="numeric"
-              value={cost}
-              onChange={(event) => setCost(event.target.value)}
-              aria-invalid={costInvalid}
-              aria-describedby={costInvalid ? `${id}-cost-error` : undefined}
-            />
-            {costInvalid ? (
-              <p id={`${id}-cost-error`} className="text-sm text-red-700">
-                Enter whole dollars (0 or more).
-              </p>
-            ) : null}
-          </div>
+          </FormField>
+          <FormField id={`${id}-due`} label="Due date">
+            <Input id={`${id}-due`} type="date" {...form.register('dueDate')} />
+          </FormField>
+          <FormField id={`${id}-cost`} label="Estimated cost per year (USD)" error={costError}>
+            <Input inputMode="numeric" {...fieldAria(`${id}-cost`, costError)} {...form.register('cost')} />
+          </FormField>
           <DialogFooter>
-            <Button type="submit" disabled={accept.isPending || costInvalid}>
+            <Button type="submit" disabled={accept.isPending || costError !== undefined}>
               {accept.isPending ? 'Adding…' : 'Add to plan'}
             </Button>
           </DialogFooter>

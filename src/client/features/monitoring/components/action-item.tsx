@@ -1,29 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '@/client/components/ui/badge.tsx';
-import { Button } from '@/client/components/ui/button.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { ACTION_STATUS_LABELS, ACTION_STATUSES, type ActionOwner, type ActionStatus, type PlanAction, type UpdateActionBody } from '@/contracts/monitoring.ts';
-import { useUpdateAction } from '../api/plan.ts';
+import { useUpdateAction } from '../api/update-action.ts';
+import { COST_MESSAGE, DeclineFormSchema, parseCost, type DeclineFormInput, type DeclineFormValues } from '../lib/action-forms.ts';
 import { formatDay, formatUsd } from '../lib/format.ts';
+import { DeclineActionForm } from './decline-action-form.tsx';
 
 const selectClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
 const STATUS_VARIANT = { planned: 'secondary', in_progress: 'default', done: 'success', declined: 'outline' } as const;
-
-function parseCost(text: string): number | null | 'invalid' {
-  if (text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 0 ? value : 'invalid';
-}
 
 /** One action: status, owner, due date and costs, each saved as it changes. */
 export function ActionItem({ action, members, onDone }: { action: PlanAction; members: ActionOwner[]; onDone: () => void }) {
   const id = useId();
   const update = useUpdateAction();
   const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState(action.declineReason ?? '');
+  const declineForm = useForm<DeclineFormInput, unknown, DeclineFormValues>({ resolver: zodResolver(DeclineFormSchema), defaultValues: { reason: action.declineReason ?? '' } });
   const [actualCost, setActualCost] = useState(action.actualCostUsd === null ? '' : String(action.actualCostUsd));
 
   const save = (body: UpdateActionBody, success?: string) =>
@@ -129,7 +126,7 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
             onBlur={() => {
               const value = parseCost(actualCost);
               if (value === 'invalid') {
-                toast({ title: 'Actual cost not saved', description: 'Enter whole dollars (0 or more).', variant: 'destructive' });
+                toast({ title: 'Actual cost not saved', description: COST_MESSAGE, variant: 'destructive' });
                 return;
               }
               if (value !== action.actualCostUsd) save({ actualCostUsd: value });
@@ -140,28 +137,15 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
       {action.doneAt ? <p className="text-xs text-slate-600">Done {formatDay(action.doneAt)}</p> : null}
       {action.status === 'declined' && action.declineReason && !declining ? <p className="text-sm text-slate-700">Declined: {action.declineReason}</p> : null}
       {declining ? (
-        <form
-          className="grid gap-2 sm:flex sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reason.trim() === '') return;
-            save({ status: 'declined', declineReason: reason.trim() }, 'Action declined');
+        <DeclineActionForm
+          id={`${id}-reason`}
+          form={declineForm}
+          onDecline={(reason) => {
+            save({ status: 'declined', declineReason: reason }, 'Action declined');
             setDeclining(false);
           }}
-        >
-          <div className="grid flex-1 gap-1">
-            <Label htmlFor={`${id}-reason`}>Reason for declining</Label>
-            <Input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={1000} required />
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={reason.trim() === ''}>
-              Decline
-            </Button>
-            <Button type="button" size="sm" variant="outline" onClick={() => setDeclining(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+          onCancel={() => setDeclining(false)}
+        />
       ) : null}
     </li>
   );

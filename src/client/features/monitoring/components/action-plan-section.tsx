@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { ActionPlan, PlanSummary } from '@/contracts/monitoring.ts';
-import { usePlan, useRescore } from '../api/plan.ts';
+import { usePlan } from '../api/get-plan.ts';
+import { useRescore } from '../api/rescore.ts';
 import { formatUsd } from '../lib/format.ts';
 import { AcceptRecommendationDialog } from './accept-recommendation-dialog.tsx';
 import { ActionItem } from './action-item.tsx';

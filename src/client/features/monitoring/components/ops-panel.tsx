@@ -1,7 +1,7 @@
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useOpsHealth } from '../api/ops.ts';
+import { useOpsHealth } from '../api/get-ops-health.ts';
 import { formatDuration } from '../lib/format.ts';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {

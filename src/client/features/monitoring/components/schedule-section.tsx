@@ -4,7 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { CADENCE_LABELS, CADENCES, CERTIFICATION_LEAD_DAYS, ACTION_LEAD_DAYS, type Cadence, type ReassessmentSchedule } from '@/contracts/monitoring.ts';
-import { useSchedule, useUpdateSchedule } from '../api/schedule.ts';
+import { useSchedule } from '../api/get-schedule.ts';
+import { useUpdateSchedule } from '../api/update-schedule.ts';
 import { formatDay } from '../lib/format.ts';
 
 const STATE: Record<ReassessmentSchedule['state'], { label: string; variant: 'secondary' | 'success' | 'warning' | 'destructive' }> = {

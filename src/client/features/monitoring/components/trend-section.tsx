@@ -4,7 +4,7 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { FACTOR_ANSWER_LABELS, type MonitoringTrend, type TrendStep } from '@/contracts/monitoring.ts';
-import { useTrend } from '../api/trend.ts';
+import { useTrend } from '../api/get-trend.ts';
 import { formatDay, formatPercent, formatUsd, formatUsdChange } from '../lib/format.ts';
 
 const TrendChart = lazy(async () => ({ default: (await import('./trend-chart.tsx')).TrendChart }));

@@ -4,7 +4,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/aler
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useAcceptInvitation, useInvitationPreview } from '../api/organizations.ts';
+import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { useInvitationPreview } from '../api/preview-invitation.ts';
 import { clearPendingInvitation, readPendingInvitation, savePendingInvitation, takeTokenFromHash } from '../lib/pending-invitation.ts';
 
 const ROLE_TEXT = { owner: 'an owner', member: 'a member', viewer: 'a viewer (read only)' } as const;

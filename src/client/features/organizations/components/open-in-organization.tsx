@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useMyOrganizations, useSwitchOrganization } from '../api/organizations.ts';
+import { useMyOrganizations } from '../api/get-my-organizations.ts';
+import { useSwitchOrganization } from '../api/switch-organization.ts';
 
 /**
  * A link into one organisation's object (`?organization=<id>`, e.g. the hand-over e-mail, ADR 146):

@@ -2,7 +2,8 @@ import { Building2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { useMyOrganizations, useSwitchOrganization } from '../api/organizations.ts';
+import { useMyOrganizations } from '../api/get-my-organizations.ts';
+import { useSwitchOrganization } from '../api/switch-organization.ts';
 
 /** The header's organisation switcher: shown only to people with more than one organisation (or partners, who create them). */
 export function OrganizationSwitcher({ compact = false }: { compact?: boolean }) {

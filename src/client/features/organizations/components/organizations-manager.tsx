@@ -18,17 +18,15 @@ import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import {
-  useChangeMemberRole,
-  useCreateOrganization,
-  useInviteMember,
-  useMyOrganizations,
-  useOrganizationAudit,
-  useOrganizationMembers,
-  useRemoveMember,
-  useRevokeInvitation,
-  useSwitchOrganization,
-} from '../api/organizations.ts';
+import { useChangeMemberRole } from '../api/change-member-role.ts';
+import { useCreateOrganization } from '../api/create-organization.ts';
+import { useMyOrganizations } from '../api/get-my-organizations.ts';
+import { useOrganizationAudit } from '../api/get-organization-audit.ts';
+import { useOrganizationMembers } from '../api/get-organization-members.ts';
+import { useInviteMember } from '../api/invite-member.ts';
+import { useRemoveMember } from '../api/remove-member.ts';
+import { useRevokeInvitation } from '../api/revoke-invitation.ts';
+import { useSwitchOrganization } from '../api/switch-organization.ts';
 
 export const SELECT_CLASS =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
