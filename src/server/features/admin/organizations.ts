@@ -1,16 +1,15 @@
 import { asc, count, desc, eq, ilike } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { AdminOrganizationIdParamsSchema, AdminOrganizationListQuerySchema, type AdminOrganizationDetail, type AdminOrganizationList } from '@/contracts/admin.ts';
+import type { z } from 'zod';
+import type { AdminOrganizationDetail, AdminOrganizationList, AdminOrganizationListQuerySchema } from '@/contracts/admin.ts';
+import type { Database } from '../../db/client.ts';
 import { memberships, organizations, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { parseInput } from '../../lib/validation.ts';
 
 const memberCount = count(memberships.userId);
 
 /** GET /api/admin/organizations: every organisation with its subscription state and member count. */
-export async function listOrganizations(request: FastifyRequest): Promise<AdminOrganizationList> {
-  const query = parseInput(AdminOrganizationListQuerySchema, request.query);
-  const db = request.server.db;
+export async function listOrganizations(options: { db: Database; query: z.output<typeof AdminOrganizationListQuerySchema> }): Promise<AdminOrganizationList> {
+  const { db, query } = options;
   const where = query.q ? ilike(organizations.name, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const [total] = await db.select({ value: count() }).from(organizations).where(where);
   const rows = await db
@@ -26,9 +25,8 @@ export async function listOrganizations(request: FastifyRequest): Promise<AdminO
 }
 
 /** GET /api/admin/organizations/:id: members with their roles (the billing panel composes beside it). */
-export async function getOrganization(request: FastifyRequest): Promise<AdminOrganizationDetail> {
-  const { id } = parseInput(AdminOrganizationIdParamsSchema, request.params);
-  const db = request.server.db;
+export async function getOrganization(options: { db: Database; id: string }): Promise<AdminOrganizationDetail> {
+  const { db, id } = options;
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   if (!organization) throw new AppError('not_found', 'Organisation not found');
   const members = await db

@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { AdminUserIdParamsSchema, AdminUserListQuerySchema, type AdminUserDetail, type AdminUserList, type AdminUserSummary, type PlatformRole, type UserStatus } from '@/contracts/admin.ts';
+import type { z } from 'zod';
+import type { AdminUserDetail, AdminUserList, AdminUserListQuerySchema, AdminUserSummary, PlatformRole, UserStatus } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, memberships, organizations, userMfa, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { listUserSessions } from '../../sessions/session-store.ts';
 import { listRecentEventsFor } from './audit-log.ts';
 
@@ -42,10 +41,8 @@ function escapeLike(text: string): string {
 }
 
 /** GET /api/admin/users: search by e-mail or name; filter by role, status, two-factor and last sign-in. */
-export async function listUsers(request: FastifyRequest): Promise<AdminUserList> {
-  const query = parseInput(AdminUserListQuerySchema, request.query);
-  const db = request.server.db;
-  const now = request.server.now();
+export async function listUsers(options: { db: Database; query: z.output<typeof AdminUserListQuerySchema>; now: Date }): Promise<AdminUserList> {
+  const { db, query, now } = options;
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -83,10 +80,8 @@ export async function findUserSummary(db: Database, userId: string) {
 }
 
 /** GET /api/admin/users/:id: the account, its organisations, open sessions and recent events. */
-export async function getUserDetail(request: FastifyRequest): Promise<AdminUserDetail> {
-  const { id } = parseInput(AdminUserIdParamsSchema, request.params);
-  const db = request.server.db;
-  const now = request.server.now();
+export async function getUserDetail(options: { db: Database; id: string; now: Date }): Promise<AdminUserDetail> {
+  const { db, id, now } = options;
   const row = await findUserSummary(db, id);
   if (!row) throw new AppError('not_found', 'User not found');
   const [home] = await db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, id));

@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { insertAssessment } from './assessment-repository.ts';
-
-const MAX_TITLE_LENGTH = 200;
+import { MAX_TITLE_LENGTH } from './require-assessment.ts';
 
 /**
  * Starts a commercial-path draft from a completed assessment (typically a business leader's):

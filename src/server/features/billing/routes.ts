@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import {
@@ -19,18 +19,20 @@ import {
   type StartCheckoutResponse,
 } from '@/contracts/billing.ts';
 import { AppError } from '../../errors.ts';
-import { auditRequest } from '../../lib/audit.ts';
+import { auditFor } from '../../lib/audit.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
-import { requireAuth } from '../../sessions/auth-context.ts';
-import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
-import { changeSubscriptionByHand, readOrganizationForAdmin, searchOrganizations } from './admin-subscriptions.ts';
-import { readCheckoutStatus, readTestRun, findCheckout } from './checkout-status.ts';
-import { redeemClaim } from './claims.ts';
-import { buildBillingOverview, isBillingTestMode, priceIdForPlan } from './plans.ts';
-import { startCheckout } from './start-checkout.ts';
-import { createStripeClient, describeStripeError } from './stripe-client.ts';
-import { findOrganizationSubscription, findSubscriptionById, toOrganizationSubscription } from './subscription-store.ts';
+import { requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
+import { readOrganizationForAdmin, searchOrganizations } from './admin-subscriptions.ts';
+import { changeOrganizationSubscription } from './change-subscription-by-hand.ts';
+import { changeTestSubscription } from './change-test-subscription.ts';
+import { readCheckoutStatus, readTestRun } from './checkout-status.ts';
+import { claimSubscription } from './claim-subscription.ts';
+import { openBillingPortal } from './open-billing-portal.ts';
+import { buildBillingOverview, isBillingTestMode } from './plans.ts';
+import { checkoutBuyer, startCheckout } from './start-checkout.ts';
+import { createStripeClient } from './stripe-client.ts';
+import { findOrganizationSubscription, toOrganizationSubscription } from './subscription-store.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
 
 const CHECKOUT_LIMIT = 10;
@@ -47,8 +49,7 @@ function requireStripe(stripe: Stripe | null): Stripe {
 }
 
 /** The portal changes payment details: a session that passed MFA is needed, even when access has lapsed. */
-function requireVerifiedSession(request: FastifyRequest) {
-  const auth = requireAuth(request);
+function requireVerifiedSession(auth: AuthContext): AuthContext {
   if (!auth.totpEnabled || !auth.session.mfaVerifiedAt) throw new AppError('mfa_required', 'Two-factor verification required');
   return auth;
 }
@@ -70,14 +71,7 @@ export async function billingRoutes(app: FastifyInstance) {
     const input = parseInput(StartCheckoutInputSchema, request.body);
     const client = requireStripe(stripe);
     await enforceRateLimit(app, `billing:checkout:${request.ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_MS);
-    const auth = request.auth;
-    let buyer: Parameters<typeof startCheckout>[0]['buyer'];
-    if (auth) {
-      buyer = { kind: 'member', organizationId: auth.user.organizationId, email: auth.user.email };
-    } else {
-      if (!input.email || !input.company) throw new AppError('bad_request', 'Please enter your work e-mail and company.');
-      buyer = { kind: 'visitor', email: input.email.toLowerCase(), company: input.company };
-    }
+    const buyer = checkoutBuyer(request.auth, input);
     const started = await startCheckout({ db: app.db, env: app.env, stripe: client, plan: input.plan, buyer, now: app.now(), log: request.log });
     request.log.info({ checkoutSessionId: started.checkoutSessionId, plan: input.plan, buyer: buyer.kind }, 'checkout started');
     return started;
@@ -92,10 +86,7 @@ export async function billingRoutes(app: FastifyInstance) {
     const { token } = parseInput(ClaimInputSchema, request.body);
     const auth = requireAuth(request);
     await enforceRateLimit(app, `billing:claim:${auth.user.id}`, CLAIM_LIMIT, CLAIM_WINDOW_MS);
-    const claimed = await redeemClaim(app.db, token, auth.user, app.now());
-    await invalidateOrganizationSessionCache(app.db, auth.user.organizationId);
-    await auditRequest(request, { action: 'billing.subscription_claimed', targetUserId: auth.user.id, details: { organizationId: auth.user.organizationId, plan: claimed.plan } });
-    return claimed;
+    return claimSubscription({ db: app.db, user: auth.user, token, now: app.now(), audit: auditFor(request) });
   });
 
   app.get('/api/billing/subscription', { config: { access: 'session' } }, async (request): Promise<OrganizationSubscription> => {
@@ -104,18 +95,9 @@ export async function billingRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/billing/portal', { config: { access: 'session' } }, async (request): Promise<PortalResponse> => {
-    const auth = requireVerifiedSession(request);
+    const auth = requireVerifiedSession(requireAuth(request));
     const client = requireStripe(stripe);
-    const row = await findOrganizationSubscription(app.db, auth.user.organizationId);
-    if (!row?.stripeCustomerId) throw new AppError('not_found', 'Your organisation has no Stripe billing account yet.');
-    try {
-      const portal = await client.billingPortal.sessions.create({ customer: row.stripeCustomerId, return_url: new URL('/account', app.env.APP_URL).toString() });
-      await auditRequest(request, { action: 'billing.portal_opened', details: { organizationId: auth.user.organizationId } });
-      return { url: portal.url };
-    } catch (error) {
-      request.log.warn(describeStripeError(error), 'stripe portal session refused');
-      throw new AppError('unavailable', 'The payment provider is not reachable right now. Please try again in a few minutes.');
-    }
+    return openBillingPortal({ db: app.db, stripe: client, appUrl: app.env.APP_URL, organizationId: auth.user.organizationId, audit: auditFor(request), log: request.log });
   });
 
   app.get('/api/admin/billing/organizations', { config: { access: 'admin' } }, async (request): Promise<AdminOrganizationList> => {
@@ -131,21 +113,7 @@ export async function billingRoutes(app: FastifyInstance) {
   app.post('/api/admin/billing/organizations/:id/subscription', { config: { access: 'admin' } }, async (request): Promise<AdminOrganizationSubscription> => {
     const { id } = parseInput(OrganizationParamsSchema, request.params);
     const change = parseInput(AdminSubscriptionChangeSchema, request.body);
-    const { before, after } = await changeSubscriptionByHand(app.db, id, change, app.now());
-    await invalidateOrganizationSessionCache(app.db, id);
-    await auditRequest(request, {
-      action: `billing.subscription_${change.action === 'activate' ? 'activated' : change.action === 'extend' ? 'extended' : 'canceled'}`,
-      details: {
-        organizationId: id,
-        plan: change.plan,
-        months: change.action === 'cancel' ? null : change.months,
-        note: change.note,
-        statusBefore: before?.status ?? 'none',
-        accessUntilBefore: before?.accessUntil?.toISOString() ?? null,
-        accessUntilAfter: after.accessUntil?.toISOString() ?? null,
-      },
-    });
-    return readOrganizationForAdmin(app.db, id, app.now());
+    return changeOrganizationSubscription({ db: app.db, organizationId: id, change, now: app.now(), audit: auditFor(request) });
   });
 
   app.post('/api/billing/test/checkout', { config: { access: 'public' } }, async (request): Promise<StartCheckoutResponse> => {
@@ -163,19 +131,6 @@ export async function billingRoutes(app: FastifyInstance) {
   app.post('/api/billing/test/subscription-change', { config: { access: 'public' } }, async (request): Promise<BillingTestRun> => {
     const client = requireTestMode();
     const { checkoutSessionId, plan } = parseInput(TestSubscriptionChangeSchema, request.body);
-    const checkout = await findCheckout(app.db, checkoutSessionId);
-    const subscription = checkout.isTest && checkout.subscriptionId ? await findSubscriptionById(app.db, checkout.subscriptionId) : null;
-    if (!subscription?.stripeSubscriptionId) throw new AppError('conflict', 'Complete a test payment first: its subscription is changed here.');
-    try {
-      const current = await client.subscriptions.retrieve(subscription.stripeSubscriptionId);
-      const item = current.items.data[0];
-      if (!item) throw new AppError('conflict', 'The test subscription has no item to change.');
-      await client.subscriptions.update(subscription.stripeSubscriptionId, { items: [{ id: item.id, price: priceIdForPlan(app.env, plan) }], proration_behavior: 'none' });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      request.log.warn(describeStripeError(error), 'stripe subscription change refused');
-      throw new AppError('unavailable', 'The payment provider refused the change or is not reachable.');
-    }
-    return readTestRun(app.db, checkoutSessionId);
+    return changeTestSubscription({ db: app.db, env: app.env, stripe: client, checkoutSessionId, plan, log: request.log });
   });
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { checkoutSessions, organizations } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
 import { priceIdForPlan } from './plans.ts';
 import { describeStripeError } from './stripe-client.ts';
 import { findOrganizationSubscription } from './subscription-store.ts';
@@ -15,6 +16,16 @@ export type CheckoutBuyer =
   | { kind: 'test' };
 
 export const TEST_BUYER_EMAIL = 'billing-test@cifer.invalid';
+
+/**
+ * Who buys: a signed-in caller for their current organisation, else a visitor, who must give a
+ * work e-mail and a company (the checkout page is public).
+ */
+export function checkoutBuyer(auth: AuthContext | null, input: { email?: string | undefined; company?: string | undefined }): CheckoutBuyer {
+  if (auth) return { kind: 'member', organizationId: auth.user.organizationId, email: auth.user.email };
+  if (!input.email || !input.company) throw new AppError('bad_request', 'Please enter your work e-mail and company.');
+  return { kind: 'visitor', email: input.email.toLowerCase(), company: input.company };
+}
 
 /**
  * Creates a Stripe Checkout Session for one plan and records it, so /payment-success can later

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../errors.ts';
-import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
-import { applyStripeEvent } from './apply-stripe-event.ts';
-import { claimSubscriptionEmail } from './billing-mail.ts';
-import { CLAIM_VALID_DAYS } from './claims.ts';
+import { handleStripeEvent } from './handle-stripe-event.ts';
+import { verifyStripeEvent } from './verify-stripe-event.ts';
 
-/** Stripe's own default: a signature older than five minutes is refused (replay window). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
@@ -22,27 +18,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { strip
     const { stripe } = options;
     const secret = app.env.STRIPE_WEBHOOK_SECRET;
     if (!stripe || !secret) throw new AppError('not_found', 'Stripe is not configured on this deployment');
-    const signature = request.headers['stripe-signature'];
-    if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2000) {
-      request.log.warn({ reason: 'missing_signature' }, 'stripe webhook refused');
-      throw new AppError('bad_request', 'Missing or malformed Stripe-Signature header');
-    }
-    if (!Buffer.isBuffer(request.body)) throw new AppError('bad_request', 'The webhook body must be JSON');
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(request.body, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, app.now().getTime());
-    } catch {
-      // Bad signature, wrong secret, stale timestamp or unparseable body: nothing is stored.
-      request.log.warn({ reason: 'invalid_signature' }, 'stripe webhook refused');
-      throw new AppError('bad_request', 'Invalid webhook signature');
-    }
-    const applied = await applyStripeEvent(app.db, { env: app.env, now: app.now() }, event);
-    // Access may have changed: every instance re-reads this organisation's sessions (ADR 173).
-    if (applied.organizationId) await invalidateOrganizationSessionCache(app.db, applied.organizationId);
-    if (applied.claim) {
-      await app.mailer.send(claimSubscriptionEmail(applied.claim.email, app.env.APP_URL, applied.claim.token, applied.claim.plan, CLAIM_VALID_DAYS));
-    }
-    request.log.info({ stripeEventId: event.id, stripeEventType: event.type, outcome: applied.outcome }, 'stripe webhook handled');
-    return { received: true, duplicate: applied.duplicate };
+    const event = verifyStripeEvent({ stripe, secret, signature: request.headers['stripe-signature'], body: request.body, now: app.now(), log: request.log });
+    return handleStripeEvent({ db: app.db, env: app.env, mailer: app.mailer, event, now: app.now(), log: request.log });
   });
 }

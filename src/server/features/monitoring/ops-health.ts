@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { OpsHealth } from '@/contracts/monitoring.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { emailOutbox, jobs } from '../../db/schema.ts';
 import { countJobs } from '../../jobs/queue.ts';
 import { countOutbox } from '../../mail/outbox.ts';
@@ -17,43 +18,52 @@ const APP_VERSION: string = (() => {
   }
 })();
 
-async function probeDatabase(app: FastifyInstance): Promise<{ reachable: boolean; latencyMs: number | null }> {
+async function probeDatabase(database: DatabaseHandle, log: Pick<FastifyBaseLogger, 'warn'>): Promise<{ reachable: boolean; latencyMs: number | null }> {
   const started = performance.now();
   try {
-    await app.database.ping();
+    await database.ping();
     return { reachable: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
-    app.log.warn({ err: error }, 'ops health: database not reachable');
+    log.warn({ err: error }, 'ops health: database not reachable');
     return { reachable: false, latencyMs: null };
   }
 }
 
 /** GET /api/monitoring/ops (administrators): is the system healthy? */
-export async function readOpsHealth(app: FastifyInstance): Promise<OpsHealth> {
-  const now = app.now();
-  const database = await probeDatabase(app);
+export async function readOpsHealth(options: {
+  db: Database;
+  /** The connection itself: probed with a ping, and its kind shown. */
+  databaseHandle: DatabaseHandle;
+  /** METRICS_TOKEN is set: GET /metrics answers. */
+  metricsEnabled: boolean;
+  startedAt: Date;
+  now: Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): Promise<OpsHealth> {
+  const { db, databaseHandle, metricsEnabled, startedAt, now, log } = options;
+  const database = await probeDatabase(databaseHandle, log);
   const base = {
     app: {
       version: APP_VERSION,
       engineVersion: ENGINE_VERSION,
       nodeVersion: process.version,
-      startedAt: app.startedAt.toISOString(),
-      uptimeSeconds: Math.round((Date.now() - app.startedAt.getTime()) / 1000),
+      startedAt: startedAt.toISOString(),
+      uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
     },
-    database: { kind: app.database.kind, label: app.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)', ...database },
-    metricsEnabled: Boolean(app.env.METRICS_TOKEN),
+    database: { kind: databaseHandle.kind, label: databaseHandle.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)', ...database },
+    metricsEnabled,
   };
   if (!database.reachable) {
     return { ...base, outbox: { byStatus: {}, backlog: 0, oldestWaitingSeconds: null, recentFailures: [] }, jobs: { counts: { pending: 0, running: 0, done: 0, failed: 0 }, recentFailures: [] } };
   }
-  const outbox = await countOutbox(app.db, now);
-  const failedMail = await app.db
+  const outbox = await countOutbox(db, now);
+  const failedMail = await db
     .select({ id: emailOutbox.id, subject: emailOutbox.subject, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, createdAt: emailOutbox.createdAt })
     .from(emailOutbox)
     .where(eq(emailOutbox.status, 'failed'))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(5);
-  const failedJobs = await app.db
+  const failedJobs = await db
     .select({ id: jobs.id, name: jobs.name, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt })
     .from(jobs)
     .where(and(inArray(jobs.status, ['failed'])))
@@ -68,7 +78,7 @@ export async function readOpsHealth(app: FastifyInstance): Promise<OpsHealth> {
       recentFailures: failedMail.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })),
     },
     jobs: {
-      counts: await countJobs(app.db),
+      counts: await countJobs(db),
       recentFailures: failedJobs.map((row) => ({ ...row, finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null })),
     },
   };

@@ -15,7 +15,8 @@ import { listCompletedAssessments } from './completed-assessments.ts';
  * engine run on the server (as /complete does). It is then the next point of the trend and
  * the assessment the realised reduction is measured in.
  */
-export async function rescoreWithDoneActions(db: Database, options: { organizationId: string; authorId: string; now: Date }): Promise<RescoreResponse> {
+export async function rescoreWithDoneActions(options: { db: Database; organizationId: string; authorId: string; now: Date }): Promise<RescoreResponse> {
+  const { db } = options;
   const completed = await listCompletedAssessments(db, options.organizationId);
   const latest = completed.at(-1);
   if (!latest) throw new AppError('conflict', 'Complete an assessment first: there is nothing to re-score.');

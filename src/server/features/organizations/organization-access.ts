@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import { findMembershipRole, findOrganizationName } from './organization-repository.ts';
+import { findMember, findMembershipRole, findOrganizationName } from './organization-repository.ts';
 
 const NOT_FOUND = 'Organisation not found';
 
@@ -24,3 +24,16 @@ export async function requireMemberOf(db: Database, auth: AuthContext, organizat
   return role;
 }
 
+
+export type ChangeableMember = NonNullable<Awaited<ReturnType<typeof findMember>>> & { organizationId: string; userId: string };
+
+/**
+ * A member of an organisation the caller owns, for a role change or a removal: 404/403 as
+ * requireOwnerOf, then 404 when the user is not a member.
+ */
+export async function requireChangeableMember(db: Database, auth: AuthContext, organizationId: string, userId: string): Promise<ChangeableMember> {
+  await requireOwnerOf(db, auth, organizationId);
+  const member = await findMember(db, organizationId, userId);
+  if (!member) throw new AppError('not_found', 'Member not found');
+  return { ...member, organizationId, userId };
+}

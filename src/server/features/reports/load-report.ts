@@ -73,3 +73,13 @@ export async function loadReportOf(db: Database, cache: WhatChangedCache, organi
 export async function loadReport(db: Database, cache: WhatChangedCache, organizationId: string, id: string, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
   return loadReportOf(db, cache, organizationId, await requireCompleted(db, organizationId, id), againstId, now);
 }
+
+/** What the report operations of a signed-in caller take; routes.ts builds it from the app and the request. */
+export interface ReportOperationOptions {
+  db: Database;
+  /** One per app (ADR 125): completed assessments never change, so their waterfalls are computed once. */
+  whatChangedCache: WhatChangedCache;
+  /** The caller's current organisation: every assessment read is scoped by it. */
+  organizationId: string;
+  now: Date;
+}

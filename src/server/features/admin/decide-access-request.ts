@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { AccessDecisionInput, AccessDecisionResponse } from '@/contracts/admin.ts';
+import type { Database } from '../../db/client.ts';
+import { accessRequests, users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Audit } from '../../lib/audit.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { deleteUserSessions } from '../../sessions/session-store.ts';
+import { accessRequestColumns } from './access-requests.ts';
+import { accessApprovedEmail, accessRejectedEmail } from './admin-mail.ts';
+
+/**
+ * Approve or reject one pending request (AUTH-04, AC-08): never your own, each request decided
+ * once (a conditional update, so two admins clicking at once cannot both decide), audited, and
+ * the requester is told by e-mail.
+ */
+export async function decideAccessRequest(options: {
+  db: Database;
+  mailer: Mailer;
+  /** APP_URL: the sign-in link of the approval e-mail. */
+  appUrl: string;
+  auth: AuthContext;
+  id: string;
+  decision: 'approved' | 'rejected';
+  input: AccessDecisionInput;
+  now: Date;
+  audit: Audit;
+}): Promise<AccessDecisionResponse> {
+  const { db, mailer, appUrl, auth, id, decision, now, audit } = options;
+  const { note, partner } = options.input;
+  const [existing] = await db.select(accessRequestColumns).from(accessRequests).innerJoin(users, eq(users.id, accessRequests.userId)).where(eq(accessRequests.id, id)).limit(1);
+  if (!existing) throw new AppError('not_found', 'Access request not found');
+  if (existing.userId === auth.user.id) {
+    await audit({ action: 'access.self_decision_refused', targetUserId: existing.userId, details: { accessRequestId: id, decision } });
+    throw new AppError('forbidden', 'You cannot decide on your own access request');
+  }
+  const decided = await db
+    .update(accessRequests)
+    .set({ status: decision, decidedById: auth.user.id, decidedAt: now, decisionNote: note || null })
+    .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
+    .returning({ id: accessRequests.id });
+  if (decided.length !== 1) throw new AppError('conflict', 'This request has already been decided');
+
+  await db
+    .update(users)
+    .set({ status: decision === 'approved' ? 'active' : 'rejected', ...(decision === 'approved' && partner ? { isPartner: true } : {}), updatedAt: now })
+    .where(and(eq(users.id, existing.userId), eq(users.status, 'pending')));
+  if (decision === 'rejected') await deleteUserSessions(db, existing.userId);
+  await audit({
+    action: decision === 'approved' ? 'access.approved' : 'access.rejected',
+    targetUserId: existing.userId,
+    details: { accessRequestId: id, note: note || null, partner: decision === 'approved' && partner === true },
+  });
+  await mailer.send(
+    decision === 'approved'
+      ? accessApprovedEmail(existing.email, appUrl, existing.firstName, note)
+      : accessRejectedEmail(existing.email, existing.firstName, note),
+  );
+  return { message: decision === 'approved' ? 'Access approved' : 'Access request rejected', status: decision };
+}

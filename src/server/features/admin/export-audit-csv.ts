@@ -1,0 +1,18 @@
+import type { Database } from '../../db/client.ts';
+import type { Audit } from '../../lib/audit.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { auditConditions, selectEvents, type AuditFilters } from './audit-log.ts';
+
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** GET /api/admin/audit.csv: the same filters, every matching row (up to 50,000), formula-safe. */
+export async function exportAuditCsv(options: { db: Database; query: AuditFilters; now: Date; audit: Audit }): Promise<{ csv: string; fileName: string }> {
+  const { db, query, now, audit } = options;
+  const rows = await selectEvents(db, auditConditions(query)).limit(AUDIT_EXPORT_MAX_ROWS);
+  await audit({ action: 'admin.audit_exported', details: { rows: rows.length, filters: { ...query, page: undefined, pageSize: undefined } } });
+  const csv = toCsv(
+    ['time_utc', 'action', 'actor', 'target', 'organisation', 'ip', 'details'],
+    rows.map((row) => [row.at.toISOString(), row.action, row.actorEmail, row.targetEmail, row.organizationName, row.ip, row.details]),
+  );
+  return { csv, fileName: `cifer-audit-${now.toISOString().slice(0, 10)}.csv` };
+}
