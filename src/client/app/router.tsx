@@ -15,7 +15,7 @@ function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, nam
 const LandingPage = lazyPage(() => import('./routes/landing-page.tsx'), 'LandingPage');
 // A visitor's first page is usually '/': start fetching it while the session check runs. Not through
 // the page's module object: the landing page is revealed in a task of its own after the session
-// check's render, which keeps the first load's longest task shorter.
+// check's render, which keeps the first load's longest task shorter (ADR 164).
 if (typeof window !== 'undefined' && window.location.pathname === '/') void import('./routes/landing-page.tsx');
 const AuthPage = lazyPage(() => import('./routes/auth-page.tsx'), 'AuthPage');
 const AssessmentPage = lazyPage(() => import('./routes/assessment-page.tsx'), 'AssessmentPage');
