@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { MAIN_CONTENT_ID, SkipLink } from '@/client/components/layout/skip-link.tsx';
 import { ErrorBoundary } from '@/client/components/layout/error-fallback.tsx';
 import { LoadingOverlay } from '@/client/components/layout/loading-overlay.tsx';
-import { createQueryClient } from '@/client/lib/query-client.ts';
-import { toast } from '@/client/hooks/use-toast.ts';
-import { navigate } from 'wouter/use-browser-location';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { AgeNotice } from '@/client/features/consent/components/age-notice.tsx';
 import { CookieBanner } from '@/client/features/consent/components/cookie-banner.tsx';
@@ -14,6 +11,7 @@ import { PwaOverlays } from '@/client/features/pwa/components/pwa-overlays.tsx';
 import { registerSignOutCleanup } from '@/client/lib/sign-out-cleanup.ts';
 import { AppRouter } from './router.tsx';
 import { INITIALIZING_MESSAGE } from './guards.tsx';
+import { createAppQueryClient } from './app-query-client.ts';
 
 // Off the first load's critical path: the toast viewport (Radix Toast) arrives a moment later;
 // toasts raised before it mounts are kept in the store and shown when it does.
@@ -54,15 +52,8 @@ function Shell() {
   );
 }
 
-/** Spec section 8: 'Payment Required' and /subscribe whenever the server answers 402. */
-function sendToSubscribe() {
-  if (window.location.pathname === '/subscribe') return;
-  toast({ title: 'Payment Required', description: 'Please complete your subscription to access CIFER.', variant: 'destructive' });
-  navigate('/subscribe');
-}
-
-export function App() {
-  const [queryClient] = useState(() => createQueryClient({ onPaymentRequired: sendToSubscribe }));
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createAppQueryClient());
   return (
     <ErrorBoundary showDetails={import.meta.env.DEV}>
       <QueryClientProvider client={queryClient}>

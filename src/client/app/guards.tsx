@@ -1,11 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { AuthRequired } from './layout/auth-required.tsx';
 import { ForbiddenPage } from './routes/forbidden-page.tsx';
+import { lazyComponent } from './lazy-module.ts';
+import { gatedContentModule } from './page-modules.ts';
 
 // Signed-in only: loaded on demand so visitors' first load does not carry it.
-const GatedContent = lazy(async () => ({ default: (await import('./layout/gated-content.tsx')).GatedContent }));
+const GatedContent = lazyComponent(gatedContentModule, 'GatedContent');
 
 function Gate({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { PREFETCH_MAX_AGE_MS, prefetchGet, takePrefetched } from './prefetch.ts';
+import { hasPrefetched, PREFETCH_MAX_AGE_MS, prefetchGet, takePrefetched } from './prefetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,4 +33,14 @@ test('without a prefetch the page’s own request runs', async () => {
   const request = vi.fn(async () => 'own answer');
   await expect(takePrefetched('/api/never-prefetched', request)).resolves.toBe('own answer');
   expect(request).toHaveBeenCalledOnce();
+});
+
+test('hasPrefetched: true only while a young enough prefetch waits for its reader', async () => {
+  vi.stubGlobal('fetch', vi.fn(async () => json('answer')));
+  expect(hasPrefetched('/api/waiting', 20_000)).toBe(false);
+  prefetchGet('/api/waiting', 20_000);
+  expect(hasPrefetched('/api/waiting', 20_001)).toBe(true);
+  expect(hasPrefetched('/api/waiting', 20_000 + PREFETCH_MAX_AGE_MS + 1)).toBe(false);
+  await takePrefetched('/api/waiting', async () => 'fresh', 20_002);
+  expect(hasPrefetched('/api/waiting', 20_003)).toBe(false);
 });

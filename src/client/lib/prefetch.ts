@@ -3,7 +3,7 @@ import { apiRequest } from './api-client.ts';
 /** A prefetched answer older than this is asked again (the data may have changed since). */
 export const PREFETCH_MAX_AGE_MS = 30_000;
 
-const started = new Map<string, { at: number; answer: Promise<unknown> }>();
+const started = new Map<string, { at: number; answer: Promise<unknown>; arrived?: { value: unknown } }>();
 
 /**
  * Starts a GET before the page that needs it has loaded (ADR 125): e.g. while the session and the
@@ -14,9 +14,33 @@ export function prefetchGet(url: string, now = Date.now()): void {
   const existing = started.get(url);
   if (existing && now - existing.at <= PREFETCH_MAX_AGE_MS) return;
   const answer = apiRequest<unknown>('GET', url);
+  const entry: { at: number; answer: Promise<unknown>; arrived?: { value: unknown } } = { at: now, answer };
   // Read (or dropped) by takePrefetched; never an unhandled rejection.
-  answer.catch(() => undefined);
-  started.set(url, { at: now, answer });
+  answer.then(
+    (value) => (entry.arrived = { value }),
+    () => undefined,
+  );
+  started.set(url, entry);
+}
+
+/**
+ * The successful answer of a young enough prefetch of `url` that has already arrived, without
+ * using it up (ADR 126: a reader can then show it in the render at hand instead of the next one).
+ */
+export function peekArrived(url: string, now = Date.now()): { value: unknown } | undefined {
+  const entry = started.get(url);
+  return entry && now - entry.at <= PREFETCH_MAX_AGE_MS ? entry.arrived : undefined;
+}
+
+/** Whether a prefetch of `url` young enough to be used is waiting for its reader. */
+export function hasPrefetched(url: string, now = Date.now()): boolean {
+  const entry = started.get(url);
+  return entry !== undefined && now - entry.at <= PREFETCH_MAX_AGE_MS;
+}
+
+/** Drops the prefetch of `url` (its reader took the answer through `peekArrived`). */
+export function forgetPrefetched(url: string): void {
+  started.delete(url);
 }
 
 /**

@@ -36,9 +36,11 @@ function usePublishedHeight(ref: React.RefObject<HTMLElement | null>, isVisible:
       return;
     }
     const publish = () => root.style.setProperty(COOKIE_BANNER_HEIGHT_VARIABLE, `${element.offsetHeight}px`);
-    publish();
+    // A ResizeObserver reports the first size itself, after the browser's own layout and before the
+    // paint; reading it here would force a layout inside the first render's task (ADR 164).
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else publish();
     return () => {
       observer?.disconnect();
       root.style.removeProperty(COOKIE_BANNER_HEIGHT_VARIABLE);

@@ -14,7 +14,9 @@ export function useScrolledPast(ref: RefObject<HTMLElement | null>, fraction: nu
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
     };
-    update();
+    // The first reading waits for the next frame too: read in the effect, `offsetHeight` would force
+    // a layout of the freshly committed page inside the first render's task (ADR 164).
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/client/lib/api-client.ts';
-import { prefetchGet, takePrefetched } from '@/client/lib/prefetch.ts';
+import { takePrefetched } from '@/client/lib/prefetch.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
 import type { WhatChanged } from '@/reports/what-changed.ts';
+import { LATEST_REPORT_PATH, reportPath } from './report-paths.ts';
 
-const reportPath = (id: string) => `/api/assessments/${encodeURIComponent(id)}/report`;
 const whatChangedPath = (id: string) => `/api/assessments/${id}/what-changed`;
-/** The report of the organisation's most recently completed assessment (null when there is none). */
-export const LATEST_REPORT_PATH = '/api/reports/latest';
 
 export interface LatestReport {
   readonly report: ReportModel | null;
@@ -46,16 +44,6 @@ export function useLatestReport(enabled: boolean) {
     staleTime: 0,
     gcTime: 0,
   });
-}
-
-/**
- * Starts the report /presentation will show, before its code and the session check have
- * arrived: the `?id=` one, else the latest. Called when the page is opened directly and when
- * the pointer or focus reaches its link.
- */
-export function prefetchPresentationReport(search: string): void {
-  const id = new URLSearchParams(search).get('id');
-  prefetchGet(id ? reportPath(id) : LATEST_REPORT_PATH);
 }
 
 /** "Since your last assessment": the waterfall against the previous completed assessment (null when there is none). */
