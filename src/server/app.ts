@@ -9,6 +9,7 @@ import { countOutbox } from './mail/outbox.ts';
 import { createMetrics, type AppMetrics } from './metrics/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks.ts';
+import { createDomainEvents, type DomainEvents } from './lib/domain-events.ts';
 import { accessControl } from './plugins/access.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     /** Real time the app was built, for the ops panel's uptime. */
     startedAt: Date;
     backgroundTasks: BackgroundTasks;
+    /** Notifications between features, run as background tasks (ADR 127). */
+    events: DomainEvents;
   }
 }
 
@@ -130,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => jobs.stop());
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
+  app.decorate('events', createDomainEvents(backgroundTasks));
   // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
   app.addHook('onClose', async () => backgroundTasks.idle());
 

@@ -74,6 +74,7 @@ export async function assessmentRoutes(app: FastifyInstance) {
     const body = parseInput(CompleteAssessmentBodySchema, request.body);
     const { seed } = await completeAssessment({ db: app.db, existing, body, user: auth.user, now: app.now() });
     request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed, path: existing.path }, 'assessment completed');
+    app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
     return requireAssessment(app.db, auth.user.organizationId, existing.id);
   });
 

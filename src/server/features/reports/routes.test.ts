@@ -201,6 +201,27 @@ describe('the latest report and the what-changed cache (ADR 125)', () => {
     expect(response.json()).toEqual({ report: null });
   });
 
+  test('ADR 127: completing an assessment computes its waterfall against the previous one ahead, and the report then serves that one', async () => {
+    const s = await createVerifiedUserSession(t);
+    const dana = { cookie: s.cookie, organizationId: s.user.organizationId };
+    const computedAhead = () => t.logs.filter((line) => line.includes('what-changed waterfall computed ahead'));
+    const before = computedAhead().length;
+    await complete(dana, SAMPLE_CLINIC_INPUT, 'First');
+    await t.app.backgroundTasks.idle();
+    // The first assessment has nothing to compare with: nothing is computed.
+    expect(computedAhead()).toHaveLength(before);
+    t.clock.advance(60_000);
+    const later = await complete(dana, LATER, 'Second');
+    await t.app.backgroundTasks.idle();
+    const lines = computedAhead().slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(later.id);
+    const report = (await call(dana, 'GET', `/api/assessments/${later.id}/report`)).json<ReportModel>();
+    const direct = (await call(dana, 'GET', `/api/assessments/${later.id}/what-changed`)).json<{ whatChanged: WhatChanged }>().whatChanged;
+    expect(report.whatChanged).toEqual(direct);
+    expect(direct.totalDeltaUsd).toBe((later.result?.annualLoss.expectedUsd ?? 0) - direct.previous.aleUsd);
+  });
+
   test('a cached waterfall is the computed one, and deleting the previous assessment compares with the one before it', async () => {
     const s = await createVerifiedUserSession(t);
     const carol = { cookie: s.cookie, organizationId: s.user.organizationId };
