@@ -8,7 +8,7 @@ import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addMembership, createCaller, selectOrganization } from '../../test/organization-members.ts';
 import { NOT_A_MEMBER_MESSAGE, VIEWER_MESSAGE } from './invite-colleague.ts';
-import { createUserInNewOrganization, type SessionUser } from './test-helpers.ts';
+import { createUserInNewOrganization, type SessionUser } from '../../test/organization-members.ts';
 
 let t: TestApp;
 let leader: SessionUser;

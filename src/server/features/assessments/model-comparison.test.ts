@@ -7,7 +7,7 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertAssessment } from './assessment-repository.ts';
 import { ALREADY_CURRENT_MESSAGE, NOT_COMPLETED_MESSAGE } from './model-comparison.ts';
-import { createMemberOf, createUserInNewOrganization, type SessionUser } from './test-helpers.ts';
+import { createMemberOf, createUserInNewOrganization, type SessionUser } from '../../test/organization-members.ts';
 
 // A result stored by ENGINE_VERSION 1.0.0 for examples/clinic-120.json (seed 1), captured before model 2.0 (ADR 104).
 const storedV1 = JSON.parse(readFileSync(new URL('../../../contracts/fixtures/risk-result-1.0.0.json', import.meta.url), 'utf8')) as RiskResult;

@@ -5,7 +5,7 @@ import { assessRisk } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SERVER_ASSESS_OPTIONS } from './run-assessment.ts';
-import { createMemberOf, createUserInNewOrganization, type SessionUser } from './test-helpers.ts';
+import { createMemberOf, createUserInNewOrganization, type SessionUser } from '../../test/organization-members.ts';
 
 let t: TestApp;
 let alice: SessionUser;

@@ -8,7 +8,7 @@ import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { startSecondInstance } from '../../test/second-instance.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sendDueReminders } from './send-reminders.ts';
-import { call, completeAssessment, freshCookie } from './test-helpers.ts';
+import { call, completeAssessment, freshCookie } from '../../test/helpers.ts';
 
 /** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
 const BUILDS_AN_APP = { timeout: 180_000 };

@@ -8,7 +8,7 @@ import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, completeAssessment } from './test-helpers.ts';
+import { call, completeAssessment } from '../../test/helpers.ts';
 
 /** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
 const BUILDS_AN_APP = { timeout: 180_000 };
