@@ -82,16 +82,27 @@ test('the hero counter changes after 3 seconds and can be paused', async ({ page
   expect(await counter.innerText()).toBe(paused);
 });
 
+/**
+ * Scrolls to `y` once the page is tall enough to get there: the landing page renders its sections
+ * below the hero in a transition after the first paint, and until then a scroll is cut short at the
+ * bottom of the hero (the browser clamps it), which is not what the test means to do.
+ */
+async function scrollToY(page: Page, y: number) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThanOrEqual(y);
+  await page.evaluate((target) => window.scrollTo(0, target), y);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+}
+
 test('the quick-actions bar appears past 70% of the header height and can be minimised', async ({ page }) => {
   await page.goto('/');
   await acceptCookies(page);
   const bar = page.getByRole('complementary', { name: 'Quick actions' });
   await expect(bar).toBeHidden();
   const headerHeight = await page.locator('header#overview').evaluate((el) => (el as HTMLElement).offsetHeight);
-  await page.evaluate((y) => window.scrollTo(0, y), Math.floor(headerHeight * 0.7) - 20);
+  await scrollToY(page, Math.floor(headerHeight * 0.7) - 20);
   await page.waitForTimeout(300);
   await expect(bar).toBeHidden();
-  await page.evaluate((y) => window.scrollTo(0, y), Math.ceil(headerHeight * 0.7) + 20);
+  await scrollToY(page, Math.ceil(headerHeight * 0.7) + 20);
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Start Assessment' })).toHaveAttribute('href', '/subscribe');
   await bar.getByRole('button', { name: 'Minimize quick actions' }).click();
@@ -100,7 +111,7 @@ test('the quick-actions bar appears past 70% of the header height and can be min
   // Functional cookies were accepted, so the choice survives a reload.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate((y) => window.scrollTo(0, y), headerHeight);
+  await scrollToY(page, headerHeight);
   await expect(page.getByRole('button', { name: 'Show quick actions' })).toBeVisible();
   await page.getByRole('button', { name: 'Show quick actions' }).click();
   await expect(bar).toBeVisible();
@@ -113,7 +124,7 @@ test('before cookie consent the banner does not cover the quick-actions bar (des
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeVisible();
     const headerHeight = await page.locator('header#overview').evaluate((el) => (el as HTMLElement).offsetHeight);
-    await page.evaluate((y) => window.scrollTo(0, y), headerHeight);
+    await scrollToY(page, headerHeight);
     const minimise = page.getByRole('button', { name: 'Minimize quick actions' });
     await expect(minimise).toBeVisible();
     const bannerBox = await banner.boundingBox();

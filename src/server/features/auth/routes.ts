@@ -62,6 +62,13 @@ export async function sessionRoutes(app: FastifyInstance) {
   });
   /** A session presented with a public request (log-in, sign-up end it: fixation, SES-04). */
   const presentedSessionId = (request: FastifyRequest) => request.auth?.session.id ?? null;
+  /** What log-in and sign-up both take to start the caller's session. */
+  const sessionStartOptions = (request: FastifyRequest) => ({
+    ...operationOptions(request),
+    client: clientOf(request),
+    presentedSessionId: presentedSessionId(request),
+    billingRequired: app.env.BILLING === 'required',
+  });
 
   app.get('/api/auth/user', { config: { access: 'session' } }, async (request): Promise<CurrentUser> => {
     const { user } = requireAuth(request);
@@ -81,13 +88,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply): Promise<LoginResponse> => {
     const input = parseInput(LoginInputSchema, request.body);
     await enforceRateLimit(app, `login:ip:${request.ip}`, LOGIN_IP_LIMIT, LOGIN_IP_WINDOW_MS, 'Too many login attempts from this network. Please wait a minute and try again.');
-    const { sessionToken, requiresPayment } = await logIn({
-      ...operationOptions(request),
-      input,
-      client: clientOf(request),
-      presentedSessionId: presentedSessionId(request),
-      billingRequired: app.env.BILLING === 'required',
-    });
+    const { sessionToken, requiresPayment } = await logIn({ ...sessionStartOptions(request), input });
     app.setSessionCookie(reply, sessionToken);
     return { message: 'Login successful', requiresPayment };
   });
@@ -100,13 +101,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       return requestAccess({ ...operationOptions(request), input: parseInput(AccessRequestInputSchema, body), supportEmail: app.env.SUPPORT_EMAIL });
     }
     const input = parseInput(SignUpInputSchema, body);
-    const { sessionToken, requiresPayment } = await signUp({
-      ...operationOptions(request),
-      input,
-      client: clientOf(request),
-      presentedSessionId: presentedSessionId(request),
-      billingRequired: app.env.BILLING === 'required',
-    });
+    const { sessionToken, requiresPayment } = await signUp({ ...sessionStartOptions(request), input });
     app.setSessionCookie(reply, sessionToken);
     return { message: 'Registration successful', requiresPayment };
   });
