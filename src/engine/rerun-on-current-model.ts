@@ -29,8 +29,6 @@ export interface ModelVersionComparison {
   readonly p95AnnualLoss: FigureComparison;
   readonly p99AnnualLoss: FigureComparison;
   readonly medianIncident: FigureComparison;
-  /** Chance of at least one loss event in a year (a probability, not USD). */
-  readonly probabilityOfAnyEvent: { readonly stored: number; readonly current: number };
   /** The full result on the current model (same input and seed); the stored result is never modified. */
   readonly current: RiskResult;
 }
@@ -53,7 +51,6 @@ export function rerunOnCurrentModel(input: RiskInput, stored: StoredHeadline, op
     p95AnnualLoss: pair(stored.annualLoss.percentilesUsd.p95, current.annualLoss.percentilesUsd.p95),
     p99AnnualLoss: pair(stored.annualLoss.percentilesUsd.p99, current.annualLoss.percentilesUsd.p99),
     medianIncident: pair(stored.costIfItHappens.percentilesUsd.p50, current.costIfItHappens.percentilesUsd.p50),
-    probabilityOfAnyEvent: { stored: stored.probabilityOfAnyEvent, current: current.probabilityOfAnyEvent },
     current,
   };
 }

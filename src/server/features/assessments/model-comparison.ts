@@ -1,7 +1,7 @@
 import { CompletedRiskInputSchema, type Assessment, type ModelComparison, type ModelFigures } from '@/contracts/assessments.ts';
 import { StoredRiskResultSchema } from '@/contracts/risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
-import { rerunOnCurrentModel } from '@/engine/rerun-on-current-model.ts';
+import { rerunOnCurrentModel, type StoredHeadline } from '@/engine/rerun-on-current-model.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { AppError } from '../../errors.ts';
 
@@ -27,6 +27,19 @@ function describeChange(stored: number, current: number): string {
   return ratio < 1 ? `The expected annual loss is ${percent}% lower on the current model` : `The expected annual loss is ${percent}% higher on the current model`;
 }
 
+/** The headline figures of one stored or fresh result, under the version that computed it. */
+function figuresOf(result: StoredHeadline & { iterations: number }): ModelFigures {
+  return {
+    engineVersion: result.engineVersion,
+    iterations: result.iterations,
+    expectedAnnualLossUsd: result.annualLoss.expectedUsd,
+    oneInTwentyYearUsd: result.annualLoss.percentilesUsd.p95,
+    oneInHundredYearUsd: result.annualLoss.percentilesUsd.p99,
+    probabilityOfAnyEvent: result.probabilityOfAnyEvent,
+    costIfItHappensUsd: result.costIfItHappens.percentilesUsd.p50,
+  };
+}
+
 /**
  * Re-runs a completed assessment stored by an older engine version on the current model, with
  * its stored answers and seed, and returns both sets of headline figures (ADR 105). Nothing is
@@ -49,24 +62,8 @@ export function compareWithCurrentModel(assessment: Assessment): ModelComparison
     if (error instanceof RangeError) throw new AppError('conflict', NOT_RERUNNABLE_MESSAGE);
     throw error;
   }
-  const storedFigures: ModelFigures = {
-    engineVersion: stored.data.engineVersion,
-    iterations: stored.data.iterations,
-    expectedAnnualLossUsd: comparison.expectedAnnualLoss.storedUsd,
-    oneInTwentyYearUsd: comparison.p95AnnualLoss.storedUsd,
-    oneInHundredYearUsd: comparison.p99AnnualLoss.storedUsd,
-    probabilityOfAnyEvent: comparison.probabilityOfAnyEvent.stored,
-    costIfItHappensUsd: comparison.medianIncident.storedUsd,
-  };
-  const currentFigures: ModelFigures = {
-    engineVersion: comparison.currentEngineVersion,
-    iterations: comparison.current.iterations,
-    expectedAnnualLossUsd: comparison.expectedAnnualLoss.currentUsd,
-    oneInTwentyYearUsd: comparison.p95AnnualLoss.currentUsd,
-    oneInHundredYearUsd: comparison.p99AnnualLoss.currentUsd,
-    probabilityOfAnyEvent: comparison.probabilityOfAnyEvent.current,
-    costIfItHappensUsd: comparison.medianIncident.currentUsd,
-  };
+  const storedFigures = figuresOf(stored.data);
+  const currentFigures = figuresOf(comparison.current);
   const change = describeChange(storedFigures.expectedAnnualLossUsd, currentFigures.expectedAnnualLossUsd);
   return {
     assessmentId: assessment.id,
