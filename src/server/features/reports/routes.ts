@@ -14,7 +14,6 @@ import { removeLogo } from './remove-logo.ts';
 import { renderReportFile, type ReportFileKind } from './render-report-file.ts';
 import { uploadLogo } from './upload-logo.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
-import { warmWhatChanged } from './warm-what-changed.ts';
 
 /** Base64 of a 500 KB logo inside a JSON body, with room to answer "too large" ourselves (400) rather than with a bare 413. */
 const LOGO_BODY_LIMIT_BYTES = 1_536 * 1024;
@@ -50,7 +49,8 @@ export async function reportRoutes(app: FastifyInstance) {
   // The report of a newly completed assessment is usually opened next: its waterfall against the
   // previous one is computed now, after the completion has answered, not when the report is asked for (ADR 127).
   app.events.on('assessment.completed', async (event) => {
-    if (await warmWhatChanged({ db: app.db, whatChangedCache, ...event })) app.log.info({ assessmentId: event.assessmentId }, 'what-changed waterfall computed ahead');
+    const { whatChanged } = await readWhatChanged({ db: app.db, whatChangedCache, ...event, against: undefined });
+    if (whatChanged) app.log.info({ assessmentId: event.assessmentId }, 'what-changed waterfall computed ahead');
   });
   const operationOptions = (request: FastifyRequest): ReportOperationOptions => ({
     db: app.db,
