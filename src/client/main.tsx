@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppQueryClient } from './app/app-query-client.ts';
@@ -18,8 +18,12 @@ if (window.location.pathname === '/presentation' && hasSessionHint()) {
   const sessionChecked = queryClient.fetchQuery(currentUserQueryOptions()).catch(() => null);
   preloadPresentationDirect(window.location.search, sessionChecked);
 }
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// A transition, so React renders the shell in short slices instead of one long task (ADR 165).
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});
