@@ -4,6 +4,9 @@
  */
 const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// Made once: toLocaleString and toLocaleDateString build a new formatter on every call.
+const wholeNumber = new Intl.NumberFormat('en-US');
+const longDate = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** $1,234,567: the exact figure (whole dollars), as the headline prints it. */
 export function formatUsdExact(value: number): string {
@@ -39,12 +42,12 @@ export function formatPercent(probability: number, missing = 'n/a'): string {
 /** "about 1 year in 12". */
 export function formatReturnPeriod(probability: number): string {
   if (probability <= 0) return 'less than once in 100,000 years';
-  return `about 1 year in ${Math.max(1, Math.round(1 / probability)).toLocaleString('en-US')}`;
+  return `about 1 year in ${wholeNumber.format(Math.max(1, Math.round(1 / probability)))}`;
 }
 
 /** 22 November 2026 (UTC, so the server and the browser print the same date). */
 export function formatLongDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(iso));
 }
 
 /** Safe file-name stem: "acme-health-2026-11-22". */

@@ -3,7 +3,7 @@ import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { completedAssessment } from './test-fixtures.ts';
-import { computeWhatChanged, computeWhatChangedInTurns } from './what-changed.ts';
+import { computeWhatChanged, computeWhatChangedWith, expectedLossOf, type EngineRun } from './what-changed.ts';
 
 const ITERATIONS = 100_000;
 const ale = (input: RiskInput, seed: number) => assessRisk(input, { seed, iterations: ITERATIONS, attribution: false }).annualLoss.expectedUsd;
@@ -36,13 +36,16 @@ describe('what changed since the last assessment', () => {
     expect(change.steps.map((s) => s.id)).toEqual(['model', 'factors', 'frameworks', 'profile']);
   });
 
-  test('taken in turns (a pause before each engine run), the waterfall is the same, figure for figure', async () => {
-    let pauses = 0;
-    const inTurns = await computeWhatChangedInTurns(previous, current, async () => {
-      pauses++;
+  test('with its engine runs handed out (as a server hands them to a worker), the waterfall is the same, figure for figure', async () => {
+    const runs: EngineRun[] = [];
+    const handedOut = await computeWhatChangedWith(previous, current, async (run) => {
+      runs.push(run);
+      return expectedLossOf(run);
     });
-    expect(inTurns).toEqual(change);
-    expect(pauses).toBe(4);
+    expect(handedOut).toEqual(change);
+    expect(runs).toHaveLength(4);
+    expect(runs.map((r) => [r.seed, r.iterations])).toEqual(Array.from({ length: 4 }, () => [7, current.result.iterations]));
+    expect(runs[3]?.input).toEqual(after);
   });
 
   test('results stored at the precision-targeted default are re-run on their own simulated years, so the steps stay exact', () => {

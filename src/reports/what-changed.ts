@@ -106,16 +106,16 @@ function withAsOfDate(input: RiskInput, asOfDate: string | undefined): RiskInput
  * Common random numbers make each step the effect of that group alone, not simulation noise.
  * Order matters (the model is not additive); the order is part of the method and stated.
  */
-function* waterfall(previous: ComparedAssessment, current: ComparedAssessment): Generator<() => number, WhatChanged, number> {
+function* waterfall(previous: ComparedAssessment, current: ComparedAssessment): Generator<EngineRun, WhatChanged, number> {
   const before = readResult(previous.result);
   const after = readResult(current.result);
   // Every re-run uses the stored years of the current result: an explicit count, never the
   // precision-targeted default, so each step is an exact re-run on the same draws.
   const seed = after.seed;
   const iterations = after.iterations;
-  // Each engine run is handed to the caller (computeWhatChanged runs them back to back,
-  // computeWhatChangedInTurns lets other work in between); the caller sends its result back.
-  const run = (input: RiskInput) => () => assessRisk(input, { seed, iterations, attribution: false }).annualLoss.expectedUsd;
+  // Each engine run is handed to the caller (computeWhatChanged runs them here, back to back;
+  // computeWhatChangedWith lets a server run them elsewhere); the caller sends its result back.
+  const run = (input: RiskInput): EngineRun => ({ input, seed, iterations });
 
   const withFactors: RiskInput = { ...previous.input, factors: current.input.factors };
   const withFrameworks: RiskInput = withAsOfDate({ ...withFactors, frameworks: current.input.frameworks }, current.input.asOfDate);
@@ -148,24 +148,33 @@ function* waterfall(previous: ComparedAssessment, current: ComparedAssessment): 
   return { previous: summary(previous, before), current: summary(current, after), steps, totalDeltaUsd: end - start, seed, iterations };
 }
 
+/** One re-run of the waterfall: the inputs, on the current result's seed and simulated years. */
+export interface EngineRun {
+  readonly input: RiskInput;
+  readonly seed: number;
+  readonly iterations: number;
+}
+
+/** The expected annual loss of one re-run (no attribution: the waterfall needs the mean only). */
+export function expectedLossOf(run: EngineRun): number {
+  return assessRisk(run.input, { seed: run.seed, iterations: run.iterations, attribution: false }).annualLoss.expectedUsd;
+}
+
 /** The waterfall above, its four engine runs back to back. */
 export function computeWhatChanged(previous: ComparedAssessment, current: ComparedAssessment): WhatChanged {
   const steps = waterfall(previous, current);
   let next = steps.next();
-  while (!next.done) next = steps.next(next.value());
+  while (!next.done) next = steps.next(expectedLossOf(next.value));
   return next.value;
 }
 
 /**
- * The same waterfall, same figures, with `pause()` awaited before each of the four engine runs: a
- * server answers other requests in between instead of being blocked for all four (ADR 125).
+ * The same waterfall, same figures, with each of the four engine runs handed to `expectedLoss`: a
+ * server runs them on a worker thread, so its event loop keeps answering meanwhile (ADR 128).
  */
-export async function computeWhatChangedInTurns(previous: ComparedAssessment, current: ComparedAssessment, pause: () => Promise<void>): Promise<WhatChanged> {
+export async function computeWhatChangedWith(previous: ComparedAssessment, current: ComparedAssessment, expectedLoss: (run: EngineRun) => Promise<number>): Promise<WhatChanged> {
   const steps = waterfall(previous, current);
   let next = steps.next();
-  while (!next.done) {
-    await pause();
-    next = steps.next(next.value());
-  }
+  while (!next.done) next = steps.next(await expectedLoss(next.value));
   return next.value;
 }

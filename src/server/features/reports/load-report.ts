@@ -2,16 +2,15 @@ import { CompletedRiskInputSchema } from '@/contracts/assessments.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { buildReportModel, type ReportModel, type ReportSource } from '@/reports/report-model.ts';
-import { computeWhatChangedInTurns, type ComparedAssessment, type WhatChanged } from '@/reports/what-changed.ts';
+import { computeWhatChangedWith, type ComparedAssessment, type WhatChanged } from '@/reports/what-changed.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { ExpectedLossRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
 import { findOrganizationAssessment, findOrganizationName, findPreviousCompleted, type StoredAssessment } from './report-repository.ts';
 import type { WhatChangedCache } from './what-changed-cache.ts';
 
 const NOT_FOUND = 'Assessment not found';
 
-/** Lets the requests that arrived meanwhile (e.g. the session check of the page asking for the report) run between engine runs. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DRAFT_MESSAGE = 'This assessment is a draft: complete it to get its report.';
 
 /** A completed assessment as the reports read it: the row (for its version) and the engine's view. */
@@ -42,7 +41,8 @@ export async function requireCompleted(db: Database, organizationId: string, id:
 }
 
 /** What changed between the assessment and `againstId` (default: the organisation's previous completed one); null when there is none. */
-export async function loadWhatChanged(db: Database, cache: WhatChangedCache, organizationId: string, current: CompletedAssessment, againstId: string | undefined): Promise<WhatChanged | null> {
+export async function loadWhatChanged(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined): Promise<WhatChanged | null> {
+  const { db, whatChangedCache, engine } = sources;
   let previous: CompletedAssessment | null;
   if (againstId !== undefined) {
     if (againstId === current.stored.id) throw new AppError('bad_request', 'Choose a different assessment to compare with', { issues: [{ path: 'against', message: 'Choose a different assessment to compare with' }] });
@@ -53,12 +53,12 @@ export async function loadWhatChanged(db: Database, cache: WhatChangedCache, org
   }
   if (!previous) return null;
   const { compared } = previous;
-  return cache.get(organizationId, current.stored, previous.stored, () => computeWhatChangedInTurns(compared, current.compared, nextTurn));
+  return whatChangedCache.get(organizationId, current.stored, previous.stored, () => computeWhatChangedWith(compared, current.compared, (run) => engine.expectedLoss(run)));
 }
 
 /** Everything a report of one completed assessment is built from, scoped to the organisation. */
-export async function loadReportOf(db: Database, cache: WhatChangedCache, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
-  const [organisationName, whatChanged] = await Promise.all([findOrganizationName(db, organizationId), loadWhatChanged(db, cache, organizationId, current, againstId)]);
+export async function loadReportOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
+  const [organisationName, whatChanged] = await Promise.all([findOrganizationName(sources.db, organizationId), loadWhatChanged(sources, organizationId, current, againstId)]);
   const { stored, compared } = current;
   const source: ReportSource = {
     organisationName: organisationName || compared.result.profile.name || '',
@@ -70,15 +70,20 @@ export async function loadReportOf(db: Database, cache: WhatChangedCache, organi
 }
 
 /** The report of the assessment `id` of the organisation (404 / 409 as requireCompleted). */
-export async function loadReport(db: Database, cache: WhatChangedCache, organizationId: string, id: string, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
-  return loadReportOf(db, cache, organizationId, await requireCompleted(db, organizationId, id), againstId, now);
+export async function loadReport(sources: WhatChangedSources, organizationId: string, id: string, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
+  return loadReportOf(sources, organizationId, await requireCompleted(sources.db, organizationId, id), againstId, now);
 }
+
+/** Where a waterfall comes from: the database, the per-app cache and the engine runner. */
+export type WhatChangedSources = Pick<ReportOperationOptions, 'db' | 'whatChangedCache' | 'engine'>;
 
 /** What the report operations of a signed-in caller take; routes.ts builds it from the app and the request. */
 export interface ReportOperationOptions {
   db: Database;
   /** One per app (ADR 125): completed assessments never change, so their waterfalls are computed once. */
   whatChangedCache: WhatChangedCache;
+  /** One per app: where the waterfall's engine re-runs run, a worker thread on a server (ADR 128). */
+  engine: ExpectedLossRunner;
   /** The caller's current organisation: every assessment read is scoped by it. */
   organizationId: string;
   now: Date;

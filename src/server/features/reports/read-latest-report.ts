@@ -8,9 +8,9 @@ import { findLatestCompleted } from './report-repository.ts';
  * completed assessment, or null when it has none.
  */
 export async function readLatestReport(options: ReportOperationOptions): Promise<{ report: ReportModel | null }> {
-  const { db, whatChangedCache, organizationId, now } = options;
+  const { db, organizationId, now } = options;
   const latest = await findLatestCompleted(db, organizationId);
   if (!latest || latest.result === null) return { report: null };
-  const { model } = await loadReportOf(db, whatChangedCache, organizationId, toCompleted(latest), undefined, now);
+  const { model } = await loadReportOf(options, organizationId, toCompleted(latest), undefined, now);
   return { report: model };
 }

@@ -3,7 +3,7 @@ import { loadWhatChanged, requireCompleted, type ReportOperationOptions } from '
 
 /** GET /api/assessments/:id/what-changed: the waterfall alone (null when there is nothing to compare with). */
 export async function readWhatChanged(options: Omit<ReportOperationOptions, 'now'> & { assessmentId: string; against: string | undefined }): Promise<{ whatChanged: WhatChanged | null }> {
-  const { db, whatChangedCache, organizationId, assessmentId, against } = options;
+  const { db, organizationId, assessmentId, against } = options;
   const current = await requireCompleted(db, organizationId, assessmentId);
-  return { whatChanged: await loadWhatChanged(db, whatChangedCache, organizationId, current, against) };
+  return { whatChanged: await loadWhatChanged(options, organizationId, current, against) };
 }

@@ -21,8 +21,8 @@ async function loadLogo(db: Database, organizationId: string): Promise<ReportLog
 export async function renderReportFile(
   options: ReportOperationOptions & { assessmentId: string; against: string | undefined; kind: ReportFileKind; log: Pick<FastifyBaseLogger, 'info'> },
 ): Promise<{ file: Buffer; fileName: string }> {
-  const { db, whatChangedCache, organizationId, assessmentId, against, now, kind, log } = options;
-  const { model, source } = await loadReport(db, whatChangedCache, organizationId, assessmentId, against, now);
+  const { db, organizationId, assessmentId, against, now, kind, log } = options;
+  const { model, source } = await loadReport(options, organizationId, assessmentId, against, now);
   const stem = model.meta.fileStem;
   if (kind === 'pdf') {
     const file = await renderReportPdf(model, await loadLogo(db, organizationId));

@@ -14,6 +14,7 @@ import { removeLogo } from './remove-logo.ts';
 import { renderReportFile, type ReportFileKind } from './render-report-file.ts';
 import { uploadLogo } from './upload-logo.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
+import { createInProcessRunner, createWorkerRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
 
 /** Base64 of a 500 KB logo inside a JSON body, with room to answer "too large" ourselves (400) rather than with a bare 413. */
 const LOGO_BODY_LIMIT_BYTES = 1_536 * 1024;
@@ -46,15 +47,20 @@ export async function reportRoutes(app: FastifyInstance) {
   const access = { access: 'user' } as const;
   // One per app: completed assessments never change, so their waterfalls are computed once (ADR 125).
   const whatChangedCache = new WhatChangedCache();
+  // Its engine re-runs on a worker thread, so the requests and files served meanwhile do not wait
+  // for them (ADR 128); tests keep them in process (the worker's own test covers it).
+  const engine = app.env.NODE_ENV === 'test' ? createInProcessRunner() : createWorkerRunner(app.log);
+  app.addHook('onClose', async () => engine.close());
   // The report of a newly completed assessment is usually opened next: its waterfall against the
   // previous one is computed now, after the completion has answered, not when the report is asked for (ADR 127).
   app.events.on('assessment.completed', async (event) => {
-    const { whatChanged } = await readWhatChanged({ db: app.db, whatChangedCache, ...event, against: undefined });
+    const { whatChanged } = await readWhatChanged({ db: app.db, whatChangedCache, engine, ...event, against: undefined });
     if (whatChanged) app.log.info({ assessmentId: event.assessmentId }, 'what-changed waterfall computed ahead');
   });
   const operationOptions = (request: FastifyRequest): ReportOperationOptions => ({
     db: app.db,
     whatChangedCache,
+    engine,
     organizationId: requireAuth(request).user.organizationId,
     now: app.now(),
   });

@@ -14,6 +14,10 @@ export function formatPercent(probability: number): string {
   return formatReportPercent(probability, '—');
 }
 
+// One formatter, made once: toLocaleDateString builds a new one on every call, a few milliseconds
+// each on a phone, once per row of a list.
+const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return shortDate.format(new Date(iso));
 }

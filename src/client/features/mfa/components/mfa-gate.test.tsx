@@ -55,7 +55,8 @@ test('gate: TOTP not enabled shows Security Setup Required with the wizard', asy
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': { status: 200, body: { totpEnabled: false, sessionMfaComplete: false, backupCodesCount: 0 } } });
   renderWithClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByRole('heading', { name: 'Security Setup Required' })).toBeInTheDocument();
-  expect(screen.getByText('Multi-Factor Authentication')).toBeInTheDocument();
+  // The wizard is loaded when the gate shows it.
+  expect(await screen.findByText('Multi-Factor Authentication')).toBeInTheDocument();
   expect(screen.getByText('TOTP Disabled')).toBeInTheDocument();
 });
 
@@ -63,7 +64,7 @@ test('gate: session not verified shows Authentication Required with the Secure A
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': { status: 200, body: { totpEnabled: true, sessionMfaComplete: false, backupCodesCount: 10 } } });
   renderWithClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
-  expect(screen.getByText('Secure Access Required')).toBeInTheDocument();
+  expect(await screen.findByText('Secure Access Required')).toBeInTheDocument();
   expect(screen.queryByText('secret content')).not.toBeInTheDocument();
 });
 

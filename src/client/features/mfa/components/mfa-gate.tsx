@@ -1,13 +1,18 @@
 import { Lock, ShieldAlert } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { useMfaStatus } from '../api/get-mfa-status.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { isNetworkFailure, isOfflineMfaVerified, rememberMfaVerified } from '@/client/lib/offline-session.ts';
-import { MfaSetupCard } from './mfa-setup-card.tsx';
-import { GATE_VERIFICATION_TITLE, MfaVerificationCard } from './mfa-verification-card.tsx';
+
+// A verified session passes the gate without them: the set-up wizard and the verification card
+// (forms, tabs, dialogs) load only when the gate shows them, off the way to every signed-in page.
+const MfaSetupCard = lazy(async () => ({ default: (await import('./mfa-setup-card.tsx')).MfaSetupCard }));
+const MfaVerificationCard = lazy(async () => ({ default: (await import('./mfa-verification-card.tsx')).MfaVerificationCard }));
+
+export const GATE_VERIFICATION_TITLE = 'Secure Access Required';
 
 export const GATE_TEXTS = {
   signedOut: 'Authentication Required',
@@ -85,7 +90,9 @@ export function MfaGate({ children, bypass = false, verificationTitle = GATE_VER
         title={GATE_TEXTS.setupRequired}
         description="CIFER requires two-factor authentication. Set up an authenticator app to continue."
       >
-        <MfaSetupCard onStepChange={(step) => setShowingNewCodes(step === 'complete')} />
+        <Suspense fallback={<LoadingState message={GATE_TEXTS.preparing} />}>
+          <MfaSetupCard onStepChange={(step) => setShowingNewCodes(step === 'complete')} />
+        </Suspense>
       </GateFrame>
     );
   }
@@ -96,7 +103,9 @@ export function MfaGate({ children, bypass = false, verificationTitle = GATE_VER
         title={GATE_TEXTS.verificationRequired}
         description="Confirm it's you with your second factor to continue."
       >
-        <MfaVerificationCard title={verificationTitle} />
+        <Suspense fallback={<LoadingState message={GATE_TEXTS.preparing} />}>
+          <MfaVerificationCard title={verificationTitle} />
+        </Suspense>
       </GateFrame>
     );
   }

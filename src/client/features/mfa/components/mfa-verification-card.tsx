@@ -11,7 +11,6 @@ import { describeMfaMethod } from '../lib/mfa-input.ts';
 import { CodeField, useCodeForm } from './code-field.tsx';
 
 export const VERIFICATION_TITLE = 'Two-Factor Authentication Required';
-export const GATE_VERIFICATION_TITLE = 'Secure Access Required';
 export const TROUBLE_HINT = 'Having trouble? Contact support for assistance with account recovery.';
 
 /**
