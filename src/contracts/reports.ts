@@ -19,6 +19,14 @@ export const ReportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
+/**
+ * GET /api/reports/latest: `whatChanged=ifReady` answers at once with the waterfall if it is already
+ * computed, else without its slide and with `whatChangedPending: true` (ADR 129); the default waits.
+ */
+export const LatestReportQuerySchema = z.object({
+  whatChanged: z.enum(['wait', 'ifReady'], 'whatChanged must be wait or ifReady').optional(),
+});
+
 /** Base64 of LOGO_MAX_BYTES, rounded up to whole 4-character groups. */
 const LOGO_MAX_BASE64_LENGTH = Math.ceil(LOGO_MAX_BYTES / 3) * 4;
 

@@ -42,6 +42,15 @@ export async function requireCompleted(db: Database, organizationId: string, id:
 
 /** What changed between the assessment and `againstId` (default: the organisation's previous completed one); null when there is none. */
 export async function loadWhatChanged(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined): Promise<WhatChanged | null> {
+  const started = await startWhatChanged(sources, organizationId, current, againstId);
+  return started ? started.whatChanged : null;
+}
+
+/**
+ * The waterfall of loadWhatChanged, not waited for: null when there is nothing to compare with,
+ * else its computation (shared through the cache, ADR 125), started if it was not yet.
+ */
+async function startWhatChanged(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined): Promise<{ whatChanged: Promise<WhatChanged> } | null> {
   const { db, whatChangedCache, engine } = sources;
   let previous: CompletedAssessment | null;
   if (againstId !== undefined) {
@@ -53,19 +62,42 @@ export async function loadWhatChanged(sources: WhatChangedSources, organizationI
   }
   if (!previous) return null;
   const { compared } = previous;
-  return whatChangedCache.get(organizationId, current.stored, previous.stored, () => computeWhatChangedWith(compared, current.compared, (run) => engine.expectedLoss(run)));
+  return { whatChanged: whatChangedCache.get(organizationId, current.stored, previous.stored, () => computeWhatChangedWith(compared, current.compared, (run) => engine.expectedLoss(run))) };
 }
 
-/** Everything a report of one completed assessment is built from, scoped to the organisation. */
-export async function loadReportOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
-  const [organisationName, whatChanged] = await Promise.all([findOrganizationName(sources.db, organizationId), loadWhatChanged(sources, organizationId, current, againstId)]);
+/** Its value if `promise` has already settled with one, else undefined (it is not waited for). */
+async function ifSettled<T>(promise: Promise<T>): Promise<{ value: T } | undefined> {
+  const notYet = new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)));
+  return Promise.race([promise.then((value) => ({ value })), notYet]);
+}
+
+/**
+ * The report of loadReportOf without waiting for its waterfall (ADR 129): the whole report when the
+ * waterfall is already computed (or there is nothing to compare with), else the report without its
+ * what-changed slide, marked pending; the waterfall goes on being computed for the full report.
+ */
+export async function loadReportIfReady(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, now: Date): Promise<{ model: ReportModel; whatChangedPending: boolean }> {
+  const [organisationName, started] = await Promise.all([findOrganizationName(sources.db, organizationId), startWhatChanged(sources, organizationId, current, undefined)]);
+  const ready = started ? await ifSettled(started.whatChanged) : { value: null };
+  const model = buildReportModel(reportSource(organisationName, current, ready?.value ?? null, now));
+  if (ready) return { model, whatChangedPending: false };
+  return { model: { ...model, slides: model.slides.filter((slide) => slide.id !== 'whatChanged') }, whatChangedPending: true };
+}
+
+function reportSource(organisationName: string, current: CompletedAssessment, whatChanged: WhatChanged | null, now: Date): ReportSource {
   const { stored, compared } = current;
-  const source: ReportSource = {
+  return {
     organisationName: organisationName || compared.result.profile.name || '',
     assessment: { ...compared, authorName: stored.authorName },
     whatChanged,
     generatedAt: now.toISOString(),
   };
+}
+
+/** Everything a report of one completed assessment is built from, scoped to the organisation. */
+export async function loadReportOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
+  const [organisationName, whatChanged] = await Promise.all([findOrganizationName(sources.db, organizationId), loadWhatChanged(sources, organizationId, current, againstId)]);
+  const source = reportSource(organisationName, current, whatChanged, now);
   return { model: buildReportModel(source), source };
 }
 

@@ -1,16 +1,21 @@
 import type { ReportModel } from '@/reports/report-model.ts';
-import { loadReportOf, toCompleted, type ReportOperationOptions } from './load-report.ts';
+import { loadReportIfReady, loadReportOf, toCompleted, type ReportOperationOptions } from './load-report.ts';
 import { findLatestCompleted } from './report-repository.ts';
 
 /**
  * GET /api/reports/latest: /presentation asks for this while the page is still loading, before it
  * knows the list of assessments (ADR 125): the report of the organisation's most recently
- * completed assessment, or null when it has none.
+ * completed assessment, or null when it has none. With `whatChanged: 'ifReady'` it does not wait
+ * for the what-changed waterfall (ADR 129): the page shows the other slides at once.
  */
-export async function readLatestReport(options: ReportOperationOptions): Promise<{ report: ReportModel | null }> {
+export async function readLatestReport(options: ReportOperationOptions & { whatChanged: 'wait' | 'ifReady' }): Promise<{ report: ReportModel | null; whatChangedPending?: true }> {
   const { db, organizationId, now } = options;
   const latest = await findLatestCompleted(db, organizationId);
   if (!latest || latest.result === null) return { report: null };
+  if (options.whatChanged === 'ifReady') {
+    const { model, whatChangedPending } = await loadReportIfReady(options, organizationId, toCompleted(latest), now);
+    return whatChangedPending ? { report: model, whatChangedPending } : { report: model };
+  }
   const { model } = await loadReportOf(options, organizationId, toCompleted(latest), undefined, now);
   return { report: model };
 }

@@ -17,6 +17,9 @@ import type { WhatChanged } from '@/reports/what-changed.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { addMembership, createCaller } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createInProcessRunner, type ExpectedLossRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
+import { loadReportIfReady, loadWhatChanged, requireCompleted } from './load-report.ts';
+import { WhatChangedCache } from './what-changed-cache.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -199,6 +202,51 @@ describe('the latest report and the what-changed cache (ADR 125)', () => {
     const response = await call(nobody, 'GET', '/api/reports/latest');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ report: null });
+  });
+
+  test('ADR 129: ?whatChanged=ifReady answers the whole report once its waterfall is computed; a bad value is a 400', async () => {
+    await t.app.backgroundTasks.idle();
+    const ready = (await call(aliceColleague, 'GET', '/api/reports/latest?whatChanged=ifReady')).json<{ report: ReportModel; whatChangedPending?: true }>();
+    const whole = (await call(aliceColleague, 'GET', `/api/assessments/${second.id}/report`)).json<ReportModel>();
+    expect(ready.whatChangedPending).toBeUndefined();
+    expect(ready.report).toEqual(whole);
+    expect(ready.report.slides.map((slide) => slide.id)).toContain('whatChanged');
+    const bad = await call(aliceColleague, 'GET', '/api/reports/latest?whatChanged=later');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('whatChanged must be wait or ifReady');
+  });
+
+  test('ADR 129: while the waterfall is being computed, the report comes without its slide, marked pending, and the computation goes on', async () => {
+    const s = await createVerifiedUserSession(t);
+    const erin = { cookie: s.cookie, organizationId: s.user.organizationId };
+    await complete(erin, SAMPLE_CLINIC_INPUT, 'Earlier');
+    t.clock.advance(60_000);
+    const later = await complete(erin, LATER, 'Later');
+    // An engine that answers only when released: the waterfall stays under way.
+    const inProcess = createInProcessRunner();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const held: ExpectedLossRunner = { expectedLoss: async (run) => (runs++, await released, inProcess.expectedLoss(run)), close: async () => {} };
+    const sources = { db: t.app.db, whatChangedCache: new WhatChangedCache(), engine: held };
+    const current = await requireCompleted(t.app.db, erin.organizationId, later.id);
+
+    const early = await loadReportIfReady(sources, erin.organizationId, current, t.app.now());
+    expect(early.whatChangedPending).toBe(true);
+    expect(early.model.whatChanged).toBeNull();
+    expect(early.model.slides.map((slide) => slide.id)).not.toContain('whatChanged');
+    expect(early.model.slides.map((slide) => slide.id)).toContain('headline');
+    expect(runs).toBe(1);
+
+    release();
+    const whole = (await call(erin, 'GET', `/api/assessments/${later.id}/report`)).json<ReportModel>();
+    // Waits for the computation the early answer left under way (the same cached one).
+    await loadWhatChanged(sources, erin.organizationId, current, undefined);
+    const settled = await loadReportIfReady(sources, erin.organizationId, current, t.app.now());
+    expect(settled.whatChangedPending).toBe(false);
+    expect(settled.model.whatChanged).toEqual(whole.whatChanged);
+    expect(settled.model.slides.map((slide) => slide.id)).toEqual(whole.slides.map((slide) => slide.id));
+    expect(runs).toBe(4);
   });
 
   test('ADR 127: completing an assessment computes its waterfall against the previous one ahead, and the report then serves that one', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ReportQuerySchema, UploadLogoBodySchema, type OrganizationLogoResponse } from '@/contracts/reports.ts';
+import { LatestReportQuerySchema, ReportQuerySchema, UploadLogoBodySchema, type OrganizationLogoResponse } from '@/contracts/reports.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
@@ -77,7 +77,11 @@ export async function reportRoutes(app: FastifyInstance) {
     return readWhatChanged({ ...options, assessmentId: idParam(request), against: query.against });
   });
 
-  app.get('/api/reports/latest', { config: access }, async (request): Promise<{ report: ReportModel | null }> => readLatestReport(operationOptions(request)));
+  app.get('/api/reports/latest', { config: access }, async (request): Promise<{ report: ReportModel | null; whatChangedPending?: true }> => {
+    const options = operationOptions(request);
+    const query = parseInput(LatestReportQuerySchema, request.query);
+    return readLatestReport({ ...options, whatChanged: query.whatChanged ?? 'wait' });
+  });
 
   const fileRoute = (path: string, kind: ReportFileKind) =>
     app.get(path, { config: access }, async (request, reply) => {

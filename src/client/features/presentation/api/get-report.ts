@@ -9,6 +9,8 @@ const whatChangedPath = (id: string) => `/api/assessments/${id}/what-changed`;
 
 export interface LatestReport {
   readonly report: ReportModel | null;
+  /** The waterfall is still being computed: `report` has no what-changed slide yet (ADR 129). */
+  readonly whatChangedPending?: true;
 }
 
 /** The board briefing of one completed assessment: the same model the PDF and the deck are drawn from. */
@@ -37,7 +39,8 @@ export function useLatestReport(enabled: boolean) {
     queryKey: [LATEST_REPORT_PATH],
     queryFn: async () => {
       const latest = await takePrefetched(LATEST_REPORT_PATH, () => apiRequest<LatestReport>('GET', LATEST_REPORT_PATH));
-      if (latest.report) client.setQueryData(reportQueryOptions(latest.report.meta.assessmentId).queryKey, latest.report);
+      // Filed as the assessment's report only when whole; a pending one is shown until that arrives.
+      if (latest.report && !latest.whatChangedPending) client.setQueryData(reportQueryOptions(latest.report.meta.assessmentId).queryKey, latest.report);
       return latest;
     },
     enabled,

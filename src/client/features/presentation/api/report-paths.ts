@@ -6,8 +6,11 @@ import { prefetchGet } from '@/client/lib/prefetch.ts';
  */
 export const reportPath = (id: string) => `/api/assessments/${encodeURIComponent(id)}/report`;
 
-/** The report of the organisation's most recently completed assessment (null when there is none). */
-export const LATEST_REPORT_PATH = '/api/reports/latest';
+/**
+ * The report of the organisation's most recently completed assessment (null when there is none),
+ * without waiting for its what-changed waterfall (ADR 129): the first slide does not need it.
+ */
+export const LATEST_REPORT_PATH = '/api/reports/latest?whatChanged=ifReady';
 
 /**
  * Starts the report /presentation will show, before its code and the session check have

@@ -45,11 +45,13 @@ export function PresentationView({ requestedId, choices, formatChoice, onSelect 
   // Default: the latest completed assessment; if that call failed, the newest in the list.
   const selectedId = requestedId || latest.data?.report?.meta.assessmentId || (latest.isError ? (choices.items[0]?.id ?? '') : '');
   const report = useReport(selectedId);
+  // The latest report without its waterfall (ADR 129) stands in until the whole one arrives.
+  const pending = latest.data?.whatChangedPending ? latest.data.report : null;
+  const shown = report.data ?? (pending?.meta.assessmentId === selectedId ? pending : undefined);
   const logo = useOrganizationLogo();
   const logoUrl = logo.data?.logo ? `${LOGO_IMAGE_URL}?v=${encodeURIComponent(logo.data.logo.updatedAt)}` : null;
   // Until the list arrives (or when the shown one is beyond its first page), the picker offers the one on screen.
   const options = choices.items.map((choice) => ({ id: choice.id, label: formatChoice(choice) }));
-  const shown = report.data;
   if (shown && !options.some((o) => o.id === shown.meta.assessmentId)) {
     const meta = shown.meta;
     options.unshift({ id: meta.assessmentId, label: formatChoice({ id: meta.assessmentId, title: meta.assessmentTitle, date: meta.completedAt, aleUsd: shown.headline.aleUsd }) });
@@ -86,13 +88,13 @@ export function PresentationView({ requestedId, choices, formatChoice, onSelect 
         </div>
         <LogoControl />
       </div>
-      {!report.data && !error ? <p className="text-slate-700">Preparing the slides…</p> : null}
+      {!shown && !error ? <p className="text-slate-700">Preparing the slides…</p> : null}
       {error ? (
         <p role="alert" className="text-red-800">
           {getErrorMessage(error)}
         </p>
       ) : null}
-      {report.data ? <SlideDeck model={report.data} logoUrl={logoUrl} /> : null}
+      {shown ? <SlideDeck model={shown} logoUrl={logoUrl} /> : null}
     </Page>
   );
 }
