@@ -48,9 +48,15 @@ export async function loadWhatChanged(sources: WhatChangedSources, organizationI
 
 /**
  * The waterfall of loadWhatChanged, not waited for: null when there is nothing to compare with,
- * else its computation (shared through the cache, ADR 125), started if it was not yet.
+ * else its computation (shared through the cache, ADR 125), started if it was not yet, and its
+ * value if that computation has already finished.
  */
-async function startWhatChanged(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined): Promise<{ whatChanged: Promise<WhatChanged> } | null> {
+async function startWhatChanged(
+  sources: WhatChangedSources,
+  organizationId: string,
+  current: CompletedAssessment,
+  againstId: string | undefined,
+): Promise<{ whatChanged: Promise<WhatChanged>; ready: WhatChanged | undefined } | null> {
   const { db, whatChangedCache, engine } = sources;
   let previous: CompletedAssessment | null;
   if (againstId !== undefined) {
@@ -62,13 +68,8 @@ async function startWhatChanged(sources: WhatChangedSources, organizationId: str
   }
   if (!previous) return null;
   const { compared } = previous;
-  return { whatChanged: whatChangedCache.get(organizationId, current.stored, previous.stored, () => computeWhatChangedWith(compared, current.compared, (run) => engine.expectedLoss(run))) };
-}
-
-/** Its value if `promise` has already settled with one, else undefined (it is not waited for). */
-async function ifSettled<T>(promise: Promise<T>): Promise<{ value: T } | undefined> {
-  const notYet = new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)));
-  return Promise.race([promise.then((value) => ({ value })), notYet]);
+  const whatChanged = whatChangedCache.get(organizationId, current.stored, previous.stored, () => computeWhatChangedWith(compared, current.compared, (run) => engine.expectedLoss(run)));
+  return { whatChanged, ready: whatChangedCache.ready(organizationId, current.stored, previous.stored) };
 }
 
 /**
@@ -78,9 +79,9 @@ async function ifSettled<T>(promise: Promise<T>): Promise<{ value: T } | undefin
  */
 export async function loadReportIfReady(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, now: Date): Promise<{ model: ReportModel; whatChangedPending: boolean }> {
   const [organisationName, started] = await Promise.all([findOrganizationName(sources.db, organizationId), startWhatChanged(sources, organizationId, current, undefined)]);
-  const ready = started ? await ifSettled(started.whatChanged) : { value: null };
-  const model = buildReportModel(reportSource(organisationName, current, ready?.value ?? null, now));
-  if (ready) return { model, whatChangedPending: false };
+  const whatChanged = started ? (started.ready ?? null) : null;
+  const model = buildReportModel(reportSource(organisationName, current, whatChanged, now));
+  if (!started || started.ready) return { model, whatChangedPending: false };
   return { model: { ...model, slides: model.slides.filter((slide) => slide.id !== 'whatChanged') }, whatChangedPending: true };
 }
 

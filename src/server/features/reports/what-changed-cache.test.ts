@@ -5,6 +5,7 @@ import { WhatChangedCache } from './what-changed-cache.ts';
 const at = (iso: string) => new Date(iso);
 const current = { id: 'current', updatedAt: at('2026-11-22T10:00:00.000Z') };
 const previous = { id: 'previous', updatedAt: at('2026-11-20T10:00:00.000Z') };
+const pair = (id: string) => ({ id, updatedAt: previous.updatedAt });
 
 /** A stand-in waterfall that records which computation produced it. */
 function waterfall(label: string): Promise<WhatChanged> {
@@ -38,7 +39,6 @@ describe('WhatChangedCache', () => {
 
   test('keeps at most its capacity, dropping the least recently used pair', async () => {
     const cache = new WhatChangedCache(2);
-    const pair = (id: string) => ({ id, updatedAt: previous.updatedAt });
     cache.get('org', current, pair('a'), () => waterfall('a'));
     cache.get('org', current, pair('b'), () => waterfall('b'));
     cache.get('org', current, pair('a'), () => waterfall('a again'));
@@ -53,5 +53,21 @@ describe('WhatChangedCache', () => {
     await expect(cache.get('org', current, previous, () => Promise.reject(new Error('engine failed')))).rejects.toThrow('engine failed');
     expect((await cache.get('org', current, previous, () => waterfall('retried'))).previous.id).toBe('retried');
     expect(cache.computedCount).toBe(2);
+  });
+
+  test('ready() gives the waterfall of a pair only once its computation has succeeded, and never starts one (ADR 129)', async () => {
+    const cache = new WhatChangedCache();
+    expect(cache.ready('org', current, previous)).toBeUndefined();
+    expect(cache.computedCount).toBe(0);
+    let finish: (value: WhatChanged) => void = () => {};
+    const computing = cache.get('org', current, previous, () => new Promise<WhatChanged>((resolve) => (finish = resolve)));
+    expect(cache.ready('org', current, previous)).toBeUndefined();
+    const computed = await waterfall('done');
+    finish(computed);
+    await computing;
+    expect(cache.ready('org', current, previous)).toBe(computed);
+    expect(cache.ready('other-org', current, previous)).toBeUndefined();
+    await expect(cache.get('org', current, pair('failing'), () => Promise.reject(new Error('engine failed')))).rejects.toThrow('engine failed');
+    expect(cache.ready('org', current, pair('failing'))).toBeUndefined();
   });
 });

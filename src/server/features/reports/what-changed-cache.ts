@@ -19,8 +19,14 @@ export interface CachedAssessmentVersion {
  * assessment changes which pair is asked for, so a stale pair is simply never asked again. A
  * computation under way is shared by the requests that ask meanwhile; a failed one is not kept.
  */
+interface CacheEntry {
+  readonly promise: Promise<WhatChanged>;
+  /** Set once the computation has succeeded. */
+  value?: WhatChanged;
+}
+
 export class WhatChangedCache {
-  private readonly entries = new Map<string, Promise<WhatChanged>>();
+  private readonly entries = new Map<string, CacheEntry>();
   private computed = 0;
 
   constructor(
@@ -30,25 +36,38 @@ export class WhatChangedCache {
 
   /** The cached waterfall of the pair, or `compute()`'s, kept for next time. */
   get(organizationId: string, current: CachedAssessmentVersion, previous: CachedAssessmentVersion, compute: () => Promise<WhatChanged>): Promise<WhatChanged> {
-    const key = JSON.stringify([organizationId, current.id, current.updatedAt.toISOString(), previous.id, previous.updatedAt.toISOString(), this.engineVersion]);
+    const key = this.keyOf(organizationId, current, previous);
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
+      return hit.promise;
     }
     const value = compute();
     this.computed++;
-    this.entries.set(key, value);
-    value.catch(() => {
-      if (this.entries.get(key) === value) this.entries.delete(key);
-    });
+    const entry: CacheEntry = { promise: value };
+    this.entries.set(key, entry);
+    value.then(
+      (computed) => (entry.value = computed),
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     return value;
+  }
+
+  /** The pair's waterfall if it is cached and already computed (ADR 129); never starts a computation. */
+  ready(organizationId: string, current: CachedAssessmentVersion, previous: CachedAssessmentVersion): WhatChanged | undefined {
+    return this.entries.get(this.keyOf(organizationId, current, previous))?.value;
+  }
+
+  private keyOf(organizationId: string, current: CachedAssessmentVersion, previous: CachedAssessmentVersion): string {
+    return JSON.stringify([organizationId, current.id, current.updatedAt.toISOString(), previous.id, previous.updatedAt.toISOString(), this.engineVersion]);
   }
 
   /** How many waterfalls were computed (not served from the cache) since the start. */

@@ -12,10 +12,7 @@ export interface ExpectedLossRunner {
 /** Lets requests that arrived meanwhile run before an engine run that blocks the event loop. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * In the server's own thread, one run per turn of the event loop (ADR 125): for tests and
- * scripts, and the fallback when no worker can be started.
- */
+/** In the server's own thread, one run per turn of the event loop (ADR 125): for the reports routes' tests. */
 export function createInProcessRunner(): ExpectedLossRunner {
   return {
     async expectedLoss(run) {
@@ -72,12 +69,12 @@ export function createWorkerRunner(log: FastifyBaseLogger): ExpectedLossRunner {
 
   return {
     expectedLoss(run) {
-      worker ??= start();
+      const target = (worker ??= start());
       const id = nextId++;
       const request: EngineRunRequest = { id, run };
       return new Promise<number>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker?.postMessage(request);
+        target.postMessage(request);
       });
     },
     async close() {
