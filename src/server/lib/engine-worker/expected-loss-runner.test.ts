@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import pino from 'pino';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
@@ -33,5 +35,18 @@ describe('the engine runs of the what-changed waterfall', () => {
 
   test('in process (tests, fallback): the same figures', async () => {
     await expect(createInProcessRunner().expectedLoss(run(7))).resolves.toBe(expectedLossOf(run(7)));
+  });
+
+  test('a run under way keeps the process alive until it is answered, and an idle worker lets it exit', async () => {
+    // A process with nothing else to do: it awaits one run and then ends by itself, without close().
+    const script = [
+      "import pino from 'pino';",
+      "import { SAMPLE_CLINIC_INPUT } from './src/engine/sample-inputs.ts';",
+      "import { createWorkerRunner } from './src/server/lib/engine-worker/expected-loss-runner.ts';",
+      "const runner = createWorkerRunner(pino({ level: 'silent' }));",
+      "console.log(await runner.expectedLoss({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20000 }));",
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
+    expect(Number(stdout.trim())).toBe(expectedLossOf({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20_000 }));
   });
 });

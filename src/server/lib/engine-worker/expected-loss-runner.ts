@@ -44,12 +44,18 @@ export function createWorkerRunner(log: FastifyBaseLogger): ExpectedLossRunner {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
+  // The worker keeps the process alive only while it has runs to answer: an idle one does not
+  // hold up an exit, and a run under way is not cut off by one (e.g. while the server closes).
+  const settle = (started: Worker) => {
+    if (pending.size === 0) started.unref();
+  };
   const start = (): Worker => {
     const started = new Worker(new URL('./expected-loss-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
     started.on('message', (answer: EngineRunAnswer) => {
       const waiting = pending.get(answer.id);
       if (!waiting) return;
       pending.delete(answer.id);
+      settle(started);
       if ('error' in answer) waiting.reject(new Error(answer.error));
       else waiting.resolve(answer.expectedUsd);
     });
@@ -62,8 +68,6 @@ export function createWorkerRunner(log: FastifyBaseLogger): ExpectedLossRunner {
       if (worker === started) worker = null;
       failAll(new Error(`The engine worker stopped (exit code ${code})`));
     });
-    // An idle worker does not keep the process alive.
-    started.unref();
     return started;
   };
 
@@ -74,6 +78,7 @@ export function createWorkerRunner(log: FastifyBaseLogger): ExpectedLossRunner {
       const request: EngineRunRequest = { id, run };
       return new Promise<number>((resolve, reject) => {
         pending.set(id, { resolve, reject });
+        target.ref();
         target.postMessage(request);
       });
     },
