@@ -1,5 +1,5 @@
 import pino from 'pino';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -20,7 +20,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
 import { registerFeatures } from './routes.ts';
 import { toLogSafeError } from './db/log-safe-error.ts';
-import { requestLog } from './plugins/request-log.ts';
+import { FinishedRequests } from './lib/finished-requests.ts';
 import { jsonBody } from './plugins/json-body.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { createRequestIds } from './lib/request-id.ts';
@@ -74,16 +74,22 @@ export const LOG_SERIALIZERS = { err: toLogSafeError };
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 /**
- * Log lines go to stdout without blocking the request that wrote them (ADR 185): while one write is
- * in flight the next lines gather and leave together, so a busy server makes one write per batch
- * instead of one per request, and a quiet one writes each line at once. pino flushes what is left
- * when the process exits (including the last-resort exit of main.ts). Tests keep synchronous writes.
+ * Log lines go to stdout in batches (ADR 186, replacing the asynchronous writes of ADR 185): they
+ * gather in memory and leave in one synchronous write once 4 KB are waiting, and at least every
+ * 250 ms, so a busy server makes one write per few dozen requests and a quiet one shows each line
+ * within a quarter of a second. A write handed to libuv's thread pool cost about 28 µs of CPU on
+ * this machine against 2.5 µs written in place. pino flushes what is left when the process exits
+ * (including the last-resort exit of main.ts). Tests keep one synchronous write per line.
  */
+const LOG_BATCH_BYTES = 4_096;
+const LOG_FLUSH_INTERVAL_MS = 250;
+
 function logDestination(env: Env): { stream?: pino.DestinationStream } {
-  return env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: false }) };
+  return env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS }) };
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const finishedRequests = new FinishedRequests();
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
@@ -91,8 +97,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: createRequestIds(),
     // request.log is built on a request's first line of its own; most requests write none (ADR 185).
     childLoggerFactory: lazyChildLoggerFactory,
-    // Fastify's two lines per request cost a third of a small request; plugins/request-log.ts writes one (ADR 172).
-    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's two lines per request cost a third of a small request; lib/finished-requests.ts writes one (ADR 172, 186).
+    logController: finishedRequests,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -104,6 +110,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', deps.database.db);
   app.decorate('now', now);
   const metrics = createMetrics();
+  const accessLog = finishedRequests.start({ logger: app.log, latency: metrics.httpDuration, batchLogLines: deps.env.NODE_ENV !== 'test' });
+  app.addHook('onClose', async () => accessLog.flush());
   metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
   app.decorate('metrics', metrics);
   app.decorate('startedAt', new Date());
@@ -141,7 +149,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // which also stops the cross-site "simple request" CSRF shapes.
   app.removeContentTypeParser('text/plain');
   await app.register(jsonBody);
-  await app.register(requestLog);
 
   await app.register(errorHandler);
   await app.register(securityHeaders);

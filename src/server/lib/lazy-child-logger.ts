@@ -7,7 +7,7 @@ type LogArguments = Parameters<LogFn>;
  * The per-request logger Fastify hands to `request.log`, built on the request's first log call
  * (ADR 185). Fastify builds a pino child bound to the request id for every request; pino then
  * serialises the bindings, through the wildcard redactor of LOG_REDACT_PATHS, although most
- * requests never log a line of their own (the access line has its own logger, request-log.ts).
+ * requests never log a line of their own (the access line has its own logger, access-log.ts).
  * The lines are the same as an eager child's: same bindings, same options, same parent.
  */
 export class LazyChildLogger implements FastifyBaseLogger {

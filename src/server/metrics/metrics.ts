@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { RequestDurationHistogram } from './request-duration-histogram.ts';
 
 /**
  * The app's Prometheus metrics (ADR 152). One registry per app instance (not prom-client's
@@ -8,7 +9,7 @@ export interface AppMetrics {
   registry: Registry;
   /** Filled at scrape time from `httpDuration`'s counts; nothing increments it per request. */
   httpRequests: Counter<'method' | 'route' | 'status_code'>;
-  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  httpDuration: RequestDurationHistogram;
   jobs: Counter<'name' | 'outcome'>;
   outbox: Counter<'outcome'>;
   /** Scrape-time gauges filled by `setBacklogCollector`. */
@@ -55,10 +56,9 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     },
   });
 
-  const httpDuration = new Histogram({
+  const httpDuration = new RequestDurationHistogram({
     name: 'cifer_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route template and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INVALID_TEXT_MESSAGE } from '@/contracts/text.ts';
 import { auditLog } from '../db/schema.ts';
 import { toLogSafeError } from '../db/log-safe-error.ts';
 import { REFUSAL_AUDIT_LIMIT_PER_MINUTE } from '../lib/audit.ts';
-import { HELMET_OPTIONS } from './security-headers.ts';
+import { HELMET_OPTIONS, MACHINE_ANSWER_HELMET_OPTIONS } from './security-headers.ts';
 import { createSignedInUser, post, STRONG_PASSWORD, uniqueEmail } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -84,20 +84,40 @@ test('HDR CSP has base-uri none and frame-ancestors none; no X-Frame-Options to 
   expect(response.headers['x-frame-options']).toBeUndefined();
 });
 
-test('HDR every response carries exactly the headers helmet sets on a real response (computed once at start-up)', async () => {
-  // Helmet run as a per-request middleware on a real ServerResponse: the reference.
+/** The headers helmet sets as a per-request middleware on a real ServerResponse: the reference. */
+function helmetReference(options: HelmetOptions): Record<string, string> {
   const reference = new ServerResponse(new IncomingMessage(new Socket()));
-  helmet(HELMET_OPTIONS)(reference.req, reference, () => {});
-  const expected = reference.getHeaders();
-  expect(Object.keys(expected).length).toBeGreaterThan(8);
-  for (const [method, url, payload, headers] of [
-    ['GET', '/healthz', undefined, {}],
-    ['GET', '/api/no-such-route', undefined, {}],
-    ['POST', '/api/auth/logout', {}, { origin: 'https://evil.example' }],
-  ] as const) {
+  helmet(options)(reference.req, reference, () => {});
+  return Object.fromEntries(Object.entries(reference.getHeaders()).map(([name, value]) => [name, String(value)]));
+}
+
+test('HDR pages carry exactly the headers helmet sets on a real response; API and operations answers exactly the machine set (computed once at start-up, ADR 186)', async () => {
+  const page = helmetReference(HELMET_OPTIONS);
+  const machine = helmetReference(MACHINE_ANSWER_HELMET_OPTIONS);
+  expect(Object.keys(page).length).toBeGreaterThan(8);
+  const pageOnly = Object.keys(page).filter((name) => !(name in machine));
+  expect(pageOnly.sort()).toEqual(['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']);
+  const cases = [
+    ['GET', '/healthz', undefined, {}, machine],
+    ['GET', '/readyz?probe=1', undefined, {}, machine],
+    ['GET', '/api/no-such-route', undefined, {}, machine],
+    ['POST', '/api/auth/logout', {}, { origin: 'https://evil.example' }, machine],
+    ['GET', '/assessment', undefined, {}, page],
+    ['GET', '/healthz-not', undefined, {}, page],
+  ] as const;
+  for (const [method, url, payload, headers, expected] of cases) {
     const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers });
-    for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${method} ${url} ${name}`).toBe(String(value));
+    for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${method} ${url} ${name}`).toBe(value);
+    if (expected === machine) for (const name of pageOnly) expect(response.headers[name], `${method} ${url} ${name}`).toBeUndefined();
   }
+});
+
+test('HDR-01..03 hold on machine answers too: every CSP directive security.md names, HSTS a year with subdomains, nosniff, the referrer policy, COOP and CORP', () => {
+  const machine = helmetReference(MACHINE_ANSWER_HELMET_OPTIONS);
+  const directives = new Map(machine['content-security-policy']!.split(';').map((directive) => [directive.split(' ')[0], directive] as const));
+  expect([...directives.values()]).toEqual(expect.arrayContaining(["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]));
+  expect(machine['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(machine).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-resource-policy': 'same-origin' });
 });
 
 test('LOG-01 refused (403) requests are audited, at most 10 rows per address and minute', async () => {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppMetrics } from '../metrics/metrics.ts';
 
@@ -14,24 +14,13 @@ export function isMetricsTokenValid(authorization: string | undefined, expected:
   return timingSafeEqual(sha256(match[1]), sha256(expected));
 }
 
-/** The route template, never the raw URL: ids and unknown paths must not explode the label set. */
-function routeLabel(request: FastifyRequest): string {
-  return request.routeOptions.url ?? '(unmatched)';
-}
-
 /**
- * Request rate and latency by route for every request, and `GET /metrics` in Prometheus text
- * (ADR 152): 404 when METRICS_TOKEN is not configured (the endpoint does not exist), 401 with
+ * `GET /metrics` in Prometheus text (ADR 152; each request's latency is recorded by
+ * finished-requests.ts): 404 when METRICS_TOKEN is not configured (the endpoint does not exist), 401 with
  * `WWW-Authenticate: Bearer` when the bearer token is missing or wrong.
  */
 async function metricsPlugin(app: FastifyInstance, options: { metrics: AppMetrics; token: string | undefined }) {
   const { metrics, token } = options;
-
-  app.addHook('onResponse', (request, reply, done) => {
-    // One observation: the request counter is derived from the histogram's counts (metrics.ts).
-    metrics.httpDuration.observe({ method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    done();
-  });
 
   app.get('/metrics', async (request, reply) => {
     if (!token) {

@@ -3,8 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Strict headers on every response; no inline scripts are allowed anywhere. */
+/** What pages and machine answers share. */
+const BOTH_POLICIES = {
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+  // frame-ancestors 'none' is the framing rule; the legacy X-Frame-Options header is not sent,
+  // so the two can never disagree (ADR 175).
+  xFrameOptions: false,
+} as const satisfies HelmetOptions;
+
+/** Strict headers on every page and asset; no inline scripts are allowed anywhere. */
 export const HELMET_OPTIONS: HelmetOptions = {
+  ...BOTH_POLICIES,
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -24,13 +35,45 @@ export const HELMET_OPTIONS: HelmetOptions = {
       frameAncestors: ["'none'"],
     },
   },
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  crossOriginEmbedderPolicy: false,
-  // frame-ancestors 'none' is the framing rule; the legacy X-Frame-Options header is not sent,
-  // so the two can never disagree (ADR 175).
-  xFrameOptions: false,
 };
+
+/**
+ * The policy of answers no browser renders as a page (ADR 186): `/api/*` JSON and files, and the
+ * operations endpoints. Their CSP keeps every directive security.md HDR-01 names (a JSON answer
+ * opened as a document can still run nothing and be framed by no one); the rest of the page policy
+ * (styles, images, fonts, workers, the manifest) has nothing to govern in them. HSTS, nosniff,
+ * Referrer-Policy, COOP and CORP (HDR-02, HDR-03) stay. Dropped are the headers that act only on
+ * an HTML document or on browsers long gone: Origin-Agent-Cluster, X-DNS-Prefetch-Control (links in
+ * a page), X-Download-Options (Internet Explorer 8), X-Permitted-Cross-Domain-Policies (Flash and
+ * old Acrobat) and X-XSS-Protection (an auditor no current browser has).
+ */
+export const MACHINE_ANSWER_HELMET_OPTIONS: HelmetOptions = {
+  ...BOTH_POLICIES,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/** Whether a request's answer is for a program rather than a page: the API and the operations endpoints. */
+export function isMachineAnswer(url: string): boolean {
+  if (url.startsWith('/api/')) return true;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path === '/healthz' || path === '/readyz' || path === '/metrics';
+}
 
 /**
  * Helmet decides the headers, once: its middleware runs at start-up against a recorder, and every
@@ -55,9 +98,10 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
 }
 
 async function securityHeadersPlugin(app: FastifyInstance) {
-  const headers = computeSecurityHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pageHeaders = computeSecurityHeaders(HELMET_OPTIONS);
+  const machineHeaders = computeSecurityHeaders(MACHINE_ANSWER_HELMET_OPTIONS);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isMachineAnswer(request.url) ? machineHeaders : pageHeaders);
     done();
   });
   // After the handler, so no API answer can be cached by a browser or a proxy, whatever it set.

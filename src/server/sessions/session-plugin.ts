@@ -36,7 +36,9 @@ async function sessionPlugin(app: FastifyInstance) {
   const cookieName = isHttps ? '__Host-cifer_session' : 'cifer_session';
   const cookieOptions = { httpOnly: true, secure: isHttps, sameSite: 'lax' as const, path: '/' };
 
-  await app.register(cookie);
+  // Cookies are read by the hook below, for API requests only: @fastify/cookie's own hook parsed
+  // them on every request, pages and assets included (ADR 186). Setting cookies works as before.
+  await app.register(cookie, { hook: false });
   const cache = createSessionCache(chooseTransport(app), (error) => app.log.error({ err: error }, 'session invalidation could not be broadcast'));
   await cache.start();
   registerSessionCache(app.db, cache);
@@ -70,6 +72,8 @@ async function sessionPlugin(app: FastifyInstance) {
       done();
       return;
     }
+    const cookieHeader = request.headers.cookie;
+    request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
     const token = request.cookies[cookieName];
     const usable = token !== undefined && token.length > 0 && token.length <= 200;
     const cached = usable ? findCachedSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required') : undefined;

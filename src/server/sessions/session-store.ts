@@ -4,7 +4,7 @@ import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../db/client.ts';
 import { memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
 import { toOrganizationRole, toRole, type AuthContext } from './auth-context.ts';
-import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
+import { invalidateSessionCache, invalidateUserSessionCache, SESSION_CACHE_MAX_ENTRIES, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -17,6 +17,25 @@ export const MAX_SESSIONS_PER_USER = 10;
 export function hashToken(token: string): string {
   // The one-shot digest: no Hash object per request.
   return hash('sha256', token, 'hex');
+}
+
+const recentSessionIds = new Map<string, string>();
+
+/**
+ * The session id of a presented cookie token, remembered for the tokens this process saw last
+ * (ADR 186): hashing the same token again on every request of a session cost more than the
+ * session-cache look-up it leads to. A pure function of the token, so nothing to invalidate; the
+ * memo is emptied when it reaches the session cache's size bound. The raw tokens it holds never
+ * leave process memory (the database keeps only the hash, as before).
+ */
+export function sessionIdOf(token: string): string {
+  let sessionId = recentSessionIds.get(token);
+  if (sessionId === undefined) {
+    sessionId = hashToken(token);
+    if (recentSessionIds.size >= SESSION_CACHE_MAX_ENTRIES) recentSessionIds.clear();
+    recentSessionIds.set(token, sessionId);
+  }
+  return sessionId;
 }
 
 /** 32 random bytes (256 bits) from the CSPRNG, base64url: the cookie value. */
@@ -187,7 +206,7 @@ function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole:
 export function findCachedSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): AuthContext | undefined {
   const cache = sessionCacheFor(db) as SessionCache<SessionAuthRow> | undefined;
   if (!cache) return undefined;
-  const sessionId = hashToken(token);
+  const sessionId = sessionIdOf(token);
   const nowMs = now.getTime();
   const row = cache.get(sessionId, nowMs);
   if (!row || !isUsable(row, now) || needsTouch(row, nowMs)) return undefined;
@@ -203,7 +222,7 @@ export function findCachedSessionAuth(db: Database, token: string, now: Date, bi
  * most once a minute either way.
  */
 export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
-  const sessionId = hashToken(token);
+  const sessionId = sessionIdOf(token);
   const cache = sessionCacheFor(db) as SessionCache<SessionAuthRow> | undefined;
   const nowMs = now.getTime();
   let row = cache?.get(sessionId, nowMs);
