@@ -13,14 +13,24 @@ const BOTH_POLICIES = {
   xFrameOptions: false,
 } as const satisfies HelmetOptions;
 
+/** The CSP directives security.md HDR-01 names: on every answer, page or not. */
+const REQUIRED_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  // No page of ours sets <base>; 'none' stops an injected one re-pointing relative URLs.
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** Strict headers on every page and asset; no inline scripts are allowed anywhere. */
 export const HELMET_OPTIONS: HelmetOptions = {
   ...BOTH_POLICIES,
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      ...REQUIRED_DIRECTIVES,
       // React and Radix position overlays with style attributes; no script can run from a style.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
@@ -28,11 +38,6 @@ export const HELMET_OPTIONS: HelmetOptions = {
       connectSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      // No page of ours sets <base>; 'none' stops an injected one re-pointing relative URLs.
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
     },
   },
 };
@@ -49,17 +54,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
  */
 export const MACHINE_ANSWER_HELMET_OPTIONS: HelmetOptions = {
   ...BOTH_POLICIES,
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: REQUIRED_DIRECTIVES },
   originAgentCluster: false,
   xDnsPrefetchControl: false,
   xDownloadOptions: false,
