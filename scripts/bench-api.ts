@@ -126,10 +126,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
           rounds.push({ baseline: await measure(bare, '/', undefined, warmUp), measured });
         }
       }
+      const medianOf = (pick: (round: (typeof rounds)[number]) => number) => median(rounds.map(pick));
       const ratios = rounds.map(({ baseline, measured }) => measured.requestsPerSecond / baseline.requestsPerSecond);
       const ratio = median(ratios);
-      const cpuRatio = median(rounds.map(({ baseline, measured }) => baseline.cpuMicrosPerRequest / measured.cpuMicrosPerRequest));
-      const p99Ms = median(rounds.map(({ measured }) => measured.p99Ms));
+      const cpuRatio = medianOf(({ baseline, measured }) => baseline.cpuMicrosPerRequest / measured.cpuMicrosPerRequest);
+      const p99Ms = medianOf(({ measured }) => measured.p99Ms);
       const non2xx = rounds.reduce((sum, { measured }) => sum + measured.non2xx + measured.errors, 0);
       const minRatio = target.minRatio[kind];
       const p99Ok = kind !== 'postgres' || !target.signedIn || p99Ms < 20;
@@ -137,7 +138,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
       allMet &&= met;
       const spread = `${Math.round(Math.min(...ratios) * 100)}-${Math.round(Math.max(...ratios) * 100)}%`;
       rows.push(
-        `| ${kind} | \`${target.path}\` | ${Math.round(median(rounds.map((r) => r.measured.requestsPerSecond)))} | ${p99Ms} | ${Math.round(median(rounds.map((r) => r.baseline.requestsPerSecond)))} | **${(ratio * 100).toFixed(0)}%** (${spread}) | ${median(rounds.map((r) => r.baseline.cpuMicrosPerRequest)).toFixed(0)} / ${median(rounds.map((r) => r.measured.cpuMicrosPerRequest)).toFixed(0)} = **${(cpuRatio * 100).toFixed(0)}%** | ≥ ${minRatio * 100}%${kind === 'postgres' && target.signedIn ? ', p99 < 20 ms' : ''} | ${met ? 'met' : 'NOT met'}${non2xx ? ` (${non2xx} non-2xx or errors)` : ''} |`,
+        `| ${kind} | \`${target.path}\` | ${Math.round(medianOf((r) => r.measured.requestsPerSecond))} | ${p99Ms} | ${Math.round(medianOf((r) => r.baseline.requestsPerSecond))} | **${(ratio * 100).toFixed(0)}%** (${spread}) | ${medianOf((r) => r.baseline.cpuMicrosPerRequest).toFixed(0)} / ${medianOf((r) => r.measured.cpuMicrosPerRequest).toFixed(0)} = **${(cpuRatio * 100).toFixed(0)}%** | ≥ ${minRatio * 100}%${kind === 'postgres' && target.signedIn ? ', p99 < 20 ms' : ''} | ${met ? 'met' : 'NOT met'}${non2xx ? ` (${non2xx} non-2xx or errors)` : ''} |`,
       );
       console.error(rows.at(-1));
     }

@@ -24,6 +24,7 @@ interface Destination {
 }
 function pinoState(logger: Logger) {
   const state = logger as unknown as Record<symbol, unknown>;
+  const hooks = state[symbol.hooksSym!] as { logMethod?: unknown; streamWrite?: unknown };
   return {
     stream: state[symbol.streamSym!] as (Destination & Record<symbol, unknown>) | undefined,
     levelPrefixes: state[symbol.lsCacheSym!] as Record<number, string>,
@@ -33,11 +34,11 @@ function pinoState(logger: Logger) {
     /** Anything that would make pino's line differ from the direct one. */
     customised: Boolean(
       state[symbol.mixinSym!] ||
-        state[symbol.msgPrefixSym!] ||
-        state[symbol.nestedKeySym!] ||
-        (state[symbol.formattersSym!] as { log?: unknown }).log ||
-        (state[symbol.hooksSym!] as { logMethod?: unknown; streamWrite?: unknown }).logMethod ||
-        (state[symbol.hooksSym!] as { logMethod?: unknown; streamWrite?: unknown }).streamWrite,
+      state[symbol.msgPrefixSym!] ||
+      state[symbol.nestedKeySym!] ||
+      (state[symbol.formattersSym!] as { log?: unknown }).log ||
+      hooks.logMethod ||
+      hooks.streamWrite,
     ),
   };
 }

@@ -69,12 +69,9 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     help: 'HTTP requests answered, by method, route template and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     registers: [registry],
-    async collect() {
-      const { values } = await httpDuration.get();
+    collect() {
       this.reset();
-      for (const sample of values) {
-        if (sample.metricName === 'cifer_http_request_duration_seconds_count') this.inc(sample.labels as Record<'method' | 'route' | 'status_code', string>, sample.value);
-      }
+      for (const { labels, count } of httpDuration.counts()) this.inc(labels, count);
     },
   });
 

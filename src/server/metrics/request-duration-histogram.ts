@@ -80,6 +80,11 @@ export class RequestDurationHistogram {
     for (const byStatus of this.#series.values()) for (const byMethod of byStatus.values()) yield* byMethod.values();
   }
 
+  /** Each label set with its number of observations (the request counter is read from these at scrape time). */
+  *counts(): Generator<{ labels: Readonly<Record<RequestLabel, string>>; count: number }> {
+    for (const { labels, count } of this.#allSeries()) yield { labels, count };
+  }
+
   async get(): Promise<HistogramSnapshot> {
     const values: HistogramSample[] = [];
     for (const { labels, counts, sum, count } of this.#allSeries()) {

@@ -60,6 +60,8 @@ export interface SessionCache<T = unknown> {
    * the sessions and dropped with them by `invalidateUser` / `invalidateOrganization`.
    */
   remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V>;
+  /** What `remember` would answer without loading, or undefined: the read without a promise (ADR 187). */
+  recall<V>(userId: string, key: string, nowMs: number): V | undefined;
   invalidateSession(sessionId: string): Promise<void>;
   invalidateUser(userId: string): Promise<void>;
   invalidateOrganization(organizationId: string): Promise<void>;
@@ -69,7 +71,9 @@ export interface SessionCache<T = unknown> {
 
 export function createSessionCache<T>(transport: InvalidationTransport, onError: (error: unknown) => void = () => {}): SessionCache<T> & { start(): Promise<void> } {
   const entries = new Map<string, Entry<T>>();
-  const userData = new Map<string, { userId: string; value: unknown; storedAt: number }>();
+  // By user, then by key: a look-up reuses the user id string the cached session already holds
+  // (its hash is computed once), where a joined "user:key" string was built and hashed per request.
+  const userData = new Map<string, Map<string, { value: unknown; storedAt: number }>>();
   let currentEpoch = 0;
   let connected = transport.name === 'local';
 
@@ -79,13 +83,17 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       entries.delete(message.id);
       return;
     }
-    for (const [key, entry] of userData) {
-      // An organisation-wide change is rare: drop all per-user data rather than index it by organisation.
-      if (message.kind === 'organization' || entry.userId === message.id) userData.delete(key);
-    }
+    // An organisation-wide change is rare: drop all per-user data rather than index it by organisation.
+    if (message.kind === 'organization') userData.clear();
+    else userData.delete(message.id);
     for (const [key, entry] of entries) {
       if ((message.kind === 'user' ? entry.userId : entry.organizationId) === message.id) entries.delete(key);
     }
+  }
+
+  function recall<V>(userId: string, key: string, nowMs: number): V | undefined {
+    const hit = connected ? userData.get(userId)?.get(key) : undefined;
+    return hit && nowMs - hit.storedAt < SESSION_CACHE_TTL_MS && nowMs >= hit.storedAt ? (hit.value as V) : undefined;
   }
 
   async function invalidate(message: Invalidation) {
@@ -123,15 +131,20 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       return entry.value;
     },
     epoch: () => currentEpoch,
+    recall,
     async remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V> {
-      const cacheKey = `${userId}:${key}`;
-      const hit = connected ? userData.get(cacheKey) : undefined;
-      if (hit && nowMs - hit.storedAt < SESSION_CACHE_TTL_MS && nowMs >= hit.storedAt) return hit.value as V;
+      const recalled = recall<V>(userId, key, nowMs);
+      if (recalled !== undefined) return recalled;
       const readEpoch = currentEpoch;
       const value = await load();
       if (connected && readEpoch === currentEpoch) {
-        if (userData.size >= SESSION_CACHE_MAX_ENTRIES) userData.clear();
-        userData.set(cacheKey, { userId, value, storedAt: nowMs });
+        let ofUser = userData.get(userId);
+        if (!ofUser) {
+          if (userData.size >= SESSION_CACHE_MAX_ENTRIES) userData.clear();
+          ofUser = new Map();
+          userData.set(userId, ofUser);
+        }
+        ofUser.set(key, { value, storedAt: nowMs });
       }
       return value;
     },

@@ -40,7 +40,8 @@ export async function mfaRoutes(app: FastifyInstance) {
     log: request.log,
   });
 
-  app.get('/api/mfa/status', { config: { access: 'session' } }, async (request): Promise<MfaStatus> =>
+  // Not async: a cached status is sent without a promise (ADR 187).
+  app.get('/api/mfa/status', { config: { access: 'session' } }, (request): MfaStatus | Promise<MfaStatus> =>
     readMfaStatus({ db: app.db, sessionCache: app.sessionCache, auth: requireAuth(request), now: app.now() }),
   );
 
