@@ -72,6 +72,18 @@ describe('the session cache on one instance', () => {
     await cache.invalidateOrganization('o1');
     expect(cache.recall('u1', 'mfa-status', start + 1), 'an organisation change drops all per-user data').toBeUndefined();
   });
+
+  test('remember keeps a loaded undefined too: a hit is an entry, not a defined value', async () => {
+    const cache = createSessionCache<string>(createLocalTransport());
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return undefined;
+    };
+    await cache.remember('u1', 'nothing-yet', Date.now(), load);
+    await cache.remember('u1', 'nothing-yet', Date.now(), load);
+    expect(loads).toBe(1);
+  });
 });
 
 /**

@@ -25,6 +25,11 @@ import type { Database } from '../db/client.ts';
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX_ENTRIES = 20_000;
 
+/** Younger than the TTL, and not from the future (a clock stepped back). */
+function isFresh(storedAt: number, nowMs: number): boolean {
+  return nowMs >= storedAt && nowMs - storedAt < SESSION_CACHE_TTL_MS;
+}
+
 export type Invalidation = { kind: 'session' | 'user' | 'organization'; id: string };
 
 /** How invalidations reach the other instances. */
@@ -91,9 +96,9 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
     }
   }
 
-  function recall<V>(userId: string, key: string, nowMs: number): V | undefined {
+  function freshUserData(userId: string, key: string, nowMs: number) {
     const hit = connected ? userData.get(userId)?.get(key) : undefined;
-    return hit && nowMs - hit.storedAt < SESSION_CACHE_TTL_MS && nowMs >= hit.storedAt ? (hit.value as V) : undefined;
+    return hit && isFresh(hit.storedAt, nowMs) ? hit : undefined;
   }
 
   async function invalidate(message: Invalidation) {
@@ -124,17 +129,18 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       if (!connected) return undefined;
       const entry = entries.get(sessionId);
       if (!entry) return undefined;
-      if (nowMs - entry.storedAt >= SESSION_CACHE_TTL_MS || nowMs < entry.storedAt) {
+      if (!isFresh(entry.storedAt, nowMs)) {
         entries.delete(sessionId);
         return undefined;
       }
       return entry.value;
     },
     epoch: () => currentEpoch,
-    recall,
+    recall: <V>(userId: string, key: string, nowMs: number) => freshUserData(userId, key, nowMs)?.value as V | undefined,
     async remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V> {
-      const recalled = recall<V>(userId, key, nowMs);
-      if (recalled !== undefined) return recalled;
+      // A hit is decided by the entry, not its value: a loaded `undefined` is remembered too.
+      const hit = freshUserData(userId, key, nowMs);
+      if (hit) return hit.value as V;
       const readEpoch = currentEpoch;
       const value = await load();
       if (connected && readEpoch === currentEpoch) {

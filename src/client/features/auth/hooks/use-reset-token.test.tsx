@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { afterEach, expect, test } from 'vitest';
 import { readResetToken, useResetToken } from './use-reset-token.ts';
 
@@ -13,26 +13,16 @@ test('the reset token comes from the fragment, else from the query of older link
   expect(readResetToken('', '')).toBeNull();
 });
 
-/** A child still on its way, as a lazy chunk is: the first render of the page is thrown away. */
-function suspendingOnce() {
-  let arrived = false;
+/** A child whose chunk is still on its way (`React.lazy`, as pages load): the first render of the page is thrown away. */
+function childStillLoading() {
   let arrive: () => void = () => {};
-  const pending = new Promise<void>((resolve) => {
-    arrive = () => {
-      arrived = true;
-      resolve();
-    };
-  });
-  function Child() {
-    if (!arrived) throw pending;
-    return null;
-  }
-  return { Child, arrive };
+  const Child = lazy(() => new Promise<{ default: () => null }>((resolve) => (arrive = () => resolve({ default: () => null }))));
+  return { Child, arrive: () => arrive() };
 }
 
 test('a render React throws away does not lose the token: the page that commits still has it, and only then is the address cleaned', async () => {
   window.history.replaceState(null, '', '/reset-password#token=abc123');
-  const { Child, arrive } = suspendingOnce();
+  const { Child, arrive } = childStillLoading();
   function Page() {
     const token = useResetToken();
     return (
