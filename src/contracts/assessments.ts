@@ -144,10 +144,8 @@ export const InviteColleagueBodySchema = z.strictObject({
   message: text().trim().max(1000, 'The message must be at most 1000 characters').optional(),
 });
 export type InviteColleagueBody = z.infer<typeof InviteColleagueBodySchema>;
-export interface InviteColleagueResponse {
-  sentTo: string;
-  colleagueName: string;
-}
+export const InviteColleagueResponseSchema = z.object({ sentTo: z.string(), colleagueName: z.string() });
+export type InviteColleagueResponse = z.infer<typeof InviteColleagueResponseSchema>;
 
 /** GET /api/assessments?page=&pageSize= */
 export const ListAssessmentsQuerySchema = z.strictObject({
@@ -158,34 +156,34 @@ export type ListAssessmentsQuery = z.infer<typeof ListAssessmentsQuerySchema>;
 
 
 /** Headline figures of a completed assessment, for lists. */
-export interface AssessmentSummary {
-  aleUsd: number;
-  score: number;
-  band: RiskBand;
-  bandLabel: string;
-  probabilityOfAnyEvent: number;
-}
+export const AssessmentSummarySchema = z.object({
+  aleUsd: z.number(),
+  score: z.number(),
+  band: z.custom<RiskBand>((value) => typeof value === 'string'),
+  bandLabel: z.string(),
+  probabilityOfAnyEvent: z.number(),
+});
+export type AssessmentSummary = z.infer<typeof AssessmentSummarySchema>;
 
-export interface AssessmentAuthor {
-  id: string;
-  name: string;
-}
+export const AssessmentAuthorSchema = z.object({ id: z.string(), name: z.string() });
+export type AssessmentAuthor = z.infer<typeof AssessmentAuthorSchema>;
 
 /** One row of GET /api/assessments. */
-export interface AssessmentListItem {
-  id: string;
-  title: string;
-  path: AssessmentPath;
-  status: AssessmentStatus;
-  currentStep: AssessmentStep | null;
-  author: AssessmentAuthor | null;
-  engineVersion: string | null;
-  seed: number | null;
-  summary: AssessmentSummary | null;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-}
+export const AssessmentListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  path: AssessmentPathSchema,
+  status: AssessmentStatusSchema,
+  currentStep: AssessmentStepSchema.nullable(),
+  author: AssessmentAuthorSchema.nullable(),
+  engineVersion: z.string().nullable(),
+  seed: z.number().nullable(),
+  summary: AssessmentSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AssessmentListItem = z.infer<typeof AssessmentListItemSchema>;
 
 /** GET /api/assessments/:id and every write that returns an assessment. */
 /** Who gave one factor's answer, on which path and when (newest last). */
@@ -198,47 +196,59 @@ export interface AnswerProvenanceEntry {
 }
 export type AnswerProvenance = { [F in FactorId]?: AnswerProvenanceEntry[] };
 
-export interface Assessment extends AssessmentListItem {
-  input: DraftRiskInput;
-  result: RiskResult | null;
-  businessAnswers: BusinessAnswers;
-  evidenceNotes: EvidenceNotes;
-  answerProvenance: AnswerProvenance;
-  sourceAssessmentId: string | null;
-}
+/**
+ * GET /api/assessments/:id and every write that returns an assessment. The stored answers, the
+ * engine's result and the provenance are passed through as stored (their shapes are the engine's
+ * and the input schemas' own; ADR 210 leaves describing them field by field to the OpenAPI work).
+ */
+export const AssessmentSchema = AssessmentListItemSchema.extend({
+  input: z.custom<DraftRiskInput>((value) => typeof value === 'object' && value !== null),
+  result: z.custom<RiskResult>((value) => typeof value === 'object' && value !== null).nullable(),
+  businessAnswers: z.custom<BusinessAnswers>((value) => typeof value === 'object' && value !== null),
+  evidenceNotes: z.custom<EvidenceNotes>((value) => typeof value === 'object' && value !== null),
+  answerProvenance: z.custom<AnswerProvenance>((value) => typeof value === 'object' && value !== null),
+  sourceAssessmentId: z.string().nullable(),
+});
+export type Assessment = z.infer<typeof AssessmentSchema>;
 
-export interface AssessmentPage {
-  items: AssessmentListItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export const AssessmentPageSchema = z.object({
+  items: z.array(AssessmentListItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AssessmentPage = z.infer<typeof AssessmentPageSchema>;
 
 /** The headline figures of one model's result, as the model comparison shows them. */
-export interface ModelFigures {
-  engineVersion: string;
+export const ModelFiguresSchema = z.object({
+  engineVersion: z.string(),
   /** Simulated years behind the figures. */
-  iterations: number;
-  expectedAnnualLossUsd: number;
+  iterations: z.number(),
+  expectedAnnualLossUsd: z.number(),
   /** The range of one year's loss: a bad year (1 in 20) and a very bad one (1 in 100). */
-  oneInTwentyYearUsd: number;
-  oneInHundredYearUsd: number;
+  oneInTwentyYearUsd: z.number(),
+  oneInHundredYearUsd: z.number(),
   /** Chance of at least one loss event in a year. */
-  probabilityOfAnyEvent: number;
+  probabilityOfAnyEvent: z.number(),
   /** Cost if it happens: the median cost of one event. */
-  costIfItHappensUsd: number;
-}
+  costIfItHappensUsd: z.number(),
+});
+export type ModelFigures = z.infer<typeof ModelFiguresSchema>;
 
 /**
  * GET /api/assessments/:id/model-comparison (ADR 105): a completed assessment stored by an older
  * engine version, re-run with its stored answers and seed on the current model. The stored result
  * is never changed; both sets of figures are returned side by side.
  */
-export interface ModelComparison {
-  assessmentId: string;
-  seed: number;
-  stored: ModelFigures;
-  current: ModelFigures;
+export const ModelComparisonSchema = z.object({
+  assessmentId: z.string(),
+  seed: z.number(),
+  stored: ModelFiguresSchema,
+  current: ModelFiguresSchema,
   /** A plain sentence on why the two differ. */
-  explanation: string;
-}
+  explanation: z.string(),
+});
+export type ModelComparison = z.infer<typeof ModelComparisonSchema>;
+
+/** `:id` of an assessment route: any string, so a malformed id gets the same 404 as an unknown one. */
+export const AssessmentParamsSchema = z.object({ id: z.string() });

@@ -78,10 +78,8 @@ export const LoginInputSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-export interface LoginResponse {
-  message: string;
-  requiresPayment: boolean;
-}
+export const LoginResponseSchema = z.object({ message: z.string(), requiresPayment: z.boolean() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 // ---- Sign up (POST /api/auth/register without confirmPassword) --------------------------
 
@@ -103,10 +101,8 @@ export const SignUpFormSchema = z
   .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type SignUpForm = z.infer<typeof SignUpFormSchema>;
 
-export interface SignUpResponse {
-  message: string;
-  requiresPayment: boolean;
-}
+export const SignUpResponseSchema = z.object({ message: z.string(), requiresPayment: z.boolean() });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
 // ---- Request account access (POST /api/auth/register with confirmPassword) ---------------
 
@@ -124,9 +120,11 @@ export const AccessRequestInputSchema = z
   .refine((value) => value.password === value.confirmPassword, { message: AUTH_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type AccessRequestInput = z.infer<typeof AccessRequestInputSchema>;
 
-export interface AccessRequestResponse {
-  message: string;
-}
+export const AccessRequestResponseSchema = z.object({ message: z.string() });
+export type AccessRequestResponse = z.infer<typeof AccessRequestResponseSchema>;
+
+/** POST /api/auth/register answers either shape. */
+export const RegisterResponseSchema = z.union([SignUpResponseSchema, AccessRequestResponseSchema]);
 
 /** The one answer to every access request, known address or not (AUTH-04). */
 export const ACCESS_REQUEST_RECEIVED_MESSAGE =
@@ -144,11 +142,8 @@ export const PasswordResetRequestSchema = z.strictObject({
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
 /** Spec section 3: the reset response reads success and error. */
-export interface PasswordResetResponse {
-  success: boolean;
-  message?: string;
-  error?: string;
-}
+export const PasswordResetResponseSchema = z.object({ success: z.boolean(), message: z.string().optional(), error: z.string().optional() });
+export type PasswordResetResponse = z.infer<typeof PasswordResetResponseSchema>;
 
 /** POST /api/reset-password: the token from the e-mailed link and the new password. */
 export const ResetPasswordInputSchema = z.strictObject({
@@ -182,12 +177,21 @@ export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 // ---- Own sessions -------------------------------------------------------------------------
 
 /** GET /api/auth/sessions: one row per active session; `id` is an opaque handle, not the token or its hash. */
-export interface SessionSummary {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  mfaVerified: boolean;
-  current: boolean;
-}
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  mfaVerified: z.boolean(),
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+export const SessionListResponseSchema = z.array(SessionSummarySchema);
+
+/** DELETE /api/auth/sessions/:id: the handle of one of the caller's own sessions. */
+// The pattern refuses NUL and surrogates itself, with the one message an unknown handle gets.
+export const SessionParamsSchema = z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Unknown session') });
+
+/** POST /api/auth/sessions/revoke-others */
+export const RevokeOtherSessionsResponseSchema = z.object({ message: z.string(), revoked: z.number().int() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FACTOR_IDS } from '@/engine/factors.ts';
-import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
-import type { FrameworkId, FrameworkStatus } from '@/engine/frameworks.ts';
+import { FACTOR_ANSWERS, FACTOR_IDS } from '@/engine/factors.ts';
+import type { FactorAnswer } from '@/engine/factors.ts';
+import { FRAMEWORK_IDS, FRAMEWORK_STATUSES } from '@/engine/frameworks.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import { text } from './text.ts';
 
@@ -13,54 +13,49 @@ import { text } from './text.ts';
 // ---------- Risk over time ----------
 
 /** One completed assessment on the trend. */
-export interface TrendPoint {
-  assessmentId: string;
-  title: string;
-  completedAt: string;
-  engineVersion: string | null;
+export const TrendPointSchema = z.object({
+  assessmentId: z.string(),
+  title: z.string(),
+  completedAt: z.string(),
+  engineVersion: z.string().nullable(),
   /** True when this point was computed by a different model version than the one before it. */
-  modelChanged: boolean;
-  aleUsd: number;
-  probabilityOfAnyEvent: number;
+  modelChanged: z.boolean(),
+  aleUsd: z.number(),
+  probabilityOfAnyEvent: z.number(),
   /** A bad year: the 95th percentile of annual loss. */
-  p95Usd: number;
-  score: number;
-  band: RiskBand;
-}
+  p95Usd: z.number(),
+  score: z.number(),
+  band: z.custom<RiskBand>((value) => typeof value === 'string'),
+});
+export type TrendPoint = z.infer<typeof TrendPointSchema>;
 
-export interface FactorChange {
-  factorId: FactorId;
-  factorName: string;
-  from: FactorAnswer;
-  to: FactorAnswer;
-}
+const FactorAnswerSchema = z.enum(FACTOR_ANSWERS);
+const FactorIdSchema = z.enum(FACTOR_IDS);
 
-export interface FrameworkChange {
-  frameworkId: FrameworkId;
-  frameworkName: string;
-  from: FrameworkStatus;
-  to: FrameworkStatus;
-}
+export const FactorChangeSchema = z.object({ factorId: FactorIdSchema, factorName: z.string(), from: FactorAnswerSchema, to: FactorAnswerSchema });
+export type FactorChange = z.infer<typeof FactorChangeSchema>;
+
+export const FrameworkChangeSchema = z.object({ frameworkId: z.enum(FRAMEWORK_IDS), frameworkName: z.string(), from: z.enum(FRAMEWORK_STATUSES), to: z.enum(FRAMEWORK_STATUSES) });
+export type FrameworkChange = z.infer<typeof FrameworkChangeSchema>;
 
 /** What changed from one completed assessment to the next (the full waterfall lives in reports). */
-export interface TrendStep {
-  fromAssessmentId: string;
-  toAssessmentId: string;
-  aleDeltaUsd: number;
-  p95DeltaUsd: number;
-  scoreDelta: number;
-  modelChanged: boolean;
-  factorChanges: FactorChange[];
-  frameworkChanges: FrameworkChange[];
+export const TrendStepSchema = z.object({
+  fromAssessmentId: z.string(),
+  toAssessmentId: z.string(),
+  aleDeltaUsd: z.number(),
+  p95DeltaUsd: z.number(),
+  scoreDelta: z.number(),
+  modelChanged: z.boolean(),
+  factorChanges: z.array(FactorChangeSchema),
+  frameworkChanges: z.array(FrameworkChangeSchema),
   /** Profile fields that changed (industry, employees, revenue, records...). */
-  profileChanges: string[];
-}
+  profileChanges: z.array(z.string()),
+});
+export type TrendStep = z.infer<typeof TrendStepSchema>;
 
 /** GET /api/monitoring/trend */
-export interface MonitoringTrend {
-  points: TrendPoint[];
-  steps: TrendStep[];
-}
+export const MonitoringTrendSchema = z.object({ points: z.array(TrendPointSchema), steps: z.array(TrendStepSchema) });
+export type MonitoringTrend = z.infer<typeof MonitoringTrendSchema>;
 
 // ---------- Action plan ----------
 
@@ -102,91 +97,97 @@ export const UpdateActionBodySchema = z
   });
 export type UpdateActionBody = z.infer<typeof UpdateActionBodySchema>;
 
-export interface ActionOwner {
-  id: string;
-  name: string;
-}
+export const ActionOwnerSchema = z.object({ id: z.string(), name: z.string() });
+export type ActionOwner = z.infer<typeof ActionOwnerSchema>;
 
 /** How the realised reduction of a done action was measured. */
-export interface RealisedMeasurement {
+export const RealisedMeasurementSchema = z.object({
   /** The next completed assessment after the one the action came from. */
-  assessmentId: string;
-  assessmentTitle: string;
+  assessmentId: z.string(),
+  assessmentTitle: z.string(),
   /** The factor's answer in that assessment. */
-  answer: FactorAnswer;
+  answer: FactorAnswerSchema,
   /** ALE(source) − ALE(source with this factor at the measured answer), USD per year. */
-  reductionUsd: number;
-}
+  reductionUsd: z.number(),
+});
+export type RealisedMeasurement = z.infer<typeof RealisedMeasurementSchema>;
 
-export interface PlanAction {
-  id: string;
-  factorId: FactorId;
-  factorName: string;
-  title: string;
-  targetAnswer: FactorAnswer;
-  owner: ActionOwner | null;
-  dueDate: string | null;
-  status: ActionStatus;
-  declineReason: string | null;
-  estimatedCostUsd: number | null;
-  actualCostUsd: number | null;
+export const PlanActionSchema = z.object({
+  id: z.string(),
+  factorId: FactorIdSchema,
+  factorName: z.string(),
+  title: z.string(),
+  targetAnswer: FactorAnswerSchema,
+  owner: ActionOwnerSchema.nullable(),
+  dueDate: z.string().nullable(),
+  status: ActionStatusSchema,
+  declineReason: z.string().nullable(),
+  estimatedCostUsd: z.number().nullable(),
+  actualCostUsd: z.number().nullable(),
   /** The recommendation's reduction when it was accepted (USD/year). */
-  expectedReductionUsd: number;
+  expectedReductionUsd: z.number(),
   /** Reduction of this action alone against the latest completed assessment (0 when already at target there). */
-  currentReductionUsd: number;
-  sourceAssessmentId: string | null;
-  isOverdue: boolean;
-  doneAt: string | null;
-  createdAt: string;
-  realised: RealisedMeasurement | null;
-}
+  currentReductionUsd: z.number(),
+  sourceAssessmentId: z.string().nullable(),
+  isOverdue: z.boolean(),
+  doneAt: z.string().nullable(),
+  createdAt: z.string(),
+  realised: RealisedMeasurementSchema.nullable(),
+});
+export type PlanAction = z.infer<typeof PlanActionSchema>;
 
 /** A recommendation of the latest completed assessment and whether it is already in the plan. */
-export interface PlanRecommendation {
-  assessmentId: string;
-  factorId: FactorId;
-  factorName: string;
-  action: string;
-  annualLossReductionUsd: number;
-  annualCostMidUsd: number;
+export const PlanRecommendationSchema = z.object({
+  assessmentId: z.string(),
+  factorId: FactorIdSchema,
+  factorName: z.string(),
+  action: z.string(),
+  annualLossReductionUsd: z.number(),
+  annualCostMidUsd: z.number(),
   /** The open or done action that already covers it, if any. */
-  actionId: string | null;
-}
+  actionId: z.string().nullable(),
+});
+export type PlanRecommendation = z.infer<typeof PlanRecommendationSchema>;
 
-export interface PlanSummary {
+export const PlanSummarySchema = z.object({
   /** The latest completed assessment every figure is measured against. */
-  baseline: { assessmentId: string; title: string; completedAt: string; aleUsd: number } | null;
+  baseline: z.object({ assessmentId: z.string(), title: z.string(), completedAt: z.string(), aleUsd: z.number() }).nullable(),
   /** ALE(baseline) − ALE(baseline with every planned and in-progress action done), USD/year. */
-  committedReductionUsd: number;
+  committedReductionUsd: z.number(),
   /** The ALE the plan leads to when every open action is done. */
-  committedAleUsd: number | null;
+  committedAleUsd: z.number().nullable(),
   /** Done actions not yet reflected in a completed assessment (re-score to measure them). */
-  doneAwaitingReassessmentUsd: number;
-  doneAwaitingCount: number;
+  doneAwaitingReassessmentUsd: z.number(),
+  doneAwaitingCount: z.number(),
   /** Sum of the measured reductions of done actions (see RealisedMeasurement). */
-  realisedReductionUsd: number;
-  realisedCount: number;
-  overdueCount: number;
-  counts: Record<ActionStatus, number>;
-  estimatedCostUsd: number;
-  actualCostUsd: number;
-}
+  realisedReductionUsd: z.number(),
+  realisedCount: z.number(),
+  overdueCount: z.number(),
+  counts: z.record(ActionStatusSchema, z.number()),
+  estimatedCostUsd: z.number(),
+  actualCostUsd: z.number(),
+});
+export type PlanSummary = z.infer<typeof PlanSummarySchema>;
 
 /** GET /api/monitoring/plan */
-export interface ActionPlan {
-  summary: PlanSummary;
-  actions: PlanAction[];
-  recommendations: PlanRecommendation[];
+export const ActionPlanSchema = z.object({
+  summary: PlanSummarySchema,
+  actions: z.array(PlanActionSchema),
+  recommendations: z.array(PlanRecommendationSchema),
   /** Members of the organisation who can own an action. */
-  members: ActionOwner[];
-}
+  members: z.array(ActionOwnerSchema),
+});
+export type ActionPlan = z.infer<typeof ActionPlanSchema>;
 
 /** POST /api/monitoring/rescore */
-export interface RescoreResponse {
-  assessmentId: string;
-  title: string;
-  aleUsd: number;
-}
+export const RescoreResponseSchema = z.object({ assessmentId: z.string(), title: z.string(), aleUsd: z.number() });
+export type RescoreResponse = z.infer<typeof RescoreResponseSchema>;
+
+/** POST /api/monitoring/actions (201) and PATCH /api/monitoring/actions/:id */
+export const ActionIdResponseSchema = z.object({ id: z.string() });
+
+/** `:id` of an action: any string, so a malformed id gets the same 404 as an unknown action. */
+export const ActionParamsSchema = z.object({ id: z.string() });
 
 // ---------- Reassessment schedule ----------
 
@@ -210,50 +211,47 @@ export type UpdateScheduleBody = z.infer<typeof UpdateScheduleBodySchema>;
 export const REMINDER_KINDS = ['reassessment_due', 'reassessment_overdue', 'action_due', 'action_overdue', 'certification_anniversary'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
-export interface SentReminder {
-  kind: ReminderKind;
-  subject: string;
-  periodKey: string;
-  recipients: number;
-  sentAt: string;
-}
+export const SentReminderSchema = z.object({ kind: z.enum(REMINDER_KINDS), subject: z.string(), periodKey: z.string(), recipients: z.number(), sentAt: z.string() });
+export type SentReminder = z.infer<typeof SentReminderSchema>;
 
-export interface CertificationAnniversary {
-  frameworkId: FrameworkId;
-  frameworkName: string;
-  since: string;
-  nextAnniversary: string;
-}
+export const CertificationAnniversarySchema = z.object({ frameworkId: z.enum(FRAMEWORK_IDS), frameworkName: z.string(), since: z.string(), nextAnniversary: z.string() });
+export type CertificationAnniversary = z.infer<typeof CertificationAnniversarySchema>;
 
 /** GET /api/monitoring/schedule */
-export interface ReassessmentSchedule {
-  cadence: Cadence;
-  leadDays: number;
-  lastCompletedAt: string | null;
+export const ReassessmentScheduleSchema = z.object({
+  cadence: CadenceSchema,
+  leadDays: z.number(),
+  lastCompletedAt: z.string().nullable(),
   /** YYYY-MM-DD; null until the first assessment is completed. */
-  nextDueDate: string | null;
-  state: 'no_assessment' | 'scheduled' | 'due_soon' | 'overdue';
-  certifications: CertificationAnniversary[];
-  recentReminders: SentReminder[];
-}
+  nextDueDate: z.string().nullable(),
+  state: z.enum(['no_assessment', 'scheduled', 'due_soon', 'overdue']),
+  certifications: z.array(CertificationAnniversarySchema),
+  recentReminders: z.array(SentReminderSchema),
+});
+export type ReassessmentSchedule = z.infer<typeof ReassessmentScheduleSchema>;
+
+/** PUT /api/monitoring/schedule */
+export const UpdateScheduleResponseSchema = z.object({ cadence: CadenceSchema });
 
 // ---------- Operational health (admins) ----------
 
-export interface OpsHealth {
-  app: { version: string; engineVersion: string; nodeVersion: string; startedAt: string; uptimeSeconds: number };
-  database: { kind: 'pglite' | 'postgres'; label: string; reachable: boolean; latencyMs: number | null };
-  outbox: {
-    byStatus: Record<string, number>;
+/** GET /api/monitoring/ops */
+export const OpsHealthSchema = z.object({
+  app: z.object({ version: z.string(), engineVersion: z.string(), nodeVersion: z.string(), startedAt: z.string(), uptimeSeconds: z.number() }),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), label: z.string(), reachable: z.boolean(), latencyMs: z.number().nullable() }),
+  outbox: z.object({
+    byStatus: z.record(z.string(), z.number()),
     /** Messages waiting (pending or being sent). */
-    backlog: number;
-    oldestWaitingSeconds: number | null;
-    recentFailures: { id: string; subject: string; attempts: number; lastError: string | null; createdAt: string }[];
-  };
-  jobs: {
-    counts: { pending: number; running: number; done: number; failed: number };
-    recentFailures: { id: string; name: string; attempts: number; lastError: string | null; finishedAt: string | null }[];
-  };
-  metricsEnabled: boolean;
-}
+    backlog: z.number(),
+    oldestWaitingSeconds: z.number().nullable(),
+    recentFailures: z.array(z.object({ id: z.string(), subject: z.string(), attempts: z.number(), lastError: z.string().nullable(), createdAt: z.string() })),
+  }),
+  jobs: z.object({
+    counts: z.object({ pending: z.number(), running: z.number(), done: z.number(), failed: z.number() }),
+    recentFailures: z.array(z.object({ id: z.string(), name: z.string(), attempts: z.number(), lastError: z.string().nullable(), finishedAt: z.string().nullable() })),
+  }),
+  metricsEnabled: z.boolean(),
+});
+export type OpsHealth = z.infer<typeof OpsHealthSchema>;
 
 export const FACTOR_ANSWER_LABELS: Record<FactorAnswer, string> = { worst: 'Weak', partial: 'Partial', best: 'Strong', notApplicable: 'Not applicable', unknown: 'Not known' };

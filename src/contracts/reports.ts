@@ -56,3 +56,22 @@ export type OrganizationLogo = z.infer<typeof OrganizationLogoSchema>;
 /** GET /api/organization/logo */
 export const OrganizationLogoResponseSchema = z.object({ logo: OrganizationLogoSchema.nullable(), canManage: z.boolean() });
 export type OrganizationLogoResponse = z.infer<typeof OrganizationLogoResponseSchema>;
+
+/**
+ * The report model (`ReportModel` of src/reports/report-model.ts) and the waterfall (`WhatChanged`
+ * of src/reports/what-changed.ts) are described there, in TypeScript: src/reports builds on the
+ * contracts, so the contracts cannot name them. The answers pass them through whole (ADR 210).
+ */
+const ReportModelObjectSchema = z.custom<object>((value) => typeof value === 'object' && value !== null, 'Expected the report model');
+
+/** GET /api/assessments/:id/report */
+export const ReportResponseSchema = ReportModelObjectSchema;
+
+/** GET /api/assessments/:id/what-changed */
+export const WhatChangedResponseSchema = z.object({ whatChanged: ReportModelObjectSchema.nullable() });
+
+/** GET /api/reports/latest */
+export const LatestReportResponseSchema = z.object({ report: ReportModelObjectSchema.nullable(), whatChangedPending: z.literal(true).optional() });
+
+/** `:id` of a report route: any string, so a malformed id gets the same 404 as an unknown assessment. */
+export const ReportParamsSchema = z.object({ id: z.string() });

@@ -24,6 +24,9 @@ import { FinishedRequests } from './lib/finished-requests.ts';
 import { jsonBody } from './plugins/json-body.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { createRequestIds } from './lib/request-id.ts';
+import { validateRouteInput } from './lib/validation.ts';
+import { routeSchemas } from './plugins/route-schemas.ts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 export interface AppDependencies {
   env: Env;
@@ -148,6 +151,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
   // which also stops the cross-site "simple request" CSRF shapes.
   app.removeContentTypeParser('text/plain');
+  // Routes declare params, query, body and answers with the contracts' zod schemas (ADR 210):
+  // input gets parseInput's 400, an answer is checked and stripped to its schema before it leaves.
+  app.setValidatorCompiler(validateRouteInput);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(routeSchemas);
   await app.register(jsonBody);
 
   await app.register(errorHandler);

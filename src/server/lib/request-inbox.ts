@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { parseInput } from './validation.ts';
 
 /**
  * A request inbox: messages people send to the team (help requests, consultation requests) that
@@ -17,20 +17,24 @@ export interface RequestInbox<T, S extends string> {
   noun: string;
   /** The contract of the PATCH body. */
   updateSchema: z.ZodType<{ status: S }>;
+  /** The contract of one request as administrators read it (the answer is serialized from it, ADR 210). */
+  itemSchema: z.ZodType<T>;
   list(): Promise<T[]>;
   setStatus(id: string, status: S): Promise<T | null>;
 }
 
-export function registerRequestInbox<T, S extends string>(app: FastifyInstance, inbox: RequestInbox<T, S>): void {
-  const idParams = z.object({ id: z.uuid(`Unknown ${inbox.noun.toLowerCase()}`) });
+export function registerRequestInbox<T, S extends string>(fastify: FastifyInstance, inbox: RequestInbox<T, S>): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.uuid(`Unknown ${inbox.noun.toLowerCase()}`) });
+  const listSchema = z.object({ requests: z.array(inbox.itemSchema) });
 
-  app.get(`/api/admin/${inbox.path}`, { config: { access: 'admin' } }, async (): Promise<{ requests: T[] }> => ({ requests: await inbox.list() }));
+  app.get(`/api/admin/${inbox.path}`, { config: { access: 'admin' }, schema: { response: { 200: listSchema } } }, async () => ({ requests: await inbox.list() }));
 
-  app.patch(`/api/admin/${inbox.path}/:id`, { config: { access: 'admin' } }, async (request): Promise<T> => {
-    const { id } = parseInput(idParams, request.params);
-    const { status } = parseInput(inbox.updateSchema, request.body);
-    const updated = await inbox.setStatus(id, status);
-    if (!updated) throw new AppError('not_found', `${inbox.noun} not found`);
+  // The answer's type is the inbox's generic T, which the type provider cannot resolve, so this
+  // route names its input types itself; the schemas still validate and serialize it.
+  fastify.patch<{ Params: z.output<typeof params>; Body: { status: S } }>(`/api/admin/${inbox.path}/:id`, { config: { access: 'admin' }, schema: { params, body: inbox.updateSchema, response: { 200: inbox.itemSchema } } }, async (request) => {
+    const updated: T | null = await inbox.setStatus(request.params.id, request.body.status);
+    if (updated === null) throw new AppError('not_found', `${inbox.noun} not found`);
     return updated;
   });
 }

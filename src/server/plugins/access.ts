@@ -65,7 +65,8 @@ async function accessPlugin(app: FastifyInstance) {
     }
   });
 
-  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+  // Before schema validation (ADR 210): a caller who may not call the route learns nothing of its input rules.
+  app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const level = request.routeOptions.config.access;
     done((level && checkAccess(level, request.auth)) || undefined);
   });

@@ -1,14 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  AssessmentPageSchema,
+  AssessmentParamsSchema,
+  AssessmentSchema,
   CompleteAssessmentBodySchema,
   CreateAssessmentBodySchema,
   InviteColleagueBodySchema,
+  InviteColleagueResponseSchema,
   CreateScenarioBodySchema,
   ListAssessmentsQuerySchema,
+  ModelComparisonSchema,
   UpdateAssessmentBodySchema,
 } from '@/contracts/assessments.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
 import { listAssessments } from './assessment-repository.ts';
@@ -27,102 +34,105 @@ import { updateDraftAssessment } from './update-draft-assessment.ts';
 export const INVITE_LIMIT_PER_USER = 20;
 export const INVITE_WINDOW_MS = 60 * 60_000;
 
-function idParam(request: FastifyRequest): string {
-  return (request.params as { id: string }).id;
-}
-
 /**
  * Assessments of the signed-in user's organisation (issue #6). Every query is scoped by
  * organisation id: another organisation's assessment, a missing one and a malformed id all
  * answer the same 404, so ids cannot be probed.
  */
-export async function assessmentRoutes(app: FastifyInstance) {
+export async function assessmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const access = { access: 'user' } as const;
-  // A viewer of the current organisation reads only (ADR 140).
-  app.addHook('preHandler', async (request) => {
+  const params = AssessmentParamsSchema;
+  const created = { 201: AssessmentSchema };
+  // A viewer of the current organisation reads only (ADR 140); before schema validation, like the access check (ADR 210).
+  app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') requireOrganizationRole(requireAuth(request), 'member');
   });
 
-  app.get('/api/assessments', { config: access }, async (request) => {
+  app.get('/api/assessments', { config: access, schema: { querystring: ListAssessmentsQuerySchema, response: { 200: AssessmentPageSchema } } }, async (request) => {
     const auth = requireAuth(request);
-    const query = parseInput(ListAssessmentsQuerySchema, request.query);
+    const query = request.query;
     return listAssessments(app.db, auth.user.organizationId, query.page, query.pageSize);
   });
 
-  app.post('/api/assessments', { config: access }, async (request, reply) => {
+  app.post('/api/assessments', { config: access, schema: { body: CreateAssessmentBodySchema, response: created } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const body = parseInput(CreateAssessmentBodySchema, request.body);
+    const body = request.body;
     const id = await createAssessment({ db: app.db, user: auth.user, body, now: app.now() });
     return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
   });
 
-  app.get('/api/assessments/:id', { config: access }, async (request) => {
+  app.get('/api/assessments/:id', { config: access, schema: { params, response: { 200: AssessmentSchema } } }, async (request) => {
     const auth = requireAuth(request);
-    return requireAssessment(app.db, auth.user.organizationId, idParam(request));
+    return requireAssessment(app.db, auth.user.organizationId, request.params.id);
   });
 
-  app.patch('/api/assessments/:id', { config: access }, async (request) => {
+  // The writes below find their assessment (404) before they read the body (400), as they always
+  // have (ADR 064): their schemas are declared with attachValidation and the 400 waits for the look-up.
+  app.patch('/api/assessments/:id', { config: access, schema: { params, body: UpdateAssessmentBodySchema, response: { 200: AssessmentSchema } }, attachValidation: true }, async (request) => {
     const auth = requireAuth(request);
-    const existing = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
-    const body = parseInput(UpdateAssessmentBodySchema, request.body);
-    return updateDraftAssessment({ db: app.db, existing, body, user: auth.user, now: app.now() });
+    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    return updateDraftAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
   });
 
-  app.post('/api/assessments/:id/complete', { config: access }, async (request) => {
+  app.post('/api/assessments/:id/complete', { config: access, schema: { params, body: CompleteAssessmentBodySchema, response: { 200: AssessmentSchema } }, attachValidation: true }, async (request) => {
     const auth = requireAuth(request);
-    const existing = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
-    const body = parseInput(CompleteAssessmentBodySchema, request.body);
-    const { seed } = await completeAssessment({ db: app.db, existing, body, user: auth.user, now: app.now() });
+    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    const { seed } = await completeAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
     request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed, path: existing.path }, 'assessment completed');
     app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
     return requireAssessment(app.db, auth.user.organizationId, existing.id);
   });
 
   // Both figures of an assessment stored by an older model (ADR 105): read-only, recomputed each time.
-  app.get('/api/assessments/:id/model-comparison', { config: access }, async (request) => {
+  app.get('/api/assessments/:id/model-comparison', { config: access, schema: { params, response: { 200: ModelComparisonSchema } } }, async (request) => {
     const auth = requireAuth(request);
-    const assessment = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
+    const assessment = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     const comparison = compareWithCurrentModel(assessment);
     request.log.info({ assessmentId: assessment.id, storedEngineVersion: comparison.stored.engineVersion, engineVersion: comparison.current.engineVersion }, 'assessment re-run on the current model');
     return comparison;
   });
 
-  app.post('/api/assessments/:id/refine', { config: access }, async (request, reply) => {
+  app.post('/api/assessments/:id/refine', { config: access, schema: { params, response: created } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const source = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
+    const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     const id = await refineAssessment({ db: app.db, source, user: auth.user, now: app.now() });
     request.log.info({ assessmentId: id, sourceAssessmentId: source.id }, 'assessment refinement started');
     return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
   });
 
-  app.post('/api/assessments/:id/invite', { config: access }, async (request, reply) => {
+  const inviteSchema = { params, body: InviteColleagueBodySchema, response: { 202: InviteColleagueResponseSchema } };
+  app.post('/api/assessments/:id/invite', { config: access, schema: inviteSchema, attachValidation: true }, async (request, reply) => {
     const auth = requireAuth(request);
-    const assessment = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
-    const body = parseInput(InviteColleagueBodySchema, request.body);
+    const assessment = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    const body = request.body;
     await enforceRateLimit(app, `assessment-invite:user:${auth.user.id}`, INVITE_LIMIT_PER_USER, INVITE_WINDOW_MS, 'Too many invitations. Please wait a while before inviting again.');
     const sent = await inviteColleague({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, assessment, inviter: auth.user, body });
     request.log.info({ assessmentId: assessment.id, inviterId: auth.user.id }, 'colleague invited to refine an assessment');
     return reply.status(202).send(sent);
   });
 
-  app.post('/api/assessments/:id/duplicate', { config: access }, async (request, reply) => {
+  app.post('/api/assessments/:id/duplicate', { config: access, schema: { params, response: created } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const source = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
+    const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     const id = await duplicateAssessment({ db: app.db, source, user: auth.user, now: app.now() });
     return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
   });
 
-  app.post('/api/assessments/:id/scenarios', { config: access }, async (request, reply) => {
+  app.post('/api/assessments/:id/scenarios', { config: access, schema: { params, body: CreateScenarioBodySchema, response: created }, attachValidation: true }, async (request, reply) => {
     const auth = requireAuth(request);
-    const source = await requireAssessment(app.db, auth.user.organizationId, idParam(request));
-    const body = parseInput(CreateScenarioBodySchema, request.body);
-    const id = await saveScenario({ db: app.db, source, body, user: auth.user, now: app.now() });
+    const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    const id = await saveScenario({ db: app.db, source, body: request.body, user: auth.user, now: app.now() });
     return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
   });
 
-  app.delete('/api/assessments/:id', { config: access }, async (request, reply) => {
+  app.delete('/api/assessments/:id', { config: access, schema: { params, response: { 204: z.undefined() } } }, async (request, reply) => {
     const auth = requireAuth(request);
-    await removeAssessment({ db: app.db, organizationId: auth.user.organizationId, id: idParam(request) });
+    await removeAssessment({ db: app.db, organizationId: auth.user.organizationId, id: request.params.id });
     return reply.status(204).send();
   });
 }

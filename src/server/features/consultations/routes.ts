@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateConsultationInputSchema, UpdateConsultationInputSchema, type CreateConsultationResponse } from '@/contracts/consultations.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ConsultationRequestSchema, CreateConsultationInputSchema, CreateConsultationResponseSchema, UpdateConsultationInputSchema } from '@/contracts/consultations.ts';
 import { registerRequestInbox } from '../../lib/request-inbox.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { listConsultationRequests, updateConsultationStatus } from './consultation-repository.ts';
 import { createConsultationRequest } from './create-consultation-request.ts';
@@ -12,9 +12,11 @@ export const CONSULTATION_LIMIT_PER_EMAIL = 3;
 export const CONSULTATION_WINDOW_MS = 60 * 60_000;
 const TOO_MANY = 'Too many consultation requests. Please try again later or e-mail us directly.';
 
-export async function consultationRoutes(app: FastifyInstance) {
-  app.post('/api/consultations', { config: { access: 'public' } }, async (request, reply): Promise<CreateConsultationResponse> => {
-    const input = parseInput(CreateConsultationInputSchema, request.body);
+export async function consultationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: CreateConsultationInputSchema, response: { 201: CreateConsultationResponseSchema } };
+  app.post('/api/consultations', { config: { access: 'public' }, schema }, async (request, reply) => {
+    const input = request.body;
     await enforceRateLimit(app, `consultation:ip:${request.ip}`, CONSULTATION_LIMIT_PER_IP, CONSULTATION_WINDOW_MS, TOO_MANY);
     await enforceRateLimit(app, `consultation:email:${input.email.toLowerCase()}`, CONSULTATION_LIMIT_PER_EMAIL, CONSULTATION_WINDOW_MS, TOO_MANY);
     const id = await createConsultationRequest({ db: app.db, mailer: app.mailer, salesEmail: app.env.SALES_EMAIL, input, now: app.now() });
@@ -27,6 +29,7 @@ export async function consultationRoutes(app: FastifyInstance) {
     path: 'consultations',
     noun: 'Consultation request',
     updateSchema: UpdateConsultationInputSchema,
+    itemSchema: ConsultationRequestSchema,
     list: () => listConsultationRequests(app.db),
     setStatus: (id, status) => updateConsultationStatus(app.db, id, status),
   });

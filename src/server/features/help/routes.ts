@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { SubmitHelpRequestInputSchema, UpdateHelpRequestInputSchema, type SubmitHelpRequestResponse } from '@/contracts/help.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HelpRequestSchema, SubmitHelpRequestInputSchema, SubmitHelpRequestResponseSchema, UpdateHelpRequestInputSchema } from '@/contracts/help.ts';
 import { registerRequestInbox } from '../../lib/request-inbox.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
 import { listHelpRequests, updateHelpRequestStatus } from './help-repository.ts';
@@ -11,9 +11,11 @@ import { submitHelpRequest } from './submit-help-request.ts';
 export const HELP_LIMIT_PER_USER = 10;
 export const HELP_WINDOW_MS = 60 * 60_000;
 
-export async function helpRoutes(app: FastifyInstance) {
-  app.post('/api/help/submit', { config: { access: 'user' } }, async (request, reply): Promise<SubmitHelpRequestResponse> => {
-    const input = parseInput(SubmitHelpRequestInputSchema, request.body);
+export async function helpRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: SubmitHelpRequestInputSchema, response: { 201: SubmitHelpRequestResponseSchema } };
+  app.post('/api/help/submit', { config: { access: 'user' }, schema }, async (request, reply) => {
+    const input = request.body;
     const user = requireAuth(request).user;
     await enforceRateLimit(app, `help:user:${user.id}`, HELP_LIMIT_PER_USER, HELP_WINDOW_MS, 'Too many help requests. Please wait a while or e-mail support directly.');
     const id = await submitHelpRequest({ db: app.db, mailer: app.mailer, supportEmail: app.env.SUPPORT_EMAIL, user, input, now: app.now() });
@@ -26,6 +28,7 @@ export async function helpRoutes(app: FastifyInstance) {
     path: 'help-requests',
     noun: 'Help request',
     updateSchema: UpdateHelpRequestInputSchema,
+    itemSchema: HelpRequestSchema,
     list: () => listHelpRequests(app.db),
     setStatus: (id, status) => updateHelpRequestStatus(app.db, id, status, app.now()),
   });

@@ -1,19 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageResponseSchema } from '@/contracts/api.ts';
 import {
   BackupCodesResponseSchema,
   EmptyBodySchema,
+  MfaStatusSchema,
   MfaTestInputSchema,
+  MfaTestResponseSchema,
   MfaUnlockInputSchema,
   MfaVerifyInputSchema,
+  MfaVerifyResponseSchema,
+  TotpSetupResponseSchema,
   VerifySetupInputSchema,
-  type BackupCodesResponse,
   type MfaStatus,
-  type MfaTestResponse,
-  type MfaVerifyResponse,
-  type TotpSetupResponse,
 } from '@/contracts/mfa.ts';
 import { auditFor } from '../../lib/audit.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
 import { checkTotpCode } from './check-totp-code.ts';
@@ -28,7 +29,8 @@ import { unlockWithLink } from './unlock-with-link.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
 
 /** Two-factor authentication: status, TOTP set-up, verification, disable, backup codes, self-check, unlock link. */
-export async function mfaRoutes(app: FastifyInstance) {
+export async function mfaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** What every operation of a signed-in caller takes (enrolment.ts). */
   const operationOptions = (request: FastifyRequest): MfaOperationOptions => ({
     db: app.db,
@@ -41,50 +43,47 @@ export async function mfaRoutes(app: FastifyInstance) {
   });
 
   // Not async: a cached status is sent without a promise (ADR 187).
-  app.get('/api/mfa/status', { config: { access: 'session' } }, (request): MfaStatus | Promise<MfaStatus> =>
+  app.get('/api/mfa/status', { config: { access: 'session' }, schema: { response: { 200: MfaStatusSchema } } }, (request): MfaStatus | Promise<MfaStatus> =>
     readMfaStatus({ db: app.db, sessionCache: app.sessionCache, auth: requireAuth(request), now: app.now() }),
   );
 
-  app.post('/api/mfa/totp/setup', { config: { access: 'session' } }, async (request): Promise<TotpSetupResponse> => {
-    parseInput(EmptyBodySchema, request.body);
+  app.post('/api/mfa/totp/setup', { config: { access: 'session' }, schema: { body: EmptyBodySchema, response: { 200: TotpSetupResponseSchema } } }, async (request) => {
     return startTotpSetup(operationOptions(request));
   });
 
-  app.post('/api/mfa/totp/verify-setup', { config: { access: 'session' } }, async (request, reply): Promise<BackupCodesResponse> => {
-    const { code } = parseInput(VerifySetupInputSchema, request.body);
+  app.post('/api/mfa/totp/verify-setup', { config: { access: 'session' }, schema: { body: VerifySetupInputSchema, response: { 200: BackupCodesResponseSchema } } }, async (request, reply) => {
+    const { code } = request.body;
     const { backupCodes, sessionToken } = await confirmTotpSetup({ ...operationOptions(request), code });
     app.setSessionCookie(reply, sessionToken);
-    return BackupCodesResponseSchema.parse({ backupCodes });
+    return { backupCodes };
   });
 
-  app.post('/api/mfa/verify', { config: { access: 'session' } }, async (request, reply): Promise<MfaVerifyResponse> => {
-    const input = parseInput(MfaVerifyInputSchema, request.body);
+  app.post('/api/mfa/verify', { config: { access: 'session' }, schema: { body: MfaVerifyInputSchema, response: { 200: MfaVerifyResponseSchema } } }, async (request, reply) => {
+    const input = request.body;
     const { method, sessionToken } = await verifySecondFactor({ ...operationOptions(request), input, sessionSecret: app.env.SESSION_SECRET, appUrl: app.env.APP_URL });
     app.setSessionCookie(reply, sessionToken);
     return { method };
   });
 
-  app.post('/api/mfa/totp/disable', { config: { access: 'user' } }, async (request, reply) => {
-    parseInput(EmptyBodySchema, request.body);
+  app.post('/api/mfa/totp/disable', { config: { access: 'user' }, schema: { body: EmptyBodySchema, response: { 200: MessageResponseSchema } } }, async (request, reply) => {
     const { sessionToken } = await turnOffTotp(operationOptions(request));
     if (sessionToken) app.setSessionCookie(reply, sessionToken);
     return { message: 'Two-factor authentication has been disabled. Set it up again to keep using CIFER.' };
   });
 
-  app.post('/api/mfa/backup-codes/regenerate', { config: { access: 'user' } }, async (request): Promise<BackupCodesResponse> => {
-    parseInput(EmptyBodySchema, request.body);
+  app.post('/api/mfa/backup-codes/regenerate', { config: { access: 'user' }, schema: { body: EmptyBodySchema, response: { 200: BackupCodesResponseSchema } } }, async (request) => {
     return { backupCodes: await regenerateBackupCodes(operationOptions(request)) };
   });
 
-  app.post('/api/mfa/test', { config: { access: 'user' } }, async (request): Promise<MfaTestResponse> => {
-    const { code } = parseInput(MfaTestInputSchema, request.body);
+  app.post('/api/mfa/test', { config: { access: 'user' }, schema: { body: MfaTestInputSchema, response: { 200: MfaTestResponseSchema } } }, async (request) => {
+    const { code } = request.body;
     const { user } = requireAuth(request);
     await enforceRateLimit(app, `mfa-self-check:${user.id}`, SELF_CHECK_LIMIT, SELF_CHECK_WINDOW_MS, SELF_CHECK_LIMITED_MESSAGE);
     return checkTotpCode({ db: app.db, encryptionKey: app.env.ENCRYPTION_KEY, userId: user.id, code, now: app.now() });
   });
 
-  app.post('/api/mfa/unlock', { config: { access: 'public' } }, async (request) => {
-    const { token } = parseInput(MfaUnlockInputSchema, request.body);
+  app.post('/api/mfa/unlock', { config: { access: 'public' }, schema: { body: MfaUnlockInputSchema, response: { 200: MessageResponseSchema } } }, async (request) => {
+    const { token } = request.body;
     await unlockWithLink({ db: app.db, sessionSecret: app.env.SESSION_SECRET, token, now: app.now(), audit: auditFor(request), log: request.log });
     return { message: 'Two-factor verification is unlocked. You can sign in again.' };
   });

@@ -1,6 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AcceptActionBodySchema, UpdateActionBodySchema, UpdateScheduleBodySchema, type ReassessmentSchedule } from '@/contracts/monitoring.ts';
-import { parseInput } from '../../lib/validation.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AcceptActionBodySchema,
+  ActionIdResponseSchema,
+  ActionParamsSchema,
+  ActionPlanSchema,
+  MonitoringTrendSchema,
+  OpsHealthSchema,
+  ReassessmentScheduleSchema,
+  RescoreResponseSchema,
+  UpdateActionBodySchema,
+  UpdateScheduleBodySchema,
+  UpdateScheduleResponseSchema,
+} from '@/contracts/monitoring.ts';
 import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
 import { acceptRecommendation } from './accept-recommendation.ts';
 import { buildTrend } from './build-trend.ts';
@@ -13,15 +25,13 @@ import { rescoreWithDoneActions } from './rescore.ts';
 import { saveCadence } from './schedule.ts';
 import { REMINDER_INTERVAL_MS, REMINDER_JOB, sendDueReminders } from './send-reminders.ts';
 
-function idParam(request: FastifyRequest): string {
-  return (request.params as { id: string }).id;
-}
-
 /** Monitoring (issue #16): risk over time, the action plan, the reassessment schedule, reminders and ops health. */
-export async function monitoringRoutes(app: FastifyInstance) {
+export async function monitoringRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const user = { access: 'user' } as const;
   // A viewer of the current organisation reads only (ADR 140): the plan and schedule are changed by members.
-  app.addHook('preHandler', async (request) => {
+  // Before schema validation, like the access check (ADR 210).
+  app.addHook('preValidation', async (request) => {
     if (request.url.startsWith('/api/monitoring/') && request.method !== 'GET' && request.method !== 'HEAD') requireOrganizationRole(requireAuth(request), 'member');
   });
 
@@ -34,39 +44,39 @@ export async function monitoringRoutes(app: FastifyInstance) {
   /** Every monitoring query is scoped by the caller's current organisation (issue #15). */
   const organizationOf = (request: FastifyRequest) => requireAuth(request).user.organizationId;
 
-  app.get('/api/monitoring/trend', { config: user }, async (request) => buildTrend(await listCompletedAssessments(app.db, organizationOf(request))));
+  app.get('/api/monitoring/trend', { config: user, schema: { response: { 200: MonitoringTrendSchema } } }, async (request) => buildTrend(await listCompletedAssessments(app.db, organizationOf(request))));
 
-  app.get('/api/monitoring/plan', { config: user }, async (request) => readActionPlan({ db: app.db, organizationId: organizationOf(request), now: app.now() }));
+  app.get('/api/monitoring/plan', { config: user, schema: { response: { 200: ActionPlanSchema } } }, async (request) => readActionPlan({ db: app.db, organizationId: organizationOf(request), now: app.now() }));
 
-  app.post('/api/monitoring/actions', { config: user }, async (request, reply) => {
-    const body = parseInput(AcceptActionBodySchema, request.body);
+  app.post('/api/monitoring/actions', { config: user, schema: { body: AcceptActionBodySchema, response: { 201: ActionIdResponseSchema } } }, async (request, reply) => {
+    const body = request.body;
     const caller = requireAuth(request).user;
     const id = await acceptRecommendation({ db: app.db, organizationId: caller.organizationId, userId: caller.id, body, now: app.now() });
     return reply.status(201).send({ id });
   });
 
-  app.patch('/api/monitoring/actions/:id', { config: user }, async (request) => {
-    const body = parseInput(UpdateActionBodySchema, request.body);
-    await changeAction({ db: app.db, organizationId: organizationOf(request), actionId: idParam(request), body, now: app.now() });
-    return { id: idParam(request) };
+  const changeSchema = { params: ActionParamsSchema, body: UpdateActionBodySchema, response: { 200: ActionIdResponseSchema } };
+  app.patch('/api/monitoring/actions/:id', { config: user, schema: changeSchema }, async (request) => {
+    await changeAction({ db: app.db, organizationId: organizationOf(request), actionId: request.params.id, body: request.body, now: app.now() });
+    return { id: request.params.id };
   });
 
-  app.post('/api/monitoring/rescore', { config: user }, async (request, reply) => {
+  app.post('/api/monitoring/rescore', { config: user, schema: { response: { 201: RescoreResponseSchema } } }, async (request, reply) => {
     const caller = requireAuth(request).user;
     const created = await rescoreWithDoneActions({ db: app.db, organizationId: caller.organizationId, authorId: caller.id, now: app.now() });
     request.log.info({ assessmentId: created.assessmentId }, 'quick re-score completed');
     return reply.status(201).send(created);
   });
 
-  app.get('/api/monitoring/schedule', { config: user }, async (request): Promise<ReassessmentSchedule> => readSchedule({ db: app.db, organizationId: organizationOf(request), now: app.now() }));
+  app.get('/api/monitoring/schedule', { config: user, schema: { response: { 200: ReassessmentScheduleSchema } } }, async (request) => readSchedule({ db: app.db, organizationId: organizationOf(request), now: app.now() }));
 
-  app.put('/api/monitoring/schedule', { config: user }, async (request) => {
-    const body = parseInput(UpdateScheduleBodySchema, request.body);
+  app.put('/api/monitoring/schedule', { config: user, schema: { body: UpdateScheduleBodySchema, response: { 200: UpdateScheduleResponseSchema } } }, async (request) => {
+    const body = request.body;
     await saveCadence(app.db, organizationOf(request), body.cadence, app.now());
     return { cadence: body.cadence };
   });
 
-  app.get('/api/monitoring/ops', { config: { access: 'admin' } }, async () =>
+  app.get('/api/monitoring/ops', { config: { access: 'admin' }, schema: { response: { 200: OpsHealthSchema } } }, async () =>
     readOpsHealth({ db: app.db, databaseHandle: app.database, metricsEnabled: Boolean(app.env.METRICS_TOKEN), startedAt: app.startedAt, now: app.now(), log: app.log }),
   );
 }

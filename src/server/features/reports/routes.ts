@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LatestReportQuerySchema, ReportQuerySchema, UploadLogoBodySchema, type OrganizationLogoResponse } from '@/contracts/reports.ts';
-import type { ReportModel } from '@/reports/report-model.ts';
-import { parseInput } from '../../lib/validation.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LatestReportQuerySchema,
+  LatestReportResponseSchema,
+  OrganizationLogoResponseSchema,
+  ReportParamsSchema,
+  ReportQuerySchema,
+  ReportResponseSchema,
+  UploadLogoBodySchema,
+  WhatChangedResponseSchema,
+} from '@/contracts/reports.ts';
+import { rejectInvalidInput } from '../../lib/validation.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
 import type { ReportOperationOptions } from './load-report.ts';
 import { requireLogoManager } from './logo-access.ts';
@@ -25,10 +35,6 @@ const CONTENT_TYPES: Record<ReportFileKind, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-function idParam(request: FastifyRequest): string {
-  return (request.params as { id: string }).id;
-}
-
 /** Sends a complete file (render-report-file.ts builds it whole first). */
 function sendFile(reply: FastifyReply, file: Buffer, kind: ReportFileKind, fileName: string) {
   return reply
@@ -43,8 +49,10 @@ function sendFile(reply: FastifyReply, file: Buffer, kind: ReportFileKind, fileN
  * /presentation), the PDF, the PowerPoint deck, the verification workbook and the
  * what-changed waterfall; and the organisation's logo they carry.
  */
-export async function reportRoutes(app: FastifyInstance) {
+export async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const access = { access: 'user' } as const;
+  const params = ReportParamsSchema;
   // One per app: completed assessments never change, so their waterfalls are computed once (ADR 125).
   const whatChangedCache = new WhatChangedCache();
   // Its engine re-runs on a worker thread, so the requests and files served meanwhile do not wait
@@ -65,50 +73,49 @@ export async function reportRoutes(app: FastifyInstance) {
     now: app.now(),
   });
 
-  app.get('/api/assessments/:id/report', { config: access }, async (request) => {
+  app.get('/api/assessments/:id/report', { config: access, schema: { params, querystring: ReportQuerySchema, response: { 200: ReportResponseSchema } } }, async (request) => {
     const options = operationOptions(request);
-    const query = parseInput(ReportQuerySchema, request.query);
-    return readReport({ ...options, assessmentId: idParam(request), against: query.against });
+    return readReport({ ...options, assessmentId: request.params.id, against: request.query.against });
   });
 
-  app.get('/api/assessments/:id/what-changed', { config: access }, async (request) => {
+  app.get('/api/assessments/:id/what-changed', { config: access, schema: { params, querystring: ReportQuerySchema, response: { 200: WhatChangedResponseSchema } } }, async (request) => {
     const options = operationOptions(request);
-    const query = parseInput(ReportQuerySchema, request.query);
-    return readWhatChanged({ ...options, assessmentId: idParam(request), against: query.against });
+    return readWhatChanged({ ...options, assessmentId: request.params.id, against: request.query.against });
   });
 
-  app.get('/api/reports/latest', { config: access }, async (request): Promise<{ report: ReportModel | null; whatChangedPending?: true }> => {
+  app.get('/api/reports/latest', { config: access, schema: { querystring: LatestReportQuerySchema, response: { 200: LatestReportResponseSchema } } }, async (request) => {
     const options = operationOptions(request);
-    const query = parseInput(LatestReportQuerySchema, request.query);
-    return readLatestReport({ ...options, whatChanged: query.whatChanged ?? 'wait' });
+    return readLatestReport({ ...options, whatChanged: request.query.whatChanged ?? 'wait' });
   });
 
+  // Files: their input is declared, their answer is not JSON, so no response schema.
   const fileRoute = (path: string, kind: ReportFileKind) =>
-    app.get(path, { config: access }, async (request, reply) => {
+    app.get(path, { config: access, schema: { params, querystring: ReportQuerySchema } }, async (request, reply) => {
       const options = operationOptions(request);
-      const query = parseInput(ReportQuerySchema, request.query);
-      const { file, fileName } = await renderReportFile({ ...options, assessmentId: idParam(request), against: query.against, kind, log: request.log });
+      const { file, fileName } = await renderReportFile({ ...options, assessmentId: request.params.id, against: request.query.against, kind, log: request.log });
       return sendFile(reply, file, kind, fileName);
     });
   fileRoute('/api/assessments/:id/report.pdf', 'pdf');
   fileRoute('/api/assessments/:id/report.pptx', 'pptx');
   fileRoute('/api/assessments/:id/workbook.xlsx', 'xlsx');
 
-  app.get('/api/organization/logo', { config: access }, async (request): Promise<OrganizationLogoResponse> => readOrganizationLogo({ db: app.db, auth: requireAuth(request) }));
+  app.get('/api/organization/logo', { config: access, schema: { response: { 200: OrganizationLogoResponseSchema } } }, async (request) => readOrganizationLogo({ db: app.db, auth: requireAuth(request) }));
 
   app.get('/api/organization/logo/image', { config: access }, async (request, reply) => {
     const logo = await readLogoImage({ db: app.db, organizationId: requireAuth(request).user.organizationId });
     return reply.header('content-type', logo.contentType).header('content-length', String(logo.data.length)).send(logo.data);
   });
 
-  app.put('/api/organization/logo', { config: access, bodyLimit: LOGO_BODY_LIMIT_BYTES }, async (request): Promise<OrganizationLogoResponse> => {
+  // Who may manage the logo is checked (403) before the body is read (400), as ever (ADR 064, 210).
+  const uploadSchema = { body: UploadLogoBodySchema, response: { 200: OrganizationLogoResponseSchema } };
+  app.put('/api/organization/logo', { config: access, bodyLimit: LOGO_BODY_LIMIT_BYTES, schema: uploadSchema, attachValidation: true }, async (request) => {
     const auth = requireAuth(request);
     requireLogoManager(auth);
-    const body = parseInput(UploadLogoBodySchema, request.body);
-    return uploadLogo({ db: app.db, user: auth.user, body, now: app.now(), log: request.log });
+    rejectInvalidInput(request);
+    return uploadLogo({ db: app.db, user: auth.user, body: request.body, now: app.now(), log: request.log });
   });
 
-  app.delete('/api/organization/logo', { config: access }, async (request, reply) => {
+  app.delete('/api/organization/logo', { config: access, schema: { response: { 204: z.undefined() } } }, async (request, reply) => {
     const auth = requireAuth(request);
     requireLogoManager(auth);
     await removeLogo({ db: app.db, organizationId: auth.user.organizationId });
