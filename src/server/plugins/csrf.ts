@@ -16,24 +16,37 @@ declare module 'fastify' {
 
 /**
  * CSRF defence for cookie auth (security.md CSRF-02/03/04): an unsafe /api request must come from
- * our own origin, proven by Sec-Fetch-Site: same-origin or by an Origin equal to APP_URL's or to
- * the Host it was sent to; a request with neither header is refused. JSON-only bodies (app.ts)
- * rule out the HTML-form request shapes.
+ * our own origin. An Origin header, when sent, decides: it must be a plain origin (scheme, host,
+ * port; no user-info, path or anything else) equal to APP_URL's or to the Host it was sent to, and
+ * no other header can overrule a mismatching one. Without an Origin, Sec-Fetch-Site: same-origin
+ * proves it; a request with neither is refused. Sec-Fetch-Site other than same-origin refuses too.
+ * JSON-only bodies (app.ts) rule out the HTML-form request shapes.
  */
 export function isSameOriginRequest(request: Pick<FastifyRequest, 'headers' | 'protocol'>, appUrl: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
-  if (typeof fetchSite === 'string') return fetchSite === 'same-origin';
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
   const origin = request.headers.origin;
-  if (typeof origin !== 'string' || origin === 'null') return false;
-  let originUrl: URL;
-  try {
-    originUrl = new URL(origin);
-  } catch {
-    return false;
-  }
+  if (origin === undefined) return fetchSite === 'same-origin';
+  const originUrl = parseStrictOrigin(origin);
+  if (!originUrl) return false;
   if (originUrl.origin === new URL(appUrl).origin) return true;
   const host = request.headers.host;
-  return typeof host === 'string' && originUrl.host === host && (originUrl.protocol === 'http:' || originUrl.protocol === 'https:');
+  return typeof host === 'string' && originUrl.host === host.toLowerCase();
+}
+
+/**
+ * An Origin header is exactly `scheme://host[:port]` (RFC 6454). Anything a URL parser would
+ * forgive (user-info such as `http://evil@host`, a path, a trailing slash, another scheme) is
+ * refused rather than normalised, so what is compared is what the browser sent.
+ */
+function parseStrictOrigin(origin: string): URL | undefined {
+  if (!/^https?:\/\/[^/?#@\\\s]+$/i.test(origin)) return undefined;
+  try {
+    const url = new URL(origin);
+    return url.origin === origin.toLowerCase() ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function csrfPlugin(app: FastifyInstance) {

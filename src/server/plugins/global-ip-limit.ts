@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
+import { createRedisClient, isRedisReady } from '../lib/redis-client.ts';
 
 /**
  * A generous ceiling on the whole API per client address (issue #18 defect 5, ADR 176):
@@ -63,7 +64,8 @@ export function createGlobalIpLimiter(options: { limit: number; now: () => Date;
     },
     async flush() {
       const redis = options.redis;
-      if (!redis) return;
+      // While Redis is away the counts stay pending here: this instance limits alone (ADR 200).
+      if (!redis || !isRedisReady(redis)) return;
       const batch = [...counters.entries()].filter(([, counter]) => counter.pending > 0);
       if (batch.length === 0) return;
       const pipeline = redis.pipeline();
@@ -94,8 +96,7 @@ async function globalIpLimitPlugin(app: FastifyInstance) {
   const limit = app.env.API_IP_LIMIT_PER_MINUTE;
   let redis: Redis | undefined;
   if (limit > 0 && app.env.REDIS_URL) {
-    redis = new Redis(app.env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (global per-IP limit)'));
+    redis = createRedisClient(app.env.REDIS_URL, { purpose: 'global per-IP limit', log: app.log });
   }
   const namespace = app.env.RATE_LIMIT_NAMESPACE ?? 'cifer';
   const limiter = createGlobalIpLimiter({ limit, now: app.now, ...(redis ? { redis } : {}), namespace, onError: (error) => app.log.warn({ err: error }, 'global per-IP limit: shared count not updated') });

@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { createRedisClient, isRedisReady } from '../lib/redis-client.ts';
 
 /**
  * The one rate limiter (RL-01..05, ADR 022): fixed windows counted in Redis when REDIS_URL is
- * set, else in the database's `rate_limits` table, so every app instance shares one budget.
- * Windows follow `app.now()`, so tests move them with the fake clock.
+ * set, else in the database's `rate_limits` table, so every app instance shares one budget. While
+ * Redis is away the windows are counted in the database instead (ADR 200), so log-in and sign-up
+ * keep working and stay limited. Windows follow `app.now()`, so tests move them with the fake clock.
  *
  * Use it from any feature:
  *   await enforceRateLimit(app, `help:ip:${request.ip}`, 5, 60 * 60_000);   // throws 429 + Retry-After
@@ -63,7 +65,7 @@ export function createRateLimiter(store: RateLimitStore, namespace: string, now:
     try {
       return await work();
     } catch (error) {
-      // Fail closed (RL-05): when the counter store is down, refuse rather than let guesses through.
+      // Fail closed (RL-05): when no counter store answers (the database too), refuse rather than let guesses through.
       if (error instanceof AppError) throw error;
       onStoreError?.(error);
       throw new AppError('unavailable', 'The service is temporarily unavailable. Please try again shortly.', { retryAfterSeconds: 30 });
@@ -166,14 +168,50 @@ export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
   };
 }
 
+/**
+ * Redis while it answers, the database while it does not (ADR 200). A command is sent to Redis only
+ * when its connection is ready, so an outage costs no waiting; a command that fails mid-way is
+ * counted in the database. A window counted partly in each store may allow up to one extra
+ * budget per outage: refusing every log-in instead is worse.
+ */
+export function createFailoverRateLimitStore(primary: RateLimitStore, fallback: RateLimitStore, isPrimaryReady: () => boolean): RateLimitStore {
+  async function either<T>(work: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    if (!isPrimaryReady()) return work(fallback);
+    try {
+      return await work(primary);
+    } catch {
+      return work(fallback);
+    }
+  }
+  return {
+    increment: (key, windowMs, now) => either((store) => store.increment(key, windowMs, now)),
+    read: (key, now) => either((store) => store.read(key, now)),
+    // Both: a reset (a successful log-in clears its failures) must not leave a count in the other.
+    async reset(key) {
+      await Promise.all([either((store) => store.reset(key)), fallback.reset(key)]);
+    },
+    async close() {
+      await Promise.all([primary.close(), fallback.close()]);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the shared counters live in Redis now: 'ok', 'degraded' (counting in the database), or 'not_configured'. */
+    redisStatus(): 'ok' | 'degraded' | 'not_configured';
+  }
+}
+
 async function rateLimitPlugin(app: FastifyInstance) {
   let store: RateLimitStore;
   if (app.env.REDIS_URL) {
-    const redis = new Redis(app.env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limiter)'));
-    store = createRedisRateLimitStore(redis);
+    const redis = createRedisClient(app.env.REDIS_URL, { purpose: 'rate limits', log: app.log });
+    store = createFailoverRateLimitStore(createRedisRateLimitStore(redis), createDatabaseRateLimitStore(app.db), () => isRedisReady(redis));
+    app.decorate('redisStatus', () => (isRedisReady(redis) ? 'ok' : 'degraded'));
   } else {
     store = createDatabaseRateLimitStore(app.db);
+    app.decorate('redisStatus', () => 'not_configured' as const);
   }
   // Tests get a private namespace per app unless they ask to share one (two instances, one budget).
   const namespace = app.env.RATE_LIMIT_NAMESPACE ?? (app.env.NODE_ENV === 'test' ? `test-${randomBytes(6).toString('hex')}` : 'cifer');

@@ -1,15 +1,16 @@
-import { Redis } from 'ioredis';
+import { createRedisClient, type RedisLog } from '../lib/redis-client.ts';
 import type { NotificationChannel } from '../db/client.ts';
 import { parseInvalidation, type InvalidationTransport } from './session-cache.ts';
 
 const START_TIMEOUT_MS = 5_000;
 
 /** Redis pub/sub: one subscriber connection, one publisher; ioredis re-subscribes after a drop. */
-export function createRedisTransport(redisUrl: string, channel: string, onError: (error: unknown) => void): InvalidationTransport {
-  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  const subscriber = new Redis(redisUrl, { lazyConnect: true });
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
+export function createRedisTransport(redisUrl: string, channel: string, log: RedisLog): InvalidationTransport {
+  // The publisher fails fast while Redis is away (a change must not wait for it: the session cache
+  // stops trusting itself instead); the subscriber queues its SUBSCRIBE until the connection is up.
+  const publisher = createRedisClient(redisUrl, { purpose: 'session cache invalidation (publish)', log, lazyConnect: true });
+  const subscriber = createRedisClient(redisUrl, { purpose: 'session cache invalidation (subscribe)', log, lazyConnect: true, patient: true });
+  const onError = (error: unknown) => log.warn({ err: error }, 'session cache invalidation over Redis failed');
   return {
     name: 'redis',
     async start(onMessage, onConnectionChange) {

@@ -20,8 +20,7 @@ declare module 'fastify' {
 
 /** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder). */
 function chooseTransport(app: FastifyInstance): InvalidationTransport {
-  const onError = (error: unknown) => app.log.warn({ err: error }, 'session cache channel error');
-  if (app.env.REDIS_URL) return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, onError);
+  if (app.env.REDIS_URL) return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, app.log);
   if (app.database.notifications) return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
   return createLocalTransport();
 }

@@ -35,6 +35,39 @@ describe('CSRF', () => {
     }
   });
 
+  test('CSRF-02 the Origin is parsed strictly and decides: user-info, paths and look-alikes are refused, and Sec-Fetch-Site cannot overrule a foreign Origin', async () => {
+    let n = 0;
+    const send = (headers: Record<string, string>) => {
+      n += 1;
+      return t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.6.2.${n}`, headers: { 'content-type': 'application/json', ...headers }, payload: loginBody() });
+    };
+    const app = new URL(t.env.APP_URL);
+    // The Host it was sent to is accepted as an origin (a reverse proxy without APP_URL set right)...
+    expect((await send({ host: '127.0.0.1:5999', origin: 'http://127.0.0.1:5999' })).statusCode).toBe(401);
+    const refused: Array<Record<string, string>> = [
+      // ...but not when user-info hides a foreign origin in front of it (the URL parser drops it).
+      { host: '127.0.0.1:5999', origin: 'http://evil@127.0.0.1:5999' },
+      { origin: `${app.protocol}//evil@${app.host}` },
+      { origin: `${app.protocol}//evil:pw@${app.host}` },
+      { origin: `${t.env.APP_URL}/` },
+      { origin: `${t.env.APP_URL}/path` },
+      { origin: `${t.env.APP_URL}?x=1` },
+      { origin: `ftp://${app.host}` },
+      { origin: `${app.protocol}//${app.host}.evil.example` },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+      { origin: `${app.protocol}//evil@${app.host}`, 'sec-fetch-site': 'same-origin' },
+      { origin: '' },
+    ];
+    for (const headers of refused) {
+      const response = await send(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().message).toBe('Cross-site request refused');
+    }
+    // A matching Origin with Sec-Fetch-Site: same-origin is what a browser sends: it passes.
+    expect((await send({ origin: t.env.APP_URL, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(401);
+  });
+
   test('CSRF-03 unsafe requests must be JSON: form, text and disguised content types answer 415 and the handler never runs', async () => {
     const user = await createUser(t);
     let n = 0;

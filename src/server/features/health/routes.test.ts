@@ -21,6 +21,8 @@ test('readyz answers 200 when the database answers, with the clock skew against 
   const body = response.json<{ clockSkewMs: number; clockSkewOk: boolean }>();
   expect(Math.abs(body.clockSkewMs)).toBeLessThan(2_000);
   expect(body.clockSkewOk).toBe(true);
+  // This app has no REDIS_URL: readiness says so (ADR 200; the outage case is redis-outage.test.ts).
+  expect(response.json()).toMatchObject({ redis: t.env.REDIS_URL ? 'ok' : 'not_configured' });
   // Move the app clock ten minutes ahead: the database's clock now lags by that much.
   t.clock.advance(10 * 60_000);
   const skewed = (await t.app.inject({ method: 'GET', url: '/readyz' })).json<{ clockSkewMs: number; clockSkewOk: boolean }>();
