@@ -10,6 +10,7 @@ import { HelpDialog } from '@/client/features/help/components/help-dialog.tsx';
 import { OrganizationSwitcher } from '@/client/features/organizations/components/organization-switcher.tsx';
 import { PendingInvitationBanner } from '@/client/features/organizations/components/pending-invitation-banner.tsx';
 import { preloadPresentation } from '../preload-presentation.ts';
+import { useMfaStatus } from '@/client/features/mfa/api/get-mfa-status.ts';
 
 interface NavLink {
   href: string;
@@ -72,6 +73,10 @@ function NavItems({ isAdmin, onNavigate, onHelp, vertical }: { isAdmin: boolean;
 
 export function AppHeader() {
   const { user, isAdmin, logout, isLoggingOut } = useAuth();
+  // Before the second factor the session may call nothing but sign-in and MFA routes: the
+  // organisation switcher (GET /api/organizations) waits until the session is verified.
+  const { data: mfaStatus } = useMfaStatus();
+  const sessionVerified = mfaStatus?.sessionMfaComplete === true;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isHelpOpen, setHelpOpen] = useState(false);
 
@@ -92,9 +97,11 @@ export function AppHeader() {
           <NavItems isAdmin={isAdmin} onHelp={() => setHelpOpen(true)} vertical={false} />
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-3">
-          <div className="hidden sm:block">
-            <OrganizationSwitcher />
-          </div>
+          {sessionVerified ? (
+            <div className="hidden sm:block">
+              <OrganizationSwitcher />
+            </div>
+          ) : null}
           <Link
             href="/account"
             title="Your account: password, sessions and two-factor settings"
@@ -116,7 +123,7 @@ export function AppHeader() {
           <nav aria-label="Main" className="flex flex-col gap-1">
             <NavItems isAdmin={isAdmin} onNavigate={() => setMenuOpen(false)} onHelp={() => setHelpOpen(true)} vertical />
           </nav>
-          <OrganizationSwitcher compact />
+          {sessionVerified ? <OrganizationSwitcher compact /> : null}
           <Link href="/account" onClick={() => setMenuOpen(false)} className="mt-auto truncate text-sm text-slate-700 underline">
             {user?.email || 'User'}
           </Link>
