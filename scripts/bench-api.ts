@@ -1,5 +1,5 @@
 /**
- * npm run bench:api (issue #18, ADR 178): a bare Fastify hello world and CIFER side by side on this
+ * npm run bench:api (ADR 178): a bare Fastify hello world and CIFER side by side on this
  * machine, each server pinned to core 0 and autocannon (this process) to core 1 when `taskset`
  * exists. CIFER runs on PGlite and, when DATABASE_URL is set, also on a fresh PostgreSQL database.
  * Each target is measured in BENCH_ROUNDS rounds; a round is one baseline run and one CIFER run

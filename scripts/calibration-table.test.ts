@@ -5,7 +5,7 @@ import { buildCalibrationTableFile, CALIBRATION_TABLE_PATH } from './calibration
 import type { CalibrationTableFile } from './calibration-table.ts';
 
 // The methodology page renders calibration-table.json; this recomputes it from the engine, so the page
-// cannot drift from the model (issue #11). On failure: `npm run calibration-table` and review the diff.
+// cannot drift from the model. On failure: `npm run calibration-table` and review the diff.
 describe('calibration table (methodology page) = the engine', () => {
   const stored = JSON.parse(readFileSync(CALIBRATION_TABLE_PATH, 'utf8')) as CalibrationTableFile;
   const fresh = buildCalibrationTableFile();

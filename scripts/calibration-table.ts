@@ -1,5 +1,5 @@
 /**
- * Writes the calibration table of the methodology page from the engine itself (issue #11):
+ * Writes the calibration table of the methodology page from the engine itself:
  * `npm run calibration-table` → src/client/features/methodology/calibration-table.json.
  * `scripts/calibration-table.test.ts` recomputes it and fails when the file and the engine differ.
  */

@@ -1,5 +1,5 @@
 /**
- * CI's lockfile check (issue #18, ADR 179): package-lock.json must describe exactly the
+ * CI's lockfile check (ADR 179): package-lock.json must describe exactly the
  * dependencies package.json declares (same names and ranges), every locked package must have a
  * version, and none may come from git, a tarball URL over plain http or a file outside the repo.
  * (This repository's lock omits registry URLs and hashes, see ADR 006; where an entry has them,

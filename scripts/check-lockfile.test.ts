@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 
-/** Issue #18 item 6 (ADR 179): CI's lockfile check passes on this repository and fails, naming the problem, on a drifted or unsafe lock. */
+/** ADR 179: CI's lockfile check passes on this repository and fails, naming the problem, on a drifted or unsafe lock. */
 
 const script = resolve('scripts/check-lockfile.mjs');
 

@@ -60,3 +60,13 @@ test('every Markdown file a comment or document names exists in the repository',
   const missing = citations(/\b([A-Za-z0-9_-]+\.md)\b/g).filter(({ match }) => !markdownNames.has(match[1]!) && !EXTERNAL_SOURCES.has(match[1]!));
   expect([...new Set(missing.map(({ file, match }) => `${file}: ${match[1]}`))]).toEqual([]);
 });
+
+/**
+ * No issue-tracker numbers in code or the maps: the tracker is not in the repository, so "issue #N"
+ * tells a reader nothing. Say the reason in place or cite an ADR. The ADRs themselves may recall
+ * the request that started them, and docs/benchmarks.md is a dated record of runs.
+ */
+test('no code, test, script, ARCHITECTURE.md, README.md or CONVENTIONS.md cites an issue number', () => {
+  const cited = citations(/\bissues? #\d+/gi).filter(({ file }) => !file.startsWith('docs/decisions/') && !file.startsWith('docs/requirements/') && file !== 'docs/benchmarks.md');
+  expect(cited.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([]);
+});

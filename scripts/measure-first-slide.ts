@@ -1,5 +1,5 @@
 /**
- * "First slide on screen" of /presentation (issue #13, ADR 125), side by side: two running
+ * "First slide on screen" of /presentation (ADR 125), side by side: two running
  * servers (e.g. the main branch's build and this one), measured in alternation so both see the
  * same machine load. Each round completes a new assessment on each server first, so the report
  * is cold (its what-changed waterfall not cached), as in tests/e2e/presentation.spec.ts.

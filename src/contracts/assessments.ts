@@ -11,7 +11,7 @@ import { BusinessAnswersSchema, type BusinessAnswers } from './business-question
 import { RiskInputSchema } from './risk.ts';
 
 /**
- * Assessments as data (issue #6). A draft holds a partial engine input while
+ * Assessments as data. A draft holds a partial engine input while
  * the user answers; completion re-runs the engine on the server and stores
  * its result. The client's numbers are never trusted.
  */
@@ -22,7 +22,7 @@ export type AssessmentStatus = z.infer<typeof AssessmentStatusSchema>;
 
 /** Steps of the guided flow, in order (frameworks before the factors so their suggestions can pre-fill answers, ADR 050); a draft stores the one the user was on. */
 export const ASSESSMENT_STEPS = ['profile', 'frameworks', 'people', 'protection', 'detectionAndResponse', 'governance', 'exposure', 'review'] as const;
-/** Steps of the business-leader path (issue #12). */
+/** Steps of the business-leader path. */
 export const BUSINESS_STEPS = ['profile', 'businessQuestions'] as const;
 export const AssessmentStepSchema = z.enum([...ASSESSMENT_STEPS, 'businessQuestions']);
 export type AssessmentStep = z.infer<typeof AssessmentStepSchema>;

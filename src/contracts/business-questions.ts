@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 
 /**
- * The business-leader path (issue #12): about ten minutes of plain-language questions for a
+ * The business-leader path: about ten minutes of plain-language questions for a
  * CEO, CFO or practice manager. Each option sets one or more of the 19 factors; "I don't know"
  * sets every factor of the question to 'unknown', which the engine spreads over the possible
  * levels (the result's range widens) instead of guessing silently. Every factor is covered by

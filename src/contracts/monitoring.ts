@@ -6,7 +6,7 @@ import type { RiskBand } from '@/engine/risk-score.ts';
 import { text } from './text.ts';
 
 /**
- * Monitoring (issue #16): risk over time, the action plan, the reassessment schedule and, for
+ * Monitoring: risk over time, the action plan, the reassessment schedule and, for
  * administrators, operational health.
  */
 

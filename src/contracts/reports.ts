@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Calls of the reports area (issue #13). The report itself (GET /api/assessments/:id/report)
+ * Calls of the reports area. The report itself (GET /api/assessments/:id/report)
  * answers with the report model of src/reports/report-model.ts (`ReportModel`), and
  * GET /api/assessments/:id/what-changed with `{ whatChanged: WhatChanged | null }` from
  * src/reports/what-changed.ts, and GET /api/reports/latest with `{ report: ReportModel | null }` (the

@@ -11,7 +11,7 @@ import type { RiskResult } from '../engine/risk-result.ts';
 import type { SimulateAnnualLossInput } from '../engine/simulate-annual-loss.ts';
 
 /**
- * zod schemas of the risk engine's inputs (issue #5), checked at the edges
+ * zod schemas of the risk engine's inputs, checked at the edges
  * (HTTP, CLI, files). The engine re-checks ranges with RangeErrors; these
  * schemas give field-path messages first.
  */

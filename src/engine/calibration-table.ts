@@ -211,7 +211,7 @@ export const CALIBRATION_TABLE_DEFAULTS: Required<CalibrationTableOptions> = { i
 
 /**
  * The calibration table of the methodology page, computed from the engine
- * itself (issue #11): frequency per IRIS tier, cost per incident per
+ * itself: frequency per IRIS tier, cost per incident per
  * NetDiligence band and industry, and the given examples against the range
  * the sources span. `scripts/calibration-table.ts` writes it for the page and
  * a test recomputes it, so the page cannot drift from the engine.

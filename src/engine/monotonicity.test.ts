@@ -11,7 +11,7 @@ import type { IndustryId } from './industries.ts';
 import type { FactorAnswers, FrameworkStates, RiskInput } from './risk-input.ts';
 import type { RiskResult } from './risk-result.ts';
 
-// Risk model 2.0 (issue #11, ADR 100): monotone by construction. Every what-if below shares the
+// Risk model 2.0 (ADR 100): monotone by construction. Every what-if below shares the
 // draws of its base (same profile, seed, iterations: common random numbers), so the properties hold
 // exactly, not just on average: a better answer lowers each incident's cost and thins incidents.
 const OPTIONS: AssessRiskOptions = { iterations: 20_000, seed: 11, attribution: false };

@@ -100,7 +100,7 @@ function withAsOfDate(input: RiskInput, asOfDate: string | undefined): RiskInput
 
 /**
  * The dollar waterfall from the previous assessment's expected annual loss to the current one
- * (issue #13). Every intermediate value is a fresh run of the engine with the current
+ *. Every intermediate value is a fresh run of the engine with the current
  * assessment's seed and simulated years, changing one group of inputs at a time, in a fixed
  * order: model version (and seed), factor answers, framework status, organisation profile.
  * Common random numbers make each step the effect of that group alone, not simulation noise.

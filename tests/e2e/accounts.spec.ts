@@ -6,7 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
 
 /**
- * Accounts journeys (issue #3). This spec runs its own CIFER servers next to the shared one so it
+ * Accounts journeys. This spec runs its own CIFER servers next to the shared one so it
  * can create the first administrator with `npm run user:create` before the server opens the
  * embedded database, deliver e-mail to a real SMTP server started here, and run one instance with
  * BILLING=required. Ports: E2E_PORT + 1..3.

@@ -8,7 +8,7 @@ import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from 
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 
 /**
- * Organisations, partners and account management (issue #15). Runs its own server (E2E_PORT + 1)
+ * Organisations, partners and account management. Runs its own server (E2E_PORT + 1)
  * so the first super admin can be created with `npm run user:create` before the server opens the
  * embedded database. Mail stays in the outbox (no SMTP), which the super admin reads over the API.
  */
@@ -308,7 +308,7 @@ async function mailLink(admin: Page, to: string, pattern: RegExp): Promise<strin
   return pattern.exec(mail!.text)![1]!;
 }
 
-test('issue #12: a business leader invites a colleague into the organisation, hands the assessment over, and the colleague refines two unknown answers as the security lead; the range narrows', async ({ browser }) => {
+test('hand-over: a business leader invites a colleague into the organisation, hands the assessment over, and the colleague refines two unknown answers as the security lead; the range narrows', async ({ browser }) => {
   test.setTimeout(420_000);
   const leaderEmail = `leader-${stamp}@example.com`;
   const colleagueEmail = `security-lead-${stamp}@example.com`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { freePort, spawnProcess, waitUntilReady } from './spawn-server.ts';
 
-/** Issue #18 defect 3 / acceptance 3: one process per embedded-database folder (ADR 174). */
+/** One process per embedded-database folder (ADR 174). */
 
 test('a second server and user:create on a data folder in use exit non-zero naming the folder and the running process; a stale lock is taken over', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cifer-lock-'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 
 /**
- * Issue #18 item 6 (ADR 175): an error that escapes every handler (unhandled rejection, uncaught
+ * ADR 175: an error that escapes every handler (unhandled rejection, uncaught
  * exception) is logged once at fatal level through the log-safe serializer, the embedded database
  * is closed (its folder lock released) and the process exits 1 for the supervisor to restart it.
  * The fault is injected by a preloaded module on SIGUSR2 (fixtures/fail-on-signal.mjs).

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from 'vitest';
 
 /**
- * Issue #18 acceptance 3, literally: a second `npm start` on a data folder in use exits non-zero
+ * ADR 174, literally: a second `npm start` on a data folder in use exits non-zero
  * with a message naming the folder and the running process (pid, host and command), and
  * `npm run user:create` against the running server refuses with the same message and creates
  * nothing (ADR 174). CLIENT_DIST_DIR points away from dist/client so `npm start` does not build

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** The business-leader path in the browser (issue #12): shared by the one-person and the two-person journeys. */
+/** The business-leader path in the browser: shared by the one-person and the two-person journeys. */
 
 /** Answered "I don't know" on the 15 plain questions; they map onto M3, M8 and the supply-chain factor. */
 export const UNKNOWN_QUESTIONS = ['phoneCode', 'encryption', 'suppliers'];

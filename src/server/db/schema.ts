@@ -258,7 +258,7 @@ export const assessments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** 'business' (short plain-language questions) | 'commercial' (the 19 factors), issue #12. */
+    /** 'business' (short plain-language questions) | 'commercial' (the 19 factors); ADR 110. */
     path: text('path').notNull().default('commercial'),
     /** Business-leader answers by question id ('unknown' allowed), mapped onto the factors in input. */
     businessAnswers: jsonb('business_answers').$type<unknown>().notNull().default({}),
@@ -359,7 +359,7 @@ export const billingEvents = pgTable(
   (table) => [index('billing_events_subscription_idx').on(table.stripeSubscriptionId), index('billing_events_checkout_idx').on(table.checkoutSessionId)],
 );
 /**
- * An organisation's logo for its reports (issue #13): PNG or JPEG up to 500 KB, decoded at
+ * An organisation's logo for its reports: PNG or JPEG up to 500 KB, decoded at
  * upload, one per organisation. Stored as base64 text so PGlite and PostgreSQL return it alike.
  */
 export const organizationLogos = pgTable('organization_logos', {
@@ -400,7 +400,7 @@ export const jobs = pgTable(
   (table) => [index('jobs_due_idx').on(table.status, table.runAt), uniqueIndex('jobs_dedupe_unique').on(table.dedupeKey)],
 );
 
-/** Reassessment cadence of an organisation (monitoring, issue #16); absent = yearly. */
+/** Reassessment cadence of an organisation (monitoring); absent = yearly. */
 export const monitoringSchedules = pgTable('monitoring_schedules', {
   organizationId: uuid('organization_id')
     .primaryKey()
@@ -410,7 +410,7 @@ export const monitoringSchedules = pgTable('monitoring_schedules', {
   updatedAt: updatedAt(),
 });
 
-/** The action plan: recommendations accepted as actions (monitoring, issue #16). */
+/** The action plan: recommendations accepted as actions (monitoring). */
 export const monitoringActions = pgTable(
   'monitoring_actions',
   {

@@ -87,7 +87,7 @@ export function takeRefusalAuditSlot(ip: string, nowMs: number): boolean {
 }
 
 /**
- * Records a refused request (403: cross-site request, role or ownership refusal; issue #18, ADR 175)
+ * Records a refused request (403: cross-site request, role or ownership refusal, ADR 175)
  * as `request.refused`, queued so the answer does not wait, and capped per address and minute.
  */
 export function auditRefusal(request: FastifyRequest, reason: { code: string; message: string }): void {

@@ -5,7 +5,7 @@ import { createVerifiedUserSession } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
- * Property-based fuzzing of every /api route (issue #18 item 7, ADR 179): whatever the method,
+ * Property-based fuzzing of every /api route (ADR 179): whatever the method,
  * body, content type, cookie or path parameter, the answer is below 500 and a 4xx carries a JSON
  * error with a message. Routes come from `app.registeredApiRoutes`, so new routes are fuzzed
  * without touching this file; the requests are drawn by test/fuzz-arbitraries.ts (shared with the

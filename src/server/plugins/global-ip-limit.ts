@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { createRedisClient, isRedisReady } from '../lib/redis-client.ts';
 
 /**
- * A generous ceiling on the whole API per client address (issue #18 defect 5, ADR 176):
+ * A generous ceiling on the whole API per client address (ADR 176):
  * API_IP_LIMIT_PER_MINUTE requests per fixed one-minute window (default 3,000, i.e. 50 per second
  * sustained; 0 turns it off). It must not cost a round trip per request, so each instance counts in
  * memory and, with REDIS_URL, adds its counts to a shared Redis counter once a second (INCRBY),

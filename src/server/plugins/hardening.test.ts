@@ -12,7 +12,7 @@ import { HELMET_OPTIONS, MACHINE_ANSWER_HELMET_OPTIONS } from './security-header
 import { createSignedInUser, post, STRONG_PASSWORD, uniqueEmail } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
-/** Issue #18: the reproductions of the audit, on PGlite and (with DATABASE_URL) PostgreSQL. */
+/** The reproductions of the hostile-input audit (ADR 170, 175, 176), on PGlite and (with DATABASE_URL) PostgreSQL. */
 
 let t: TestApp;
 let signedIn: Awaited<ReturnType<typeof createSignedInUser>>;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTextFieldContext, hostileVariants, sendTextFieldRequest, textFieldTemplates, type TextFieldTemplate } from '../test/text-field-requests.ts';
 
 /**
- * Issue #18 defect 1 / acceptance 1, every text field of every route (ADR 170): NUL or a lone
+ * Every text field of every route (ADR 170): NUL or a lone
  * surrogate anywhere a route takes text answers 400 naming the field, on PGlite and (with
  * DATABASE_URL) PostgreSQL, never 5xx. The requests come from test/text-field-requests.ts.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTextFieldContext, hostileVariants, sendTextFieldRequest, textFieldTemplates, type TextFieldContext } from '../test/text-field-requests.ts';
 
 /**
- * Issue #18 defect 2 / acceptance 2 (ADR 171, 172): one app logging at `trace` (more than any level
+ * No secret in any log line (ADR 171, 172): one app logging at `trace` (more than any level
  * the app uses) through the production serializers, then the hostile and failing requests — the
  * fuzz suite's requests on every route, NUL and lone surrogates in every text field, a taken
  * address (a real unique violation with the password hash in the statement's parameters), wrong

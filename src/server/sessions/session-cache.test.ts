@@ -87,7 +87,7 @@ describe('the session cache on one instance', () => {
 });
 
 /**
- * Revocation on every instance within one second (issue #18): two app instances on one
+ * Revocation on every instance within one second: two app instances on one
  * PostgreSQL database; a change on the first is refused on the second, which had the session
  * cached. With REDIS_URL the invalidation travels over Redis pub/sub, without it over LISTEN/NOTIFY.
  */

@@ -8,7 +8,7 @@ import { createCaller, createOrganizationRow, sessionIdOf, send, type Caller } f
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * The role × route matrix (issue #15): every /api route, every kind of caller, and for routes
+ * The role × route matrix: every /api route, every kind of caller, and for routes
  * that name an object, an object of ANOTHER organisation (or user). The table must list exactly
  * the registered routes with their declared access, so a new route cannot skip this test.
  */
@@ -96,7 +96,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/invitations/preview': { access: 'public' },
   'POST /api/invitations/accept': { access: 'user' },
   'POST /api/help/submit': { access: 'user' },
-  // Board reports (issue #13)
+  // Board reports
   'GET /api/assessments/:id/report': { access: 'user', scope: 'assessment' },
   'GET /api/assessments/:id/report.pdf': { access: 'user', scope: 'assessment' },
   'GET /api/assessments/:id/report.pptx': { access: 'user', scope: 'assessment' },
@@ -107,12 +107,12 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/organization/logo/image': { access: 'user' },
   'PUT /api/organization/logo': { access: 'user', ownerOrAdminOnly: true },
   'DELETE /api/organization/logo': { access: 'user', ownerOrAdminOnly: true },
-  // Assessment paths (issue #12)
+  // Assessment paths
   'POST /api/assessments/:id/refine': { access: 'user', scope: 'assessment', viewerRefused: true },
   'POST /api/assessments/:id/invite': { access: 'user', scope: 'assessment', viewerRefused: true, payload: { email: 'matrix@example.com' } },
-  // Both figures of an assessment stored by an older model (issue #11, ADR 105)
+  // Both figures of an assessment stored by an older model (ADR 105)
   'GET /api/assessments/:id/model-comparison': { access: 'user', scope: 'assessment' },
-  // Billing (issue #14)
+  // Billing
   'GET /api/billing/plans': { access: 'public' },
   'POST /api/billing/checkout': { access: 'public' },
   'GET /api/billing/checkout/:id': { access: 'public' },
@@ -126,7 +126,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/billing/organizations': { access: 'admin' },
   'GET /api/admin/billing/organizations/:id': { access: 'admin', scope: 'admin-object' },
   'POST /api/admin/billing/organizations/:id/subscription': { access: 'admin', scope: 'admin-object' },
-  // Monitoring (issue #16)
+  // Monitoring
   'GET /api/monitoring/trend': { access: 'user' },
   'GET /api/monitoring/plan': { access: 'user' },
   'GET /api/monitoring/schedule': { access: 'user' },

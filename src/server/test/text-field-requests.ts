@@ -5,7 +5,7 @@ import { enrolTotp, logIn, OTHER_STRONG_PASSWORD, post, sessionCookie, STRONG_PA
 import type { TestApp } from './test-app.ts';
 
 /**
- * A valid request to every route that takes text (issue #18 defect 1, ADR 170), and from each the
+ * A valid request to every route that takes text (ADR 170), and from each the
  * same request with NUL or a lone surrogate put into one of its string fields, for every string
  * field, body and query alike. Shared by the hostile-text test (each answers 400 naming the field)
  * and the log-capture test (no secret in any log line).

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../sessions/auth-context.ts';
 export const MAX_PROVENANCE_ENTRIES = 10;
 
 /**
- * Records who set each factor answer that changed (issue #12: the refined assessment keeps the
+ * Records who set each factor answer that changed (ADR 111: the refined assessment keeps the
  * history of who answered what). Computed on the server from what is stored, never taken from
  * the browser.
  */

@@ -17,7 +17,7 @@ function toHeaderText(value: string): string {
 }
 
 /**
- * "Hand this to your security lead" (issue #12, ADR 111, ADR 146): e-mails a colleague who is an
+ * "Hand this to your security lead" (ADR 111, ADR 146): e-mails a colleague who is an
  * active member or owner of the inviter's current organisation (a membership, or the home
  * organisation of an account that predates memberships) a link to the assessment that opens it in
  * that organisation. Anyone else is refused with a message saying what to do; no account or

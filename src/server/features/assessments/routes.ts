@@ -35,7 +35,7 @@ export const INVITE_LIMIT_PER_USER = 20;
 export const INVITE_WINDOW_MS = 60 * 60_000;
 
 /**
- * Assessments of the signed-in user's organisation (issue #6). Every query is scoped by
+ * Assessments of the signed-in user's organisation. Every query is scoped by
  * organisation id: another organisation's assessment, a missing one and a malformed id all
  * answer the same 404, so ids cannot be probed.
  */

@@ -22,7 +22,7 @@ export async function requestPasswordReset(
   const email = normalizeEmail(options.email);
   const answer: PasswordResetResponse = { success: true, message: AUTH_MESSAGES.resetSuccess };
 
-  // Timing parity (issue #18 defect 4, ADR 177): every path does the same work before answering
+  // Timing parity (ADR 177): every path does the same work before answering
   // (both limiter hits, the look-up, a token), and whatever only a real account needs (token
   // row, mail, audit) is queued, so the answer does not reveal whether the address exists.
   const perAddress = await rateLimiter.hit(`reset:addr:${email}`, RESET_ADDRESS_LIMIT, RESET_WINDOW_MS);

@@ -8,7 +8,7 @@ export type RedisStatus = 'ok' | 'degraded' | 'not_configured';
 export type Readiness = { status: 'ready'; clockSkewMs: number; clockSkewOk: boolean; redis: RedisStatus } | { status: 'unavailable'; message: string };
 
 /**
- * GET /readyz: does the database answer? With it the clock skew against the database (issue #18):
+ * GET /readyz: does the database answer? With it the clock skew against the database:
  * time rules read the app clock, some SQL reads now(); a difference beyond a couple of seconds
  * bends expiry and outbox timing. Measured from the middle of the round trip, so it reads the
  * clock twice (`clock` is the app's). Redis away is `redis: 'degraded'` and still ready: every

@@ -25,7 +25,7 @@ import { rescoreWithDoneActions } from './rescore.ts';
 import { saveCadence } from './schedule.ts';
 import { REMINDER_INTERVAL_MS, REMINDER_JOB, sendDueReminders } from './send-reminders.ts';
 
-/** Monitoring (issue #16): risk over time, the action plan, the reassessment schedule, reminders and ops health. */
+/** Monitoring: risk over time, the action plan, the reassessment schedule, reminders and ops health. */
 export async function monitoringRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const user = { access: 'user' } as const;
@@ -41,7 +41,7 @@ export async function monitoringRoutes(fastify: FastifyInstance) {
   });
   app.jobs.every(REMINDER_JOB, REMINDER_INTERVAL_MS);
 
-  /** Every monitoring query is scoped by the caller's current organisation (issue #15). */
+  /** Every monitoring query is scoped by the caller's current organisation. */
   const organizationOf = (request: FastifyRequest) => requireAuth(request).user.organizationId;
 
   app.get('/api/monitoring/trend', { config: user, schema: { response: { 200: MonitoringTrendSchema } } }, async (request) => buildTrend(await listCompletedAssessments(app.db, organizationOf(request))));

@@ -45,7 +45,7 @@ function sendFile(reply: FastifyReply, file: Buffer, kind: ReportFileKind, fileN
 }
 
 /**
- * Board reports of a completed assessment (issue #13): the report model as JSON (for
+ * Board reports of a completed assessment: the report model as JSON (for
  * /presentation), the PDF, the PowerPoint deck, the verification workbook and the
  * what-changed waterfall; and the organisation's logo they carry.
  */

@@ -104,7 +104,7 @@ function BusinessQuestionField({
 }
 
 /**
- * The business-leader path (issue #12): the organisation profile, then about ten minutes of
+ * The business-leader path: the organisation profile, then about ten minutes of
  * plain questions, each allowing "I don't know". The server maps the answers onto the 19 factors.
  */
 export function BusinessAssessment({ assessment, onCompleted }: { assessment: Assessment; onCompleted: (completed: Assessment) => void }) {

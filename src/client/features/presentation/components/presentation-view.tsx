@@ -35,7 +35,7 @@ interface PresentationViewProps {
 }
 
 /**
- * /presentation (spec section 2, issue #13): a completed assessment as a board briefing, full
+ * /presentation (spec section 2): a completed assessment as a board briefing, full
  * screen, with the PDF, deck and workbook of the same report model. The report is asked for at
  * once, in parallel with the list that only fills the picker (ADR 125).
  */
