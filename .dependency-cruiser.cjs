@@ -79,6 +79,13 @@ module.exports = {
       to: { path: '^src/client/(features|app)/' },
     },
     {
+      name: 'client-hooks-and-lib-sit-below-components',
+      severity: 'error',
+      comment: 'hooks and lib hold state and helpers the UI primitives use; they never import a component (types included).',
+      from: { path: '^src/client/(lib|hooks)/', pathNot: TEST_FILE },
+      to: { path: '^src/client/components/' },
+    },
+    {
       name: 'client-features-never-import-app',
       severity: 'error',
       comment: 'app/ composes features, never the other way round.',

@@ -6,6 +6,8 @@
 
 /** Factor identifiers, in questionnaire order. */
 export const FACTOR_IDS = ['M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7', 'M8', 'M9', 'M10', 'M11', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'] as const;
+/** How many factors the questionnaire asks: every text that says "19 factors" reads it from here. */
+export const FACTOR_COUNT = FACTOR_IDS.length;
 /** A factor identifier. */
 export type FactorId = (typeof FACTOR_IDS)[number];
 

@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ToastVariant } from '@/client/components/ui/toast.tsx';
+
+/** How a toast looks; `components/ui/toast.tsx` styles each (hooks sit below the components). */
+export const TOAST_VARIANTS = ['default', 'destructive'] as const;
+export type ToastVariant = (typeof TOAST_VARIANTS)[number];
 
 /** Spec section 9: one toast at a time; a dismissed toast is cleaned up after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;

@@ -12,6 +12,7 @@ import { SubscribeView } from '@/client/features/billing/components/subscribe-vi
 import { TestPaymentView, TestSubscriptionView } from '@/client/features/billing/components/test-run-views.tsx';
 import { ConsultationForm } from '@/client/features/consultations/components/consultation-form.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 /** Visitor pages have no app header: a way back to the main page instead. */
 function BillingPage({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -31,7 +32,7 @@ function BillingPage({ title, description, children }: { title: string; descript
 
 export function SubscribePage() {
   return (
-    <BillingPage title="Subscribe to CIFER" description="From $250/month, or an annual assessment plan. Every plan includes the full 19-factor risk assessment.">
+    <BillingPage title="Subscribe to CIFER" description={`From $250/month, or an annual assessment plan. Every plan includes the full ${FACTOR_COUNT}-factor risk assessment.`}>
       <SubscribeView salesForm={<ConsultationForm />} />
     </BillingPage>
   );

@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import type { ToastVariant } from '@/client/hooks/use-toast.ts';
 import { cn } from '@/client/lib/utils.ts';
 
 /** Spec section 9: 5 s by default, swipe right past 50 px dismisses, F8 focuses the viewport. */
@@ -37,13 +38,12 @@ const toastVariants = cva(
       variant: {
         default: 'border-slate-200 bg-white text-slate-900',
         destructive: 'destructive border-red-700 bg-red-700 text-white',
-      },
+      } satisfies Record<ToastVariant, string>,
     },
     defaultVariants: { variant: 'default' },
   },
 );
 
-export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
 
 export function Toast({ className, variant, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return <ToastPrimitive.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props} />;

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import type { AssessmentListItem, AssessmentPath } from '@/contracts/assessments.ts';
 import { BUSINESS_QUESTIONS } from '@/contracts/business-questions.ts';
 import { formatDate, formatUsd } from '../lib/format.ts';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 /** The two ways in (spec section 2), plus starting the detailed path from a business leader's assessment. */
 export function PathChooser({
@@ -41,7 +42,7 @@ export function PathChooser({
           <CardHeader>
             <CardTitle>Security lead</CardTitle>
             <CardDescription>
-              For whoever runs IT or security. The 19 risk factors in detail, your compliance frameworks, and an optional evidence note on each answer. About 30 minutes.
+              For whoever runs IT or security. The {FACTOR_COUNT} risk factors in detail, your compliance frameworks, and an optional evidence note on each answer. About 30 minutes.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col items-start gap-3">

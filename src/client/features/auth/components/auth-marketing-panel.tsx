@@ -1,8 +1,9 @@
 import { BarChart3, CheckCircle2, FileText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 const POINTS = [
-  { icon: BarChart3, title: '19-factor risk analysis', text: 'Amplifiers, mitigators and compliance frameworks turned into dollar loss estimates.' },
+  { icon: BarChart3, title: `${FACTOR_COUNT}-factor risk analysis`, text: 'Amplifiers, mitigators and compliance frameworks turned into dollar loss estimates.' },
   { icon: FileText, title: 'Board-ready reports', text: 'Clear numbers for C-suite executives and security leaders.' },
   { icon: ShieldCheck, title: 'Secure by default', text: 'Two-factor authentication protects every account.' },
 ];
@@ -15,7 +16,7 @@ export function AuthMarketingPanel({ footer }: { footer?: ReactNode }) {
         <h2 id="auth-marketing-title" className="text-3xl font-bold">
           Know your cyber risk in dollars
         </h2>
-        <p className="mt-2 text-blue-100">CIFER turns a 19-factor analysis into dollar loss estimates and board-ready reports for small and medium businesses.</p>
+        <p className="mt-2 text-blue-100">CIFER turns a {FACTOR_COUNT}-factor analysis into dollar loss estimates and board-ready reports for small and medium businesses.</p>
       </div>
       <ul className="grid gap-4">
         {POINTS.map(({ icon: Icon, title, text }) => (

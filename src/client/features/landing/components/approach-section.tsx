@@ -1,11 +1,12 @@
 import { Calculator, ListChecks, Presentation } from 'lucide-react';
 import { SectionHeading } from './section-heading.tsx';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 const STEPS = [
   {
     icon: ListChecks,
     title: '1. Assess',
-    text: 'Answer 19 factors: the amplifiers that raise breach costs (such as supply-chain exposure and security skills shortages) and the mitigators that lower them (such as employee training, encryption and incident response testing), plus the frameworks you follow: NIST CSF, ISO 27001, SOC 2, PCI DSS, HIPAA, SOX and GLBA.',
+    text: `Answer ${FACTOR_COUNT} factors: the amplifiers that raise breach costs (such as supply-chain exposure and security skills shortages) and the mitigators that lower them (such as employee training, encryption and incident response testing), plus the frameworks you follow: NIST CSF, ISO 27001, SOC 2, PCI DSS, HIPAA, SOX and GLBA.`,
   },
   {
     icon: Calculator,

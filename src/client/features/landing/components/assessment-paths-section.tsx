@@ -1,5 +1,6 @@
 import { Gauge, Landmark } from 'lucide-react';
 import { SectionHeading } from './section-heading.tsx';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 const PATHS = [
   {
@@ -7,7 +8,7 @@ const PATHS = [
     title: 'Commercial path',
     audience: 'For the security lead, IT manager or managed service provider',
     points: [
-      'The 19 risk factors in detail, with the compliance frameworks you already meet (HIPAA, PCI DSS, ISO 27001, SOC 2, NIST CSF and more) suggesting answers',
+      `The ${FACTOR_COUNT} risk factors in detail, with the compliance frameworks you already meet (HIPAA, PCI DSS, ISO 27001, SOC 2, NIST CSF and more) suggesting answers`,
       'An optional evidence note on every answer, stored with the assessment',
       'Can start from a business leader’s assessment and refine its “I don’t know” answers',
     ],
@@ -29,7 +30,7 @@ export function AssessmentPathsSection() {
     <section aria-labelledby="paths-title" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="paths-title" eyebrow="Assessment paths" title="Two ways in, one set of numbers">
-          Choose the path that fits who is answering. Both run the same model on the same 19 factors, so the results stay comparable. Signed in, you pick one on your home page.
+          Choose the path that fits who is answering. Both run the same model on the same {FACTOR_COUNT} factors, so the results stay comparable. Signed in, you pick one on your home page.
         </SectionHeading>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           {PATHS.map(({ icon: Icon, title, audience, points }) => (

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { HERO_COUNTER_INTERVAL_MS, HERO_COUNTER_STATISTICS } from '../content/breach-statistics.ts';
 import { useRotatingIndex } from '../hooks/use-rotating-index.ts';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 export function LandingHero({
   headerRef,
@@ -27,7 +28,7 @@ export function LandingHero({
             Know what a cyber attack would cost your business, in dollars.
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-200">
-            CIFER turns a 19-factor analysis of your security posture and compliance obligations into dollar loss estimates, a ranked list
+            CIFER turns a {FACTOR_COUNT}-factor analysis of your security posture and compliance obligations into dollar loss estimates, a ranked list
             of fixes and a board-ready report. Built for healthcare, financial services and manufacturing companies with 10 to 500
             employees.
           </p>

@@ -2,9 +2,10 @@ import { CircleCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { SectionHeading } from './section-heading.tsx';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 const INCLUDED = [
-  'The full 19-factor assessment for your organization',
+  `The full ${FACTOR_COUNT}-factor assessment for your organization`,
   'Dollar loss estimates: expected annual loss, cost if it happens, bad-year loss',
   'Fixes ranked by return on security investment',
   'Board-ready reports and assessment history',

@@ -5,6 +5,7 @@ import { FRAMEWORKS } from '@/engine/frameworks.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { CalibrationTableRow } from '@/engine/calibration-table.ts';
 import calibrationTableJson from '../calibration-table.json';
+import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 function formatValue(entry: CalibrationEntry): string {
   switch (entry.unit) {
@@ -203,7 +204,7 @@ export function MethodologyContent() {
 
       <section aria-labelledby="factors-title" className="flex flex-col gap-2">
         <h2 id="factors-title" className="text-2xl font-bold text-slate-900">
-          The 19 factors
+          The {FACTOR_COUNT} factors
         </h2>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[720px] border-collapse text-left text-sm">

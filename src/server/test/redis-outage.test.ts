@@ -3,9 +3,9 @@ import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOGIN_IP_LIMIT } from '../features/auth/limits.ts';
-import { createUser, post, sessionCookie, uniqueEmail } from '../test/helpers.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createFailoverRateLimitStore, createDatabaseRateLimitStore, type RateLimitStore } from './rate-limit.ts';
+import { createUser, post, sessionCookie, uniqueEmail } from './helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { createFailoverRateLimitStore, createDatabaseRateLimitStore, type RateLimitStore } from '../plugins/rate-limit.ts';
 
 /**
  * Redis away must not stop log-in, sign-up or any rate-limited route (ADR 200). The machine's Redis
