@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-export const RoleSchema = z.enum(['user', 'admin', 'super_admin']);
+/** The platform roles, the one list: every other declaration (server types, admin filters, labels) derives from it. */
+export const PLATFORM_ROLES = ['user', 'admin', 'super_admin'] as const;
+export const RoleSchema = z.enum(PLATFORM_ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
 /** GET /api/auth/user: only safe fields. */

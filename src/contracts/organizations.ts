@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-/** ADR 140: owner manages members, billing, logo; member creates and edits; viewer reads. */
-export const OrganizationRoleSchema = z.enum(['owner', 'member', 'viewer']);
+/** ADR 140: owner manages members, billing, logo; member creates and edits; viewer reads. The one list of organisation roles. */
+export const ORGANIZATION_ROLES = ['owner', 'member', 'viewer'] as const;
+export const OrganizationRoleSchema = z.enum(ORGANIZATION_ROLES);
 export type OrganizationRole = z.infer<typeof OrganizationRoleSchema>;
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;

@@ -1,15 +1,14 @@
+import { PLATFORM_ROLES, type Role } from '@/contracts/auth.ts';
+import { ORGANIZATION_ROLES, type OrganizationRole } from '@/contracts/organizations.ts';
 import { AppError } from '../errors.ts';
 
-/**
+/*
  * Who is making a request: what the session plugin attaches to `request.auth` when the request
  * carries a valid session cookie. Shared server infrastructure: plugins and features read it, the
- * session store builds it.
+ * session store builds it. The role lists are declared once, in the contracts; what each
+ * organisation role (ADR 140) may do is in ORGANIZATION_ROLE_RANK's comment.
  */
-export type Role = 'user' | 'admin' | 'super_admin';
-
-/** A user's role inside one organisation (ADR 140): what each may do is in ORGANIZATION_ROLE_RANK's comment. */
-export type OrganizationRole = 'owner' | 'member' | 'viewer';
-export const ORGANIZATION_ROLES = ['owner', 'member', 'viewer'] as const satisfies readonly OrganizationRole[];
+export type { Role, OrganizationRole };
 
 /**
  * owner: everything a member may do, plus manage members and invitations, billing, the logo and
@@ -19,7 +18,7 @@ export const ORGANIZATION_ROLES = ['owner', 'member', 'viewer'] as const satisfi
 const ORGANIZATION_ROLE_RANK: Record<OrganizationRole, number> = { viewer: 0, member: 1, owner: 2 };
 
 export function toOrganizationRole(value: string | null | undefined): OrganizationRole | null {
-  return value === 'owner' || value === 'member' || value === 'viewer' ? value : null;
+  return (ORGANIZATION_ROLES as readonly string[]).includes(value ?? '') ? (value as OrganizationRole) : null;
 }
 
 export function hasOrganizationRole(actual: OrganizationRole, needed: OrganizationRole): boolean {
@@ -52,8 +51,8 @@ export interface AuthContext {
   requiresPayment: boolean;
 }
 
-export function isAdminRole(role: string): role is 'admin' | 'super_admin' {
-  return role === 'admin' || role === 'super_admin';
+export function isAdminRole(role: string): role is Exclude<Role, 'user'> {
+  return role !== 'user' && (PLATFORM_ROLES as readonly string[]).includes(role);
 }
 
 export function toRole(value: string): Role {

@@ -30,7 +30,9 @@ import { useSwitchOrganization } from '../api/switch-organization.ts';
 
 export const SELECT_CLASS =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
-const ROLE_LABEL: Record<OrganizationRole, string> = { owner: 'Owner', member: 'Member', viewer: 'Viewer' };
+const ROLE_LABEL = { owner: 'Owner', member: 'Member', viewer: 'Viewer' } satisfies Record<OrganizationRole, string>;
+/** The invitation's role choices, most common first; the compiler checks every role is offered. */
+const INVITE_ROLE_CHOICES = { member: 'Member (creates and edits)', viewer: 'Viewer (read only)', owner: 'Owner (manages members)' } satisfies Record<OrganizationRole, string>;
 
 function CreateOrganizationForm() {
   const create = useCreateOrganization();
@@ -79,9 +81,11 @@ function InviteForm({ organizationId }: { organizationId: string }) {
       </FormField>
       <FormField id="invite-role" label="Role" error={errors.role?.message}>
         <select className={SELECT_CLASS} {...fieldAria('invite-role', errors.role?.message)} {...form.register('role')}>
-          <option value="member">Member (creates and edits)</option>
-          <option value="viewer">Viewer (read only)</option>
-          <option value="owner">Owner (manages members)</option>
+          {Object.entries(INVITE_ROLE_CHOICES).map(([role, label]) => (
+            <option key={role} value={role}>
+              {label}
+            </option>
+          ))}
         </select>
       </FormField>
       <Button type="submit" disabled={invite.isPending}>
