@@ -2,6 +2,7 @@ import { Document, Font, G, Image, Line, Page, Path, Rect, renderToBuffer, Style
 import type { ReactNode } from 'react';
 import { barWidths, exceedancePath, logTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
 import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
+import { PALETTE } from './palette.ts';
 import type { ReportModel, ReportSlide, SlideId } from './report-model.ts';
 
 /** An organisation logo, already validated at upload (PNG or JPEG). */
@@ -13,12 +14,7 @@ export interface ReportLogo {
 // Words are never split: "Moder-ate" on a board report reads as a typo.
 Font.registerHyphenationCallback((word) => [word]);
 
-const INK = '#0f172a';
-const MUTED = '#334155';
-const ACCENT = '#1d4ed8';
-const GOOD = '#15803d';
-const BAD = '#b91c1c';
-const GRID = '#cbd5e1';
+const { ink: INK, muted: MUTED, accent: ACCENT, good: GOOD, bad: BAD, grid: GRID } = PALETTE;
 
 const styles = StyleSheet.create({
   page: { paddingTop: 48, paddingBottom: 56, paddingHorizontal: 48, fontFamily: 'Helvetica', fontSize: 10, color: INK },
@@ -251,11 +247,17 @@ function chartFor(id: SlideId, model: ReportModel): ReactNode {
     case 'fixes':
       return model.fixes.length > 0 ? <FixesTable model={model} /> : null;
     case 'fines':
-      return model.fines.rows.length > 0 ? <HorizontalBars color="#7c3aed" rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
+      return model.fines.rows.length > 0 ? <HorizontalBars color={PALETTE.fines} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
     case 'whatChanged':
       return <WaterfallChart model={model} />;
-    default:
+    case 'title':
+    case 'headline':
+    case 'insurance':
+    case 'method':
       return null;
+    default:
+      // Every section has its case: a new SlideId without one does not compile.
+      return id satisfies never;
   }
 }
 

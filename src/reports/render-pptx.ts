@@ -1,15 +1,16 @@
 import PptxGenJS from 'pptxgenjs';
 import { formatPercent, formatUsdChange, formatUsdShort } from './format.ts';
 import type { ReportLogo } from './render-pdf.tsx';
+import { PALETTE, pptxColor } from './palette.ts';
 import type { ReportModel, ReportSlide } from './report-model.ts';
 
-const INK = '0F172A';
-const MUTED = '334155';
-const ACCENT = '1D4ED8';
-const GOOD = '15803D';
-const BAD = 'B91C1C';
+const INK = pptxColor(PALETTE.ink);
+const MUTED = pptxColor(PALETTE.muted);
+const ACCENT = pptxColor(PALETTE.accent);
+const GOOD = pptxColor(PALETTE.good);
+const BAD = pptxColor(PALETTE.bad);
+const GRID = pptxColor(PALETTE.grid);
 const FONT = 'Calibri';
-const TOP_TO_BOTTOM = 'maxMin' as unknown as 'minMax';
 
 type Slide = ReturnType<PptxGenJS['addSlide']>;
 
@@ -57,7 +58,7 @@ function addHeadlineSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
   ];
   tiles.forEach((tile, i) => {
     const x = 0.5 + i * 3.1;
-    s.addShape('rect', { x, y: 1.6, w: 2.9, h: 1.5, fill: { color: 'F1F5F9' }, line: { color: 'CBD5E1', width: 1 } });
+    s.addShape('rect', { x, y: 1.6, w: 2.9, h: 1.5, fill: { color: 'F1F5F9' }, line: { color: GRID, width: 1 } });
     s.addText(tile.label, { x: x + 0.15, y: 1.65, w: 2.6, h: 0.5, fontFace: FONT, fontSize: 12, color: MUTED });
     s.addText(tile.value, { x: x + 0.15, y: 2.15, w: 2.6, h: 0.8, fontFace: FONT, fontSize: 30, bold: true, color: INK });
   });
@@ -87,7 +88,10 @@ function addExceedanceChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
 }
 
 function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { label: string; value: number }[], color: string) {
-  s.addChart(pptx.ChartType.bar, [{ name, labels: rows.map((r) => r.label), values: rows.map((r) => Math.round(r.value)) }], {
+  // A bar chart draws its first category at the bottom: the rows go in reversed so the top row
+  // reads first, as the slide's bullets do.
+  const bottomUp = [...rows].reverse();
+  s.addChart(pptx.ChartType.bar, [{ name, labels: bottomUp.map((r) => r.label), values: bottomUp.map((r) => Math.round(r.value)) }], {
     ...CHART,
     barDir: 'bar',
     chartColors: [color],
@@ -95,8 +99,6 @@ function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { l
     showValue: true,
     dataLabelFormatCode: '$#,##0',
     valAxisLabelFormatCode: '$#,##0',
-    // Top row first, as the slide's bullets read; pptxgenjs writes the value, its types list only 'minMax'.
-    catAxisOrientation: TOP_TO_BOTTOM,
     catAxisLabelFontSize: 11,
     valAxisLabelFontSize: 10,
     dataLabelFontSize: 10,
@@ -104,12 +106,14 @@ function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { l
 }
 
 function addTornadoChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
-  const labels = model.drivers.map((d) => d.name);
+  // Largest driver on top: bars are drawn from the bottom up (see addBarChart).
+  const drivers = [...model.drivers].reverse();
+  const labels = drivers.map((d) => d.name);
   s.addChart(
     pptx.ChartType.bar,
     [
-      { name: 'At best practice', labels, values: model.drivers.map((d) => Math.round(d.toBestUsd)) },
-      { name: 'At the weakest answer', labels, values: model.drivers.map((d) => Math.round(d.toWorstUsd)) },
+      { name: 'At best practice', labels, values: drivers.map((d) => Math.round(d.toBestUsd)) },
+      { name: 'At the weakest answer', labels, values: drivers.map((d) => Math.round(d.toWorstUsd)) },
     ],
     {
       ...CHART,
@@ -120,7 +124,6 @@ function addTornadoChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
       showLegend: true,
       legendPos: 'b',
       valAxisLabelFormatCode: '$#,##0',
-      catAxisOrientation: TOP_TO_BOTTOM,
       catAxisLabelPos: 'low',
       catAxisLabelFontSize: 11,
       valAxisLabelFontSize: 10,
@@ -183,7 +186,7 @@ function addFixesTable(s: Slide, model: ReportModel) {
     { text: `${f.returnOnSecurityInvestment.toFixed(1)}×` },
     { text: f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months` },
   ]);
-  s.addTable([head, ...rows], { x: 0.5, y: 1.6, w: 12.3, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: 'CBD5E1', pt: 1 } });
+  s.addTable([head, ...rows], { x: 0.5, y: 1.6, w: 12.3, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: GRID, pt: 1 } });
   const actions = model.fixes.slice(0, 3).map((f) => `${f.name}: ${f.action}`);
   if (model.notWorthIt !== null && model.notWorthIt.fixes.length > 0) actions.push(model.notWorthIt.summary);
   addBullets(s, actions, { x: 0.5, y: 1.8 + 0.5 * (rows.length + 1), w: 12.3, h: 2 }, 12);
@@ -215,7 +218,7 @@ function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide
       return;
     case 'fines':
       addBullets(s, slide.bullets, TEXT, 13);
-      if (model.fines.rows.length > 0) addBarChart(pptx, s, 'Expected fines a year', model.fines.rows.map((r) => ({ label: r.label, value: r.expectedAnnualUsd })), '7C3AED');
+      if (model.fines.rows.length > 0) addBarChart(pptx, s, 'Expected fines a year', model.fines.rows.map((r) => ({ label: r.label, value: r.expectedAnnualUsd })), pptxColor(PALETTE.fines));
       return;
     case 'whatChanged':
       if (model.whatChanged) {
@@ -223,8 +226,14 @@ function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide
         addWaterfallChart(pptx, s, model);
       } else addBullets(s, slide.bullets, { x: 0.5, y: 1.6, w: 12.3, h: 5 });
       return;
-    default:
+    case 'title':
+    case 'insurance':
+    case 'method':
       addBullets(s, slide.bullets, { x: 0.5, y: 1.6, w: 12.3, h: 5.2 }, slide.id === 'method' ? 13 : 16);
+      return;
+    default:
+      // Every section has its case: a new SlideId that is not drawn here does not compile.
+      return slide.id satisfies never;
   }
 }
 

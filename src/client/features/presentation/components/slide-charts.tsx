@@ -1,5 +1,6 @@
 import { barWidths, exceedancePath, logTicks, tornadoBars, waterfallBars } from '@/reports/chart-geometry.ts';
 import { formatPercent, formatUsdChange, formatUsdShort } from '@/reports/format.ts';
+import { PALETTE } from '@/reports/palette.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
 import type { WhatChanged } from '@/reports/what-changed.ts';
 
@@ -7,11 +8,7 @@ import type { WhatChanged } from '@/reports/what-changed.ts';
  * The slides' charts as SVG, drawn from the same geometry as the PDF (src/reports/chart-geometry.ts).
  * Each is an image with a text alternative; the slide's bullets carry the same figures as text.
  */
-const ACCENT = '#1d4ed8';
-const GOOD = '#15803d';
-const BAD = '#b91c1c';
-const GRID = '#cbd5e1';
-const INK = '#0f172a';
+const { accent: ACCENT, good: GOOD, bad: BAD, grid: GRID, ink: INK } = PALETTE;
 
 export function ExceedanceSvg({ points, label }: { points: ReportModel['exceedance']; label: string }) {
   const width = 640;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
+import { PALETTE } from '@/reports/palette.ts';
 import type { ReportModel, ReportSlide } from '@/reports/report-model.ts';
 import { BarsSvg, ExceedanceSvg, TornadoSvg, WaterfallSvg } from './slide-charts.tsx';
 
@@ -13,11 +14,18 @@ function chartFor(slide: ReportSlide, model: ReportModel): ReactNode {
     case 'drivers':
       return model.drivers.length > 0 ? <TornadoSvg drivers={model.drivers} label={`What moves the expected loss. ${slide.takeaway}`} /> : null;
     case 'fines':
-      return model.fines.rows.length > 0 ? <BarsSvg color="#6d28d9" label={`Expected fines a year by regime. ${slide.takeaway}`} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
+      return model.fines.rows.length > 0 ? <BarsSvg color={PALETTE.fines} label={`Expected fines a year by regime. ${slide.takeaway}`} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
     case 'whatChanged':
       return model.whatChanged ? <WaterfallSvg change={model.whatChanged} label={`What changed since the last assessment. ${slide.takeaway}`} /> : null;
-    default:
+    case 'title':
+    case 'headline':
+    case 'fixes':
+    case 'insurance':
+    case 'method':
       return null;
+    default:
+      // Every section has its case: a new SlideId without one does not compile.
+      return slide.id satisfies never;
   }
 }
 
