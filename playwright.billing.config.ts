@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import baseConfig from './playwright.config.ts';
+import { BILLING_E2E_ADMIN } from './tests/support/billing-e2e-admin.ts';
 
 /**
  * The billing journeys (tests/e2e/billing.spec.ts): the app runs with BILLING=required and Stripe
@@ -9,6 +10,7 @@ import baseConfig from './playwright.config.ts';
 const port = Number(process.env.E2E_PORT ?? 5240);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `./.tmp/e2e-billing-data-${port}`;
+
 
 export default defineConfig({
   ...baseConfig,
@@ -27,7 +29,7 @@ export default defineConfig({
       env: { E2E_PORT: String(port) },
     },
     {
-      command: `node scripts/ensure-build.mjs && node -e "require('fs').rmSync('${dataDir}', { recursive: true, force: true })" && tsx src/server/main.ts`,
+      command: `node scripts/ensure-build.mjs && node -e "require('fs').rmSync('${dataDir}', { recursive: true, force: true })" && printf '%s\\n' '${BILLING_E2E_ADMIN.password}' | tsx scripts/user-create.ts --email ${BILLING_E2E_ADMIN.email} --role super_admin && tsx src/server/main.ts`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -56,7 +56,7 @@ export interface AdminOutboxEmail {
   sentAt: string | null;
 }
 
-// ---- Account management (/account-management, issue #15) ----
+// ---- Account management (/account-management, ADR 144) ----
 
 export const UserStatusSchema = z.enum(['active', 'pending', 'rejected', 'disabled']);
 export type UserStatus = z.infer<typeof UserStatusSchema>;

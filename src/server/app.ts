@@ -124,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       db: deps.database.db,
       smtpUrl: deps.env.SMTP_URL,
       from: deps.env.MAIL_FROM,
+      encryptionKey: deps.env.ENCRYPTION_KEY,
       log: app.log,
       now,
       pollMs: deps.env.NODE_ENV === 'test' ? 0 : 30_000,

@@ -37,6 +37,9 @@ async function main() {
 
   const app = await buildApp({ env, database });
   app.log.info({ database: database.kind }, 'database ready');
+  // Not refused: `npm install && npm start` must work on a fresh machine (ADR 190). Without SMTP,
+  // reset, claim and invitation links reach nobody until an operator runs `npm run mail:show`.
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mail is held in the outbox and not delivered; set SMTP_URL, or read held mail on the server with `npm run mail:show -- --to <address>`');
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

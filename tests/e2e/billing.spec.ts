@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { BILLING_E2E_ADMIN } from '../support/billing-e2e-admin.ts';
 import { E2E_PASSWORD } from '../support/sign-up-with-mfa.ts';
 
 /** Runs under playwright.billing.config.ts: BILLING=required, Stripe = the local fake (ADR 137). */
@@ -168,6 +169,18 @@ test('BILLING=required: an unsubscribed user\'s login shows the Payment Required
 
 test('the test pages run a purchase and a plan change with the fake Stripe and show each webhook; no billing page says "not available yet"', async ({ page }) => {
   test.setTimeout(180_000);
+  // A visitor is told who may use them (ADR 134).
+  await page.goto('/test-payment');
+  await expect(page.getByText('Sign in as a super administrator to use the billing test pages')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run a test purchase' })).toHaveCount(0);
+  // The super administrator created before the server started signs in and enrols TOTP.
+  const headers = { origin: new URL(page.url()).origin };
+  const login = await page.request.post('/api/auth/login', { headers, data: BILLING_E2E_ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });
+  const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
+  const adminTotp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
+  expect((await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: adminTotp.generate() } })).status()).toBe(200);
   await page.goto('/test-payment');
   await page.getByRole('button', { name: 'Run a test purchase' }).click();
   await page.waitForURL(`${fakeStripe}/c/pay/**`);

@@ -159,7 +159,10 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** What anyone may read (/admin's outbox): secret links and codes replaced by a note (ADR 190). */
     text: text('text').notNull(),
+    /** The text as delivered, secrets included, encrypted with ENCRYPTION_KEY; only the mailer and `npm run mail:show` open it; emptied once sent (ADR 190). */
+    sealedText: text('sealed_text'),
     /** 'pending' | 'sending' (claimed by one instance, ADR 151) | 'held' (no SMTP configured: read it in /admin) | 'sent' | 'failed' (gave up after the last retry) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -52,7 +52,7 @@ test('with SMTP the message is delivered and marked sent', BUILDS_AN_APP, async 
 test('a failing SMTP server never makes send() fail; the message is retried with back-off, then given up', BUILDS_AN_APP, async () => {
   t = await createTestApp();
   // Nothing listens on port 9: every delivery fails at once.
-  const mailer = createMailer({ db: t.app.db, smtpUrl: 'smtp://127.0.0.1:9', from: 'CIFER <a@b.c>', log: t.app.log, now: t.clock.now });
+  const mailer = createMailer({ db: t.app.db, smtpUrl: 'smtp://127.0.0.1:9', from: 'CIFER <a@b.c>', encryptionKey: t.env.ENCRYPTION_KEY, log: t.app.log, now: t.clock.now });
   try {
     await expect(mailer.send(message)).resolves.toBeUndefined();
     await mailer.deliverDue();

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
-import { claimDueEmails, enqueueEmail, type OutgoingEmail } from './outbox.ts';
+import { claimDueEmails, deliverableText, enqueueEmail, type OutgoingEmail } from './outbox.ts';
 
 export const MAX_DELIVERY_ATTEMPTS = 6;
 
@@ -28,6 +28,8 @@ export interface MailerOptions {
   db: Database;
   smtpUrl: string | undefined;
   from: string;
+  /** Seals the deliverable text of messages that carry secrets (ADR 190). */
+  encryptionKey: string;
   log: FastifyBaseLogger;
   now?: () => Date;
   /** Poll interval for retries; 0 disables the timer (tests call deliverDue). */
@@ -49,15 +51,17 @@ export function createMailer(options: MailerOptions): Mailer {
     const due = await claimDueEmails(db, now(), 20);
     for (const message of due) {
       if (!transport) {
-        // No SMTP: the message stays in the outbox for an administrator to read in /admin.
+        // No SMTP: the message stays in the outbox; /admin shows it redacted, an operator on the
+        // server reads a sealed one with `npm run mail:show` (ADR 190).
         log.info({ outboxId: message.id, subject: message.subject }, 'email kept in outbox (no SMTP_URL)');
         await db.update(emailOutbox).set({ status: 'held' }).where(eq(emailOutbox.id, message.id));
         options.onOutcome?.('held');
         continue;
       }
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-        await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), attempts: message.attempts + 1 }).where(eq(emailOutbox.id, message.id));
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: deliverableText(message, options.encryptionKey) });
+        // Delivered: the secret has reached its recipient and is kept nowhere else.
+        await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), attempts: message.attempts + 1, sealedText: null }).where(eq(emailOutbox.id, message.id));
         options.onOutcome?.('sent');
       } catch (error) {
         const attempts = message.attempts + 1;
@@ -91,7 +95,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(email, sendOptions) {
-      await enqueueEmail(sendOptions?.db ?? db, email, now());
+      await enqueueEmail(sendOptions?.db ?? db, email, now(), options.encryptionKey);
       if (!sendOptions?.db) void deliverDue();
     },
     deliverDue,

@@ -20,7 +20,7 @@ afterEach(async () => {
 
 test('a claimed message is marked sending and no second claim gets it until its lease ends (crashed sender)', BUILDS_AN_APP, async () => {
   t = await createTestApp();
-  const id = await enqueueEmail(t.app.db, { to: 'a@example.com', subject: 's', text: 'x' }, t.clock.now());
+  const id = await enqueueEmail(t.app.db, { to: 'a@example.com', subject: 's', text: 'x' }, t.clock.now(), t.env.ENCRYPTION_KEY);
   const first = await claimDueEmails(t.app.db, t.clock.now(), 10);
   expect(first.map((row) => [row.id, row.status])).toEqual([[id, 'sending']]);
   expect(await claimDueEmails(t.app.db, t.clock.now(), 10)).toEqual([]);
@@ -36,7 +36,7 @@ test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database d
   cleanups.push(second.close);
   const recipients = Array.from({ length: 40 }, (_, n) => `member-${n}@example.com`);
   // Written straight to the outbox so no delivery pass starts before both instances race.
-  for (const to of recipients) await enqueueEmail(t.app.db, { to, subject: `Message ${to}`, text: 'Hello' }, t.clock.now());
+  for (const to of recipients) await enqueueEmail(t.app.db, { to, subject: `Message ${to}`, text: 'Hello' }, t.clock.now(), t.env.ENCRYPTION_KEY);
   await Promise.all([t.app.mailer.deliverDue(), second.app.mailer.deliverDue(), t.app.mailer.deliverDue(), second.app.mailer.deliverDue()]);
   const delivered = smtp.messages.flatMap((message) => message.to).sort();
   expect(delivered).toEqual([...recipients].sort());

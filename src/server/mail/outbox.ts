@@ -1,22 +1,50 @@
 import { and, asc, inArray, lte, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
+import { decryptSecret, encryptSecret } from '../lib/secret-crypto.ts';
+
+/**
+ * A part of a message meant for its recipient alone (a reset, claim or invitation link, an unlock
+ * link, a claim code): delivered as written, stored and shown to everyone else as `shownAs`.
+ */
+export interface MailSecret {
+  value: string;
+  shownAs: string;
+}
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  secrets?: readonly MailSecret[];
 }
+
+/** The text anyone with access to the outbox may read: every secret replaced by its note, longest first (a link holds its token). */
+export function redactSecrets(text: string, secrets: readonly MailSecret[]): string {
+  return [...secrets].sort((a, b) => b.value.length - a.value.length).reduce((redacted, secret) => (secret.value ? redacted.split(secret.value).join(secret.shownAs) : redacted), text);
+}
+
+/** The associated data that binds a sealed text to its outbox row (lib/secret-crypto.ts). */
+export const sealedTextOwner = (id: string) => `outbox:${id}`;
 
 /**
  * Every message is written to the outbox first, so a slow or broken SMTP server never blocks
- * or changes an HTTP answer; the mailer delivers from there.
+ * or changes an HTTP answer; the mailer delivers from there. A message with secrets is stored
+ * redacted, its deliverable text sealed with ENCRYPTION_KEY (ADR 190).
  */
-export async function enqueueEmail(db: Database, email: OutgoingEmail, now: Date): Promise<string> {
+export async function enqueueEmail(db: Database, email: OutgoingEmail, now: Date, encryptionKey: string): Promise<string> {
+  const id = randomUUID();
+  const secrets = email.secrets ?? [];
+  const sealedText = secrets.length > 0 ? encryptSecret(encryptionKey, email.text, sealedTextOwner(id)) : null;
   // Due at the app's clock, not the database's, so tests that move time see the message as due.
-  const [row] = await db.insert(emailOutbox).values({ ...email, createdAt: now, nextAttemptAt: now }).returning({ id: emailOutbox.id });
-  if (!row) throw new Error('outbox insert returned no row');
-  return row.id;
+  await db.insert(emailOutbox).values({ id, to: email.to, subject: email.subject, text: redactSecrets(email.text, secrets), sealedText, createdAt: now, nextAttemptAt: now });
+  return id;
+}
+
+/** The text to deliver: the sealed one when the message carries secrets. */
+export function deliverableText(row: Pick<OutboxRow, 'id' | 'text' | 'sealedText'>, encryptionKey: string): string {
+  return row.sealedText ? decryptSecret(encryptionKey, row.sealedText, sealedTextOwner(row.id)) : row.text;
 }
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

@@ -17,6 +17,12 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessLevel;
+    /**
+     * 'any-organization': a `user` route that leads into a paid organisation (accept an invitation,
+     * list and switch organisations), so it cannot ask that the session's current organisation has
+     * paid yet (ADR 196). Payment is then decided by the organisation the session moves to.
+     */
+    payment?: 'any-organization';
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -24,13 +30,13 @@ declare module 'fastify' {
 }
 
 /** The decision for one request, separated from Fastify so it can be tested as a table. */
-export function checkAccess(level: AccessLevel, auth: AuthContext | null): AppError | null {
+export function checkAccess(level: AccessLevel, auth: AuthContext | null, payment?: 'any-organization'): AppError | null {
   if (level === 'public') return null;
   if (!auth) return new AppError('unauthorized', 'Unauthorized');
   if (level === 'session') return null;
   if (!auth.totpEnabled) return new AppError('mfa_setup_required', 'Two-factor authentication must be set up first');
   if (!auth.session.mfaVerifiedAt) return new AppError('mfa_required', 'Two-factor verification required');
-  if (auth.requiresPayment) return new AppError('payment_required', 'Please complete your subscription to access CIFER.');
+  if (auth.requiresPayment && payment !== 'any-organization') return new AppError('payment_required', 'Please complete your subscription to access CIFER.');
   if (level === 'admin' && !isAdminRole(auth.user.role)) return new AppError('forbidden', 'Administrator access required');
   if (level === 'super_admin' && auth.user.role !== 'super_admin') {
     return new AppError('forbidden', 'Super administrator access required');
@@ -67,8 +73,8 @@ async function accessPlugin(app: FastifyInstance) {
 
   // Before schema validation (ADR 210): a caller who may not call the route learns nothing of its input rules.
   app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    const level = request.routeOptions.config.access;
-    done((level && checkAccess(level, request.auth)) || undefined);
+    const { access: level, payment } = request.routeOptions.config;
+    done((level && checkAccess(level, request.auth, payment)) || undefined);
   });
 }
 

@@ -11,6 +11,7 @@ import { decodeBase32, generateTotp } from '../features/mfa/totp.ts';
 import type { Role } from '../sessions/auth-context.ts';
 import { createSession, hashToken } from '../sessions/session-store.ts';
 import type { TestApp } from './test-app.ts';
+import { deliverableText } from '../mail/outbox.ts';
 
 /**
  * The one module of server test helpers (not a test file itself): requests, users in every state
@@ -212,7 +213,17 @@ async function createOrganization(t: TestApp, suffix: string): Promise<string> {
 
 // Mail
 
+/**
+ * The messages to `to` as their recipient receives them (secret links included, as SMTP would
+ * deliver them: ADR 190). What an administrator may read is `storedOutboxFor`.
+ */
 export async function outboxFor(t: TestApp, to: string) {
+  const rows = await storedOutboxFor(t, to);
+  return rows.map((row) => ({ ...row, text: deliverableText(row, t.env.ENCRYPTION_KEY) }));
+}
+
+/** The outbox rows to `to` as stored: secret links replaced by a note. */
+export async function storedOutboxFor(t: TestApp, to: string) {
   return t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 }
 

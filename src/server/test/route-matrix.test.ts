@@ -117,9 +117,9 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/billing/checkout': { access: 'public' },
   'GET /api/billing/checkout/:id': { access: 'public' },
   'POST /api/billing/webhook': { access: 'public' },
-  'POST /api/billing/test/checkout': { access: 'public', disabledWithoutStripe: true },
-  'POST /api/billing/test/subscription-change': { access: 'public', disabledWithoutStripe: true },
-  'GET /api/billing/test/runs/:id': { access: 'public', disabledWithoutStripe: true },
+  'POST /api/billing/test/checkout': { access: 'super_admin', disabledWithoutStripe: true },
+  'POST /api/billing/test/subscription-change': { access: 'super_admin', disabledWithoutStripe: true },
+  'GET /api/billing/test/runs/:id': { access: 'super_admin', disabledWithoutStripe: true },
   'POST /api/billing/claim': { access: 'session' },
   'GET /api/billing/subscription': { access: 'session' },
   'POST /api/billing/portal': { access: 'session', mfaVerifiedOnly: true },
@@ -198,9 +198,10 @@ function payloadFor(key: string, rule: RouteRule): Record<string, unknown> | und
 
 /** What the table says this caller gets: an exact status, or 'allowed' (anything but 401 and 403). */
 function expected(rule: RouteRule, kind: CallerKind): number | 'allowed' {
-  if (rule.disabledWithoutStripe) return 403;
-  if (rule.access === 'public') return 'allowed';
+  if (rule.access === 'public') return rule.disabledWithoutStripe ? 403 : 'allowed';
   if (kind === 'visitor') return 401;
+  // Past the access check, a route that needs Stripe refuses everyone on a deployment without it.
+  if (rule.disabledWithoutStripe && !(rule.access === 'super_admin' && kind !== 'super_admin')) return 403;
   if (rule.access === 'session') return rule.mfaVerifiedOnly && kind === 'password-only' ? 403 : 'allowed';
   if (kind === 'password-only') return 403;
   const isAdmin = kind === 'admin' || kind === 'super_admin';

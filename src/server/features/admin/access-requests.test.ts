@@ -131,7 +131,7 @@ describe('access requests in /admin', () => {
 });
 
 describe('e-mail outbox in /admin', () => {
-  test('lists every message with recipient, subject, status, dates and the full text, newest first', async () => {
+  test('lists every message with recipient, subject, status, dates and its text, newest first, with the secret link replaced by a note (ADR 190)', async () => {
     const user = await createUser(t);
     await post(t, '/api/request-password-reset', { email: user.email }, { ip: freshIp() });
     const response = await get(t, '/api/admin/outbox', { cookie: admin.cookie });
@@ -139,6 +139,8 @@ describe('e-mail outbox in /admin', () => {
     const rows = response.json<AdminOutboxEmail[]>();
     const reset = rows.find((row) => row.to === user.email)!;
     expect(reset).toMatchObject({ subject: 'Reset your CIFER password', status: expect.any(String), createdAt: expect.any(String) });
-    expect(reset.text).toContain('/reset-password#token=');
+    expect(reset.text).toContain('[password-reset link: only the recipient can use it]');
+    expect(reset.text).not.toContain('#token=');
+    expect(Object.keys(reset)).not.toContain('sealedText');
   });
 });

@@ -7,7 +7,7 @@ import { isAdminRole, type AuthContext } from '../../sessions/auth-context.ts';
 import type { AccountChangeResult } from '../../sessions/revocation.ts';
 
 /**
- * The account actions of /account-management (issue #15, ADR 144), one operation per file. Rules:
+ * The account actions of /account-management (ADR 144, 190; docs/privilege-matrix.md), one operation per file. Rules:
  * nobody acts on their own account here; only a super admin acts on an admin or super admin, or
  * changes any role; the last active super admin is never demoted or disabled; every action is
  * audited with before and after.

@@ -10,6 +10,7 @@ export function passwordResetEmail(to: string, appUrl: string, token: string): O
     to,
     subject: 'Reset your CIFER password',
     text: `Someone (hopefully you) asked to reset the password of your CIFER account.\n\nSet a new password here within the next hour:\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays unchanged.${signature}`,
+    secrets: [{ value: link, shownAs: '[password-reset link: only the recipient can use it]' }],
   };
 }
 

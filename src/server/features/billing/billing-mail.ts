@@ -11,5 +11,9 @@ export function claimSubscriptionEmail(to: string, appUrl: string, token: string
     to,
     subject: 'Your CIFER subscription is ready: claim it',
     text: `Thank you for subscribing to CIFER (${PLAN_NAMES[plan]}).\n\nTo start, open this link, then create your CIFER account (or log in if you already have one):\n${link}\n\nOr open ${new URL('/claim-subscription', appUrl).toString()} and enter this code:\n${token}\n\nThe link works once and expires in ${validDays} days. If you did not buy a CIFER subscription, contact support.${signature}`,
+    secrets: [
+      { value: link, shownAs: '[claim link: only the recipient can use it]' },
+      { value: token, shownAs: '[claim code: only the recipient can use it]' },
+    ],
   };
 }

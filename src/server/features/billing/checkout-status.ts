@@ -13,9 +13,14 @@ export async function findCheckout(db: Database, id: string): Promise<CheckoutRo
   return row;
 }
 
-/** What /payment-success shows: only what the signed webhook stored, never the query string's word. */
-export async function readCheckoutStatus(db: Database, id: string): Promise<CheckoutStatus> {
+/**
+ * What /payment-success shows: only what the signed webhook stored, never the query string's word;
+ * and only to whom `mayRead` allows (checkout-browser.ts): anyone else learns nothing, not even
+ * that the checkout exists.
+ */
+export async function readCheckoutStatus(db: Database, id: string, mayRead: (checkout: CheckoutRow) => boolean): Promise<CheckoutStatus> {
   const checkout = await findCheckout(db, id);
+  if (!mayRead(checkout)) throw new AppError('not_found', 'Unknown checkout');
   const subscription = checkout.subscriptionId ? await findSubscriptionById(db, checkout.subscriptionId) : null;
   const attached = Boolean(subscription?.organizationId);
   return {

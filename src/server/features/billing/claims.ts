@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hasSubscriptionAccess, type ClaimResponse, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptionClaims } from '../../db/schema.ts';
@@ -32,14 +32,26 @@ export async function issueClaimToken(db: Db, subscriptionId: string, email: str
  * conditional UPDATE, so of two parallel claims exactly one wins; any refusal after that rolls
  * the spend back.
  */
-export async function redeemClaim(db: Database, token: string, user: { id: string; organizationId: string }, now: Date): Promise<ClaimResponse> {
+export const CLAIM_OTHER_ADDRESS_MESSAGE = 'This subscription was bought with another e-mail address. Sign in with the CIFER account of the address the claim e-mail was sent to.';
+
+/**
+ * Only the account of the address that paid may claim (ADR 195): the link was e-mailed there, so
+ * holding it and signing in with that address proves the mailbox. Anyone else holding the link
+ * (a forwarded e-mail, someone who saw it) is refused and the claim stays usable.
+ */
+export async function redeemClaim(db: Database, token: string, user: { id: string; organizationId: string; email: string }, now: Date): Promise<ClaimResponse> {
   return db.transaction(async (tx) => {
+    const usable = and(eq(subscriptionClaims.tokenHash, hashToken(token)), isNull(subscriptionClaims.usedAt), gt(subscriptionClaims.expiresAt, now));
     const [claim] = await tx
       .update(subscriptionClaims)
       .set({ usedAt: now, usedByUserId: user.id })
-      .where(and(eq(subscriptionClaims.tokenHash, hashToken(token)), isNull(subscriptionClaims.usedAt), gt(subscriptionClaims.expiresAt, now)))
+      .where(and(usable, sql`lower(${subscriptionClaims.email}) = ${user.email.toLowerCase()}`))
       .returning({ subscriptionId: subscriptionClaims.subscriptionId });
-    if (!claim) throw new AppError('bad_request', INVALID_CLAIM_MESSAGE);
+    if (!claim) {
+      const [forSomeoneElse] = await tx.select({ tokenHash: subscriptionClaims.tokenHash }).from(subscriptionClaims).where(usable).limit(1);
+      if (forSomeoneElse) throw new AppError('forbidden', CLAIM_OTHER_ADDRESS_MESSAGE);
+      throw new AppError('bad_request', INVALID_CLAIM_MESSAGE);
+    }
     const subscription = await findSubscriptionById(tx, claim.subscriptionId);
     if (!subscription || (subscription.organizationId && subscription.organizationId !== user.organizationId)) {
       throw new AppError('bad_request', INVALID_CLAIM_MESSAGE);

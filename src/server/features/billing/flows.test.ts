@@ -4,6 +4,7 @@ import type { AdminOrganizationList, AdminOrganizationSubscription, BillingOverv
 import { auditLog, organizations, sessions, subscriptionClaims } from '../../db/schema.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CLAIM_OTHER_ADDRESS_MESSAGE } from './claims.ts';
 import { claimTokenFromOutbox, createBillingTestApp, type BillingTestApp } from './test-support.ts';
 
 const PASSWORD = 'Correct-Horse-Battery-Staple-42';
@@ -82,12 +83,18 @@ describe('paying before having an account: claim links', () => {
 
     const { cookie, body } = await signUp(t, 'claimer-one@claimers.example');
     expect(body.requiresPayment).toBe(true);
+    // Someone else who holds the link (a forwarded e-mail) cannot take it; it stays the payer's (ADR 195).
+    const thief = await signUp(t, 'claim-thief@claimers.example', 'Thief Ltd');
+    const stolen = await post(t, '/api/billing/claim', { token }, thief.cookie);
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().message).toBe(CLAIM_OTHER_ADDRESS_MESSAGE);
     const claimed = await post(t, '/api/billing/claim', { token }, cookie);
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json()).toEqual({ message: 'Subscription claimed', plan: 'annual', status: 'active' });
     const view = (await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json<OrganizationSubscription>();
     expect(view).toMatchObject({ status: 'active', plan: 'annual', hasAccess: true });
-    const status = (await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${checkoutSessionId}` })).json();
+    // The account of the address that paid may read it (ADR 197).
+    const status = (await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${checkoutSessionId}`, headers: { cookie } })).json();
     expect(status).toMatchObject({ attached: true, claimEmail: null });
 
     const login = await post(t, '/api/auth/login', { email: 'claimer-one@claimers.example', password: PASSWORD });
@@ -138,7 +145,8 @@ describe('paying before having an account: claim links', () => {
     const noPortalYet = await post(t, '/api/billing/portal', {}, member.cookie);
     expect(noPortalYet.statusCode).toBe(404);
     await t.stripe.completeCheckout(checkoutSessionId);
-    const status = (await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${checkoutSessionId}` })).json();
+    // A member of the organisation it was bought for may read it.
+    const status = (await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${checkoutSessionId}`, headers: { cookie: member.cookie } })).json();
     expect(status).toMatchObject({ status: 'complete', subscriptionStatus: 'active', attached: true, claimEmail: null });
     const twice = await post(t, '/api/billing/checkout', { plan: 'monthly' }, member.cookie);
     expect(twice.statusCode).toBe(409);
@@ -215,7 +223,8 @@ describe('the test pages', () => {
     const t = await createBillingTestApp({ STRIPE_SECRET_KEY: 'sk_live_cifer_never_used_0123456789' });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/billing/plans' })).json<BillingOverview>().testMode).toBe(false);
-      const run = await post(t, '/api/billing/test/checkout', {});
+      const superAdmin = await createVerifiedUserSession(t, { role: 'super_admin' });
+      const run = await post(t, '/api/billing/test/checkout', {}, superAdmin.cookie);
       expect(run.statusCode).toBe(403);
       expect(run.json().message).toContain('disabled');
       expect(t.stripe.checkoutSessions.size).toBe(0);
@@ -225,20 +234,39 @@ describe('the test pages', () => {
     }
   });
 
+  test('with a test key they still answer only a signed-in super admin: visitors, users and admins are refused', async () => {
+    const t = await createBillingTestApp();
+    try {
+      const anonymous = await post(t, '/api/billing/test/checkout', {});
+      expect(anonymous.statusCode).toBe(401);
+      for (const role of ['user', 'admin'] as const) {
+        const caller = await createVerifiedUserSession(t, { role });
+        expect((await post(t, '/api/billing/test/checkout', {}, caller.cookie)).statusCode, role).toBe(403);
+        expect((await post(t, '/api/billing/test/subscription-change', { checkoutSessionId: 'cs_test_x', plan: 'annual' }, caller.cookie)).statusCode, role).toBe(403);
+        expect((await t.app.inject({ method: 'GET', url: '/api/billing/test/runs/cs_test_x', headers: { cookie: caller.cookie } })).statusCode, role).toBe(403);
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/billing/test/runs/cs_test_x' })).statusCode).toBe(401);
+      expect(t.stripe.checkoutSessions.size).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
   test('in test mode a test purchase and a plan change each show their webhooks as they arrive; no claim e-mail', async () => {
     const t = await createBillingTestApp();
     try {
-      const started = await post(t, '/api/billing/test/checkout', {});
+      const { cookie } = await createVerifiedUserSession(t, { role: 'super_admin' });
+      const started = await post(t, '/api/billing/test/checkout', {}, cookie);
       expect(started.statusCode, started.body).toBe(200);
       const { checkoutSessionId } = started.json<{ checkoutSessionId: string }>();
-      const read = async () => (await t.app.inject({ method: 'GET', url: `/api/billing/test/runs/${checkoutSessionId}` })).json<BillingTestRun>();
+      const read = async () => (await t.app.inject({ method: 'GET', url: `/api/billing/test/runs/${checkoutSessionId}`, headers: { cookie } })).json<BillingTestRun>();
       expect(await read()).toMatchObject({ checkoutStatus: 'open', events: [] });
       await t.stripe.completeCheckout(checkoutSessionId);
       const paid = await read();
       expect(paid).toMatchObject({ checkoutStatus: 'complete', subscriptionStatus: 'active', plan: 'monthly' });
       expect(paid.events.map((event) => event.type)).toEqual(['customer.subscription.created', 'checkout.session.completed', 'invoice.paid']);
 
-      const change = await post(t, '/api/billing/test/subscription-change', { checkoutSessionId, plan: 'annual' });
+      const change = await post(t, '/api/billing/test/subscription-change', { checkoutSessionId, plan: 'annual' }, cookie);
       expect(change.statusCode, change.body).toBe(200);
       await expect.poll(async () => (await read()).events.map((event) => event.type)).toContain('customer.subscription.updated');
       expect((await read()).plan).toBe('annual');

@@ -34,6 +34,7 @@ import { checkoutBuyer, startCheckout } from './start-checkout.ts';
 import { createStripeClient } from './stripe-client.ts';
 import { findOrganizationSubscription, toOrganizationSubscription } from './subscription-store.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
+import { CHECKOUT_COOKIE, CHECKOUT_COOKIE_PATH, checkoutProof, mayReadCheckout } from './checkout-browser.ts';
 
 const CHECKOUT_LIMIT = 10;
 const CHECKOUT_WINDOW_MS = 60 * 60_000;
@@ -65,21 +66,34 @@ export async function billingRoutes(app: FastifyInstance) {
     return requireStripe(stripe);
   };
 
+  // The test pages buy and change real (test-mode) subscriptions: a signed-in super admin only,
+  // whatever the key (ADR 134); the pages themselves stay visitor routes that say so.
+  const testPages = { config: { access: 'super_admin' } } as const;
+
   app.get('/api/billing/plans', { config: { access: 'public' } }, async (): Promise<BillingOverview> => buildBillingOverview(app.env));
 
-  app.post('/api/billing/checkout', { config: { access: 'public' } }, async (request): Promise<StartCheckoutResponse> => {
+  app.post('/api/billing/checkout', { config: { access: 'public' } }, async (request, reply): Promise<StartCheckoutResponse> => {
     const input = parseInput(StartCheckoutInputSchema, request.body);
     const client = requireStripe(stripe);
     await enforceRateLimit(app, `billing:checkout:${request.ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_MS);
     const buyer = checkoutBuyer(request.auth, input);
     const started = await startCheckout({ db: app.db, env: app.env, stripe: client, plan: input.plan, buyer, now: app.now(), log: request.log });
     request.log.info({ checkoutSessionId: started.checkoutSessionId, plan: input.plan, buyer: buyer.kind }, 'checkout started');
+    // This browser may read the checkout's status on its return from Stripe (ADR 197).
+    void reply.setCookie(CHECKOUT_COOKIE, checkoutProof(app.env.SESSION_SECRET, started.checkoutSessionId), {
+      httpOnly: true,
+      secure: app.env.APP_URL.startsWith('https:'),
+      sameSite: 'lax',
+      path: CHECKOUT_COOKIE_PATH,
+      maxAge: 24 * 60 * 60,
+    });
     return started;
   });
 
   app.get('/api/billing/checkout/:id', { config: { access: 'public' } }, async (request): Promise<CheckoutStatus> => {
     const { id } = parseInput(CheckoutParamsSchema, request.params);
-    return readCheckoutStatus(app.db, id);
+    const cookieValue = app.parseCookie(request.headers.cookie ?? '')[CHECKOUT_COOKIE];
+    return readCheckoutStatus(app.db, id, (checkout) => mayReadCheckout({ checkout, cookieValue, secret: app.env.SESSION_SECRET, auth: request.auth }));
   });
 
   app.post('/api/billing/claim', { config: { access: 'session' } }, async (request): Promise<ClaimResponse> => {
@@ -116,19 +130,19 @@ export async function billingRoutes(app: FastifyInstance) {
     return changeOrganizationSubscription({ db: app.db, organizationId: id, change, now: app.now(), audit: auditFor(request) });
   });
 
-  app.post('/api/billing/test/checkout', { config: { access: 'public' } }, async (request): Promise<StartCheckoutResponse> => {
+  app.post('/api/billing/test/checkout', testPages, async (request): Promise<StartCheckoutResponse> => {
     const client = requireTestMode();
     await enforceRateLimit(app, `billing:checkout:${request.ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_MS);
     return startCheckout({ db: app.db, env: app.env, stripe: client, plan: 'monthly', buyer: { kind: 'test' }, now: app.now(), log: request.log });
   });
 
-  app.get('/api/billing/test/runs/:id', { config: { access: 'public' } }, async (request): Promise<BillingTestRun> => {
+  app.get('/api/billing/test/runs/:id', testPages, async (request): Promise<BillingTestRun> => {
     requireTestMode();
     const { id } = parseInput(CheckoutParamsSchema, request.params);
     return readTestRun(app.db, id);
   });
 
-  app.post('/api/billing/test/subscription-change', { config: { access: 'public' } }, async (request): Promise<BillingTestRun> => {
+  app.post('/api/billing/test/subscription-change', testPages, async (request): Promise<BillingTestRun> => {
     const client = requireTestMode();
     const { checkoutSessionId, plan } = parseInput(TestSubscriptionChangeSchema, request.body);
     return changeTestSubscription({ db: app.db, env: app.env, stripe: client, checkoutSessionId, plan, log: request.log });

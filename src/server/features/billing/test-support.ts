@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { outboxFor } from '../../test/helpers.ts';
 
 /** Test-only helpers for the billing API tests (not a test file itself). */
 
@@ -55,7 +54,8 @@ export async function createBillingTestApp(overrides: Record<string, string> = {
 
 /** The claim token from the claim e-mail sent to `to`. */
 export async function claimTokenFromOutbox(t: TestApp, to: string): Promise<string> {
-  const mails = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+  // As delivered: the stored text has the link sealed (ADR 190).
+  const mails = await outboxFor(t, to);
   const mail = mails.find((candidate) => candidate.subject.includes('claim'));
   const match = mail ? /\/claim-subscription\/([A-Za-z0-9_-]+)/.exec(mail.text) : null;
   if (!match?.[1]) throw new Error(`no claim e-mail for ${to}`);

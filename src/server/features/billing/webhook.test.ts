@@ -7,14 +7,21 @@ import { claimTokenFromOutbox, createBillingTestApp, PRICE_ANNUAL, TEST_STRIPE_K
 
 const DAY_MS = 86_400_000;
 
+/** The Cookie header of the browser that started each checkout (ADR 197). */
+const startedBy = new Map<string, string>();
+
 async function startVisitorCheckout(t: BillingTestApp, email: string, plan: 'monthly' | 'annual' = 'monthly') {
   const response = await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { origin: t.env.APP_URL }, payload: { plan, email, company: 'Northmill Health' } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ checkoutSessionId: string; url: string }>();
+  const started = response.json<{ checkoutSessionId: string; url: string }>();
+  const browser = response.cookies.find((cookie) => cookie.name === 'cifer_checkout');
+  expect(browser).toMatchObject({ httpOnly: true, path: '/api/billing/checkout' });
+  startedBy.set(started.checkoutSessionId, `cifer_checkout=${browser!.value}`);
+  return started;
 }
 
 async function checkoutStatus(t: BillingTestApp, id: string) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${id}` });
+  const response = await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${id}`, headers: { cookie: startedBy.get(id) ?? '' } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<CheckoutStatus>();
 }
@@ -52,6 +59,15 @@ describe('Stripe webhook: signature, replay, order', () => {
     expect(events.map((event) => event.type)).toEqual(['customer.subscription.created', 'checkout.session.completed', 'invoice.paid']);
     expect(t.stripe.deliveries.every((delivery) => delivery.result.status === 200)).toBe(true);
     expect(await checkoutStatus(t, checkoutSessionId)).toEqual({ status: 'complete', plan: 'monthly', subscriptionStatus: 'active', claimEmail: 'b******@northmill.example', attached: false });
+    // Anyone else holding the id (it is in the success URL) learns nothing: not the plan, not the address, not that it exists.
+    const other = await startVisitorCheckout(t, 'someone-else@northmill.example');
+    for (const cookie of ['', startedBy.get(other.checkoutSessionId)!, 'cifer_checkout=forged']) {
+      const stranger = await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${checkoutSessionId}`, headers: { cookie } });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.body).not.toContain('northmill');
+    }
+    const signedInStranger = await createVerifiedUserSession(t);
+    expect((await t.app.inject({ method: 'GET', url: `/api/billing/checkout/${checkoutSessionId}`, headers: { cookie: signedInStranger.cookie } })).statusCode).toBe(404);
     expect(await claimTokenFromOutbox(t, 'buyer-one@northmill.example')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 

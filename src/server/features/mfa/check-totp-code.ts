@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isEnrolled, secretAssociatedData } from './enrolment.ts';
 import { findUserMfa } from './mfa-store.ts';
-import { decryptSecret } from './secret-crypto.ts';
+import { decryptSecret } from '../../lib/secret-crypto.ts';
 import { findAcceptedStep, findStepOffset, TOTP_PERIOD_SECONDS } from './totp.ts';
 
 /** The self-check of /mfa-test: reports a match and the clock offset; consumes nothing, verifies nothing. */

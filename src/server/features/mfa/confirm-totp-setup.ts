@@ -2,7 +2,7 @@ import { AppError } from '../../errors.ts';
 import { completeMfaForSession, INVALID_CODE_MESSAGE, issueBackupCodes, refuseSetupWhenEnrolled, secretAssociatedData, type MfaOperationOptions } from './enrolment.ts';
 import { activatePendingSecret, findUserMfa, isPendingFresh } from './mfa-store.ts';
 import { sendMfaNotice } from './notices.ts';
-import { decryptSecret } from './secret-crypto.ts';
+import { decryptSecret } from '../../lib/secret-crypto.ts';
 import { findAcceptedStep } from './totp.ts';
 
 /**

@@ -12,7 +12,7 @@ import { replaceBackupCodes, type UserMfaRow } from './mfa-store.ts';
 export interface MfaOperationOptions {
   db: Database;
   mailer: Mailer;
-  /** ENCRYPTION_KEY: the TOTP secrets are stored encrypted with it (secret-crypto.ts). */
+  /** ENCRYPTION_KEY: the TOTP secrets are stored encrypted with it (lib/secret-crypto.ts). */
   encryptionKey: string;
   auth: AuthContext;
   now: Date;
@@ -22,7 +22,7 @@ export interface MfaOperationOptions {
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code';
 
-/** The associated data binding a ciphertext to its owner (see secret-crypto.ts). */
+/** The associated data binding a ciphertext to its owner (see lib/secret-crypto.ts). */
 export function secretAssociatedData(userId: string): string {
   return `totp:${userId}`;
 }

@@ -1,6 +1,7 @@
 import type { Mailer } from '../../mail/mailer.ts';
+import type { OutgoingEmail } from '../../mail/outbox.ts';
 
-/** E-mail notices for every MFA change and lock-out (MFA-07); they never contain codes or secrets. */
+/** E-mail notices for every MFA change and lock-out (MFA-07); they never contain codes, and the one link that unlocks is sealed in the outbox (ADR 190). */
 export type MfaNotice =
   | { kind: 'enrolled' }
   | { kind: 'disabled' }
@@ -11,7 +12,7 @@ export type MfaNotice =
 
 const FOOTER = '\n\nIf this was not you, change your password at once and contact support.\n\n— CIFER';
 
-export function composeMfaNotice(notice: MfaNotice): { subject: string; text: string } {
+export function composeMfaNotice(notice: MfaNotice): Omit<OutgoingEmail, 'to'> {
   switch (notice.kind) {
     case 'enrolled':
       return { subject: 'Two-factor authentication turned on', text: `Two-factor authentication is now active on your CIFER account. Keep your backup codes somewhere safe.${FOOTER}` };
@@ -36,6 +37,7 @@ export function composeMfaNotice(notice: MfaNotice): { subject: string; text: st
       return {
         subject: 'Two-factor verification locked until you unlock it',
         text: `Too many wrong two-factor codes were entered for your CIFER account, so two-factor verification is locked. If it was you, open this link to unlock it (valid for 7 days):\n\n${notice.unlockUrl}\n\nOtherwise ask an administrator.${FOOTER}`,
+        secrets: [{ value: notice.unlockUrl, shownAs: '[unlock link: only the recipient can use it]' }],
       };
   }
 }

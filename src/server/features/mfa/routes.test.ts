@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, backupCodes, emailOutbox, sessions, userMfa } from '../../db/schema.ts';
+import { auditLog, backupCodes, sessions, userMfa } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 import { SELF_CHECK_LIMIT } from './self-check-limit.ts';
@@ -11,6 +11,7 @@ import {
   createUserWithSession,
   enrolTotp,
   get,
+  outboxFor,
   post,
   sessionCookie,
   startPasswordOnlySession,
@@ -31,7 +32,7 @@ const PROTECTED = '/api/mfa/test';
 const protectedCall = (cookie: string) => post(t, PROTECTED, { code: '000000' }, { cookie });
 
 async function mailsTo(email: string) {
-  return t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  return outboxFor(t, email);
 }
 
 function concreteUrl(url: string): string {

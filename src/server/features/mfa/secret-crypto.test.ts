@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { decryptSecret, encryptSecret } from './secret-crypto.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secret-crypto.ts';
 import { generateTotpSecret } from './totp.ts';
 
 const key = randomBytes(32).toString('hex');

@@ -2,7 +2,7 @@ import type { TotpSetupResponse } from '@/contracts/mfa.ts';
 import type { MfaOperationOptions } from './enrolment.ts';
 import { refuseSetupWhenEnrolled, secretAssociatedData } from './enrolment.ts';
 import { findUserMfa, savePendingSecret } from './mfa-store.ts';
-import { encryptSecret } from './secret-crypto.ts';
+import { encryptSecret } from '../../lib/secret-crypto.ts';
 import { buildOtpauthUri, generateTotpSecret } from './totp.ts';
 
 /** POST /api/mfa/totp/setup: a new pending secret (encrypted at rest) for the QR code; nothing is active until confirmed. */

@@ -5,7 +5,7 @@ import { completeMfaForSession, INVALID_CODE_MESSAGE, isEnrolled, secretAssociat
 import { lockedError, MFA_LOCK_DURATION_MS, recordFailure, recordSuccess, reserveAttempt } from './failure-counter.ts';
 import { claimTotpStep, consumeBackupCode, countUnusedBackupCodes, findUserMfa, listUnusedBackupCodes } from './mfa-store.ts';
 import { sendMfaNotice } from './notices.ts';
-import { decryptSecret } from './secret-crypto.ts';
+import { decryptSecret } from '../../lib/secret-crypto.ts';
 import { findAcceptedStep } from './totp.ts';
 import { createUnlockToken } from './unlock-token.ts';
 

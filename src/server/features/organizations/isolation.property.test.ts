@@ -5,7 +5,7 @@ import { addMembership, createCaller, createOrganizationRow, send, type Caller }
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Organisation isolation as a property (issue #15): for random organisations, users, memberships
+ * Organisation isolation as a property (ADR 140): for random organisations, users, memberships
  * and assessments, a user working in an organisation sees exactly that organisation's
  * assessments, gets 404 for every other one, can switch only to organisations they belong to, and
  * can write only when their role there is member or owner.

@@ -8,5 +8,6 @@ export function invitationEmail(to: string, appUrl: string, details: { organizat
     to,
     subject: `You are invited to ${details.organizationName} on CIFER`,
     text: `Hello,\n\n${details.inviterName} invites you to join ${details.organizationName} on CIFER, the cybersecurity risk assessment platform.\n\nOpen this link to accept (it works once and expires in ${details.days} days):\n${link}\n\nIf you have no CIFER account yet, you can create one from that page with this e-mail address; you will then set up two-factor authentication with an authenticator app.\n\nIf you did not expect this invitation, you can ignore this e-mail.${signature}`,
+    secrets: [{ value: link, shownAs: '[invitation link: only the recipient can use it]' }],
   };
 }

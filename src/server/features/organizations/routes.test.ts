@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MyOrganizationsResponse, OrganizationMembersResponse } from '@/contracts/organizations.ts';
-import { auditLog, emailOutbox, invitations, memberships } from '../../db/schema.ts';
+import { auditLog, invitations, memberships } from '../../db/schema.ts';
 import { createCaller, createOrganizationRow, send } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { outboxFor } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ afterAll(async () => {
 });
 
 async function invitationToken(email: string): Promise<string> {
-  const rows = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  const rows = await outboxFor(t, email);
   const text = rows.at(-1)?.text ?? '';
   const match = /\/invitation#token=([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error(`no invitation mail for ${email}`);

@@ -38,13 +38,15 @@ const INVITES_PER_HOUR = 50;
 const INVITATION_TRIES_PER_MINUTE = 30;
 
 /**
- * Organisations, memberships and invitations (issue #15, ADR 140-142). Everything here checks
+ * Organisations, memberships and invitations (ADR 140-142). Everything here checks
  * membership on the server: an organisation the caller does not belong to answers 404.
  */
 export async function organizationRoutes(app: FastifyInstance) {
   const user = { config: { access: 'user' } } as const;
+  // Ways into another organisation: open to a member whose current organisation has not paid (ADR 196).
+  const toPaidOrganization = { config: { access: 'user', payment: 'any-organization' } } as const;
 
-  app.get('/api/organizations', user, async (request): Promise<MyOrganizationsResponse> => {
+  app.get('/api/organizations', toPaidOrganization, async (request): Promise<MyOrganizationsResponse> => {
     const auth = requireAuth(request);
     return { organizations: await listMyOrganizations(app.db, auth), currentOrganizationId: auth.user.organizationId, canCreateOrganizations: auth.user.isPartner };
   });
@@ -57,7 +59,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     return organization;
   });
 
-  app.post('/api/organizations/current', user, async (request) => {
+  app.post('/api/organizations/current', toPaidOrganization, async (request) => {
     const auth = requireAuth(request);
     const { organizationId } = parseInput(SwitchOrganizationInputSchema, request.body);
     return switchOrganization({ db: app.db, auth, organizationId, audit: auditFor(request) });
@@ -116,7 +118,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     return previewInvitation({ db: app.db, token, now: app.now() });
   });
 
-  app.post('/api/invitations/accept', user, async (request): Promise<AcceptInvitationResponse> => {
+  app.post('/api/invitations/accept', toPaidOrganization, async (request): Promise<AcceptInvitationResponse> => {
     const auth = requireAuth(request);
     await enforceRateLimit(app, `invitation:ip:${request.ip}`, INVITATION_TRIES_PER_MINUTE, 60_000);
     const { token } = parseInput(InvitationTokenInputSchema, request.body);

@@ -28,7 +28,7 @@ function OutboxItem({ email }: { email: AdminOutboxEmail }) {
   );
 }
 
-/** /admin 'Email outbox': what CIFER sent or holds, with the full text, so a site without SMTP can deliver by hand. */
+/** /admin 'Email outbox': what CIFER sent or holds; links meant for one person are shown as a note (ADR 190). */
 export function EmailOutboxSection() {
   const outbox = useOutbox();
   const rows = outbox.data ?? [];
@@ -37,7 +37,7 @@ export function EmailOutboxSection() {
       <CardHeader>
         <CardTitle>Email outbox</CardTitle>
         <CardDescription>
-          The latest e-mails, newest first. Status “held” means no SMTP server is configured: open the message and pass its content (for example a password reset link) to the person yourself.
+          The latest e-mails, newest first. Links meant for one person (password reset, subscription claim, invitation, unlock) are never shown here: only their recipient can use them. Status “held” means no SMTP server is configured: an operator with access to the server reads held mail with <code>npm run mail:show</code>.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -7,6 +7,7 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { useBillingOverview } from '../api/get-billing-overview.ts';
 import { useStartTestCheckout } from '../api/start-test-checkout.ts';
 import { useTestRun } from '../api/get-test-run.ts';
@@ -30,11 +31,29 @@ function lastRun(): string | null {
   }
 }
 
-/** Shows nothing but the refusal unless the deployment runs a Stripe test key (or the local fake). */
+/**
+ * Shows nothing but the refusal unless the deployment runs a Stripe test key (or the local fake)
+ * and a super administrator is signed in: the pages buy and change subscriptions (ADR 134).
+ */
 function TestModeOnly({ children }: { children: React.ReactNode }) {
   const overview = useBillingOverview();
-  if (overview.isPending) return <LoadingState message="Checking billing configuration..." />;
+  const currentUser = useCurrentUser();
+  if (overview.isPending || currentUser.isPending) return <LoadingState message="Checking billing configuration..." />;
   if (overview.isError) return <p className="text-red-700">{getErrorMessage(overview.error)}</p>;
+  if (currentUser.data?.role !== 'super_admin') {
+    return (
+      <Alert>
+        <AlertTitle>Sign in as a super administrator to use the billing test pages</AlertTitle>
+        <AlertDescription>
+          These pages run test purchases and plan changes against Stripe, so only a super administrator may use them.{' '}
+          <Link href="/auth" className="underline">
+            Sign in
+          </Link>
+          , then come back to this page.
+        </AlertDescription>
+      </Alert>
+    );
+  }
   if (!overview.data.testMode) {
     return (
       <Alert>

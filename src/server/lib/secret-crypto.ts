@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * TOTP secrets at rest (TOTP-07): AES-256-GCM with a key derived by HKDF-SHA-256 from
- * ENCRYPTION_KEY, a random 96-bit IV per encryption, and the user id as associated data so a
- * ciphertext copied onto another account does not decrypt. Stored as
+ * Secrets at rest: TOTP secrets (TOTP-07) and the deliverable text of e-mails that carry a secret
+ * link (ADR 190). AES-256-GCM with a key derived by HKDF-SHA-256 from
+ * ENCRYPTION_KEY, a random 96-bit IV per encryption, and associated data naming the owner (the user id; `outbox:<id>` for a
+ * message) so a ciphertext copied onto another row does not decrypt. Stored as
  * `v1.<iv>.<tag>.<ciphertext>` (base64url): the prefix names the key version for rotation.
  */
 export const SECRET_KEY_VERSION = 'v1';
