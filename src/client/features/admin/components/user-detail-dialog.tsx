@@ -39,10 +39,22 @@ function ResetTwoFactorForm({ userId }: { userId: string }) {
   const requestError = confirm.error ?? action.error;
   const error = form.formState.errors.code?.message ?? (requestError ? getErrorMessage(requestError) : undefined);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-2 rounded-md border border-slate-200 p-3" aria-label="Reset two-factor authentication">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-2 rounded-md border border-slate-200 p-3"
+      aria-label="Reset two-factor authentication"
+    >
       <FormField id="own-code" label="Your current authenticator code (to confirm the reset)" required error={error}>
         <div className="flex flex-wrap gap-2">
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="w-32" {...fieldAria('own-code', error)} {...form.register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })} />
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="w-32"
+            {...fieldAria('own-code', error)}
+            {...form.register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
+          />
           <Button type="submit" variant="destructive" disabled={confirm.isPending || action.isPending}>
             Reset two-factor
           </Button>
@@ -53,7 +65,15 @@ function ResetTwoFactorForm({ userId }: { userId: string }) {
 }
 
 /** One user's organisations, sessions and recent events, with the account actions. */
-export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId: string | null; onClose: () => void; currentUserRole: 'admin' | 'super_admin' }) {
+export function UserDetailDialog({
+  userId,
+  onClose,
+  currentUserRole,
+}: {
+  userId: string | null;
+  onClose: () => void;
+  currentUserRole: 'admin' | 'super_admin';
+}) {
   const { data: user, error } = useAdminUser(userId);
   const action = useUserAction();
   const run = (name: UserAction | 'role' | 'partner', body?: { role: PlatformRole } | { partner: boolean }) => {
@@ -71,7 +91,9 @@ export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId:
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{user ? `${user.firstName} ${user.lastName}` : 'User'}</DialogTitle>
-          <DialogDescription className="break-all">{user ? `${user.email} · ${user.status} · two-factor ${user.mfaEnabled ? 'on' : 'off'}` : 'Loading…'}</DialogDescription>
+          <DialogDescription className="break-all">
+            {user ? `${user.email} · ${user.status} · two-factor ${user.mfaEnabled ? 'on' : 'off'}` : 'Loading…'}
+          </DialogDescription>
         </DialogHeader>
         {error ? <p role="alert">{getErrorMessage(error)}</p> : null}
         {user ? (
@@ -80,31 +102,46 @@ export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId:
               <h3 id="user-actions-heading" className="font-semibold text-slate-900">
                 Actions
               </h3>
-              <div className="flex flex-wrap gap-2">
-                {user.status === 'disabled' ? (
-                  <Button variant="outline" onClick={() => run('enable')}>
-                    Enable account
+              {/* The server refuses it too (docs/privilege-matrix.md): an admin acts on plain users only. */}
+              {currentUserRole !== 'super_admin' && user.role !== 'user' ? (
+                <p className="text-slate-700">Only a super administrator can manage administrator accounts.</p>
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  {user.status === 'disabled' ? (
+                    <Button variant="outline" onClick={() => run('enable')}>
+                      Enable account
+                    </Button>
+                  ) : (
+                    <Button variant="destructive" onClick={() => run('disable')}>
+                      Disable account
+                    </Button>
+                  )}
+                  <Button variant="outline" onClick={() => run('revoke-sessions')}>
+                    Revoke sessions
                   </Button>
-                ) : (
-                  <Button variant="destructive" onClick={() => run('disable')}>
-                    Disable account
+                  <Button variant="outline" onClick={() => run('unlock')} disabled={!user.mfaLocked && !user.passwordLocked}>
+                    Unlock
                   </Button>
-                )}
-                <Button variant="outline" onClick={() => run('revoke-sessions')}>
-                  Revoke sessions
-                </Button>
-                <Button variant="outline" onClick={() => run('unlock')} disabled={!user.mfaLocked && !user.passwordLocked}>
-                  Unlock
-                </Button>
-                <Button variant="outline" onClick={() => run('partner', { partner: !user.isPartner })}>
-                  {user.isPartner ? 'Remove partner status' : 'Make partner'}
-                </Button>
-              </div>
-              {user.mfaLocked || user.passwordLocked ? <p className="text-amber-800">This account is locked ({[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).</p> : null}
+                  <Button variant="outline" onClick={() => run('partner', { partner: !user.isPartner })}>
+                    {user.isPartner ? 'Remove partner status' : 'Make partner'}
+                  </Button>
+                </div>
+              )}
+              {user.mfaLocked || user.passwordLocked ? (
+                <p className="text-amber-800">
+                  This account is locked (
+                  {[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).
+                </p>
+              ) : null}
               {currentUserRole === 'super_admin' ? (
                 <div className="grid gap-1">
                   <Label htmlFor="user-role-select">Platform role (super admins only)</Label>
-                  <select id="user-role-select" className={`${SELECT_CLASS} sm:w-60`} value={user.role} onChange={(e) => run('role', { role: e.target.value as PlatformRole })}>
+                  <select
+                    id="user-role-select"
+                    className={`${SELECT_CLASS} sm:w-60`}
+                    value={user.role}
+                    onChange={(e) => run('role', { role: e.target.value as PlatformRole })}
+                  >
                     <option value="user">User</option>
                     <option value="admin">Admin</option>
                     <option value="super_admin">Super admin</option>
@@ -113,7 +150,9 @@ export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId:
               ) : (
                 <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>
               )}
-              {user.mfaEnabled ? <ResetTwoFactorForm userId={user.id} /> : null}
+              {user.mfaEnabled && (currentUserRole === 'super_admin' || user.role === 'user') ? (
+                <ResetTwoFactorForm userId={user.id} />
+              ) : null}
             </section>
             <section aria-labelledby="user-orgs-heading">
               <h3 id="user-orgs-heading" className="mb-1 font-semibold text-slate-900">
@@ -135,7 +174,8 @@ export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId:
               <ul className="grid gap-1">
                 {user.sessions.map((session, index) => (
                   <li key={index} className="break-all text-slate-700">
-                    Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} · {session.ip ?? 'unknown IP'}
+                    Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} ·{' '}
+                    {session.ip ?? 'unknown IP'}
                     {session.mfaVerified ? '' : ' · password only'}
                   </li>
                 ))}
@@ -148,7 +188,8 @@ export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId:
               <ul className="grid gap-1">
                 {user.recentEvents.map((event) => (
                   <li key={event.id} className="break-all text-slate-700">
-                    <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · by {event.actorEmail ?? 'system'}
+                    <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · by{' '}
+                    {event.actorEmail ?? 'system'}
                   </li>
                 ))}
               </ul>
