@@ -6,11 +6,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import * as OTPAuth from 'otpauth';
 import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
+import { startSmtpServer } from '../../src/server/test/helpers.ts';
 
 /**
  * Organisations, partners and account management. Runs its own server (E2E_PORT + 1)
  * so the first super admin can be created with `npm run user:create` before the server opens the
- * embedded database. Mail stays in the outbox (no SMTP), which the super admin reads over the API.
+ * embedded database. Mail is delivered to a real SMTP server started here: the outbox shows no
+ * secret link to anyone, the super admin included (ADR 190).
  */
 
 const basePort = Number(process.env.E2E_PORT ?? 5100);
@@ -23,6 +25,7 @@ const PASSWORD = 'Correct-Horse-Battery-Staple-42';
 const stamp = Date.now();
 const adminEmail = `root-${stamp}@example.com`;
 let server: ChildProcess | null = null;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -30,7 +33,8 @@ test.beforeAll(async () => {
   const dataDir = `.tmp/e2e-organizations-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', CLIENT_DIST_DIR: CLIENT_DIST };
+  smtp = await startSmtpServer();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: smtp.url, CLIENT_DIST_DIR: CLIENT_DIST };
   execFileSync('npx', ['tsx', 'scripts/user-create.ts', '--email', adminEmail, '--role', 'super_admin', '--first-name', 'Ada', '--last-name', 'Root'], {
     env,
     input: `${ADMIN_PASSWORD}\n`,
@@ -44,8 +48,9 @@ test.beforeAll(async () => {
   throw new Error('server did not start');
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await smtp?.close();
 });
 
 const headers = { origin: url };
@@ -174,11 +179,18 @@ test('a partner is approved, creates two client organisations, invites a user in
   await expect(partner.getByText(new RegExp(`${inviteeEmail} · Member`))).toBeVisible();
   await partner.screenshot({ path: `${SHOTS}/partner-invite.png`, fullPage: true });
 
-  // The invitation e-mail (read from the outbox by the admin) carries the link.
+  // The invitation e-mail, as delivered, carries the link.
+  const link = await mailLink(inviteeEmail, /(http:\/\/\S+\/invitation#token=[A-Za-z0-9_-]+)/);
+  // The super admin's outbox shows that mail with the link replaced by a note (ADR 190).
   const outbox = (await (await admin.request.get(`${url}/api/admin/outbox`)).json()) as Array<{ to: string; text: string }>;
-  const mail = outbox.find((m) => m.to === inviteeEmail);
-  expect(mail?.text).toContain('Harbour Clinic');
-  const link = /(http:\/\/\S+\/invitation#token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+  const stored = outbox.find((m) => m.to === inviteeEmail);
+  expect(stored?.text).toContain('Harbour Clinic');
+  expect(stored?.text).toContain('[invitation link: only the recipient can use it]');
+  expect(JSON.stringify(outbox)).not.toContain(new URL(link).hash.slice('#token='.length));
+  await admin.goto('/admin');
+  await admin.getByRole('region', { name: 'Email outbox' }).getByText(`to ${inviteeEmail}`).first().click();
+  await expect(admin.getByText('[invitation link: only the recipient can use it]').first()).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/admin-outbox-redacted.png`, fullPage: true });
 
   // The invitee opens it, signs up through the sign-up form, enrols TOTP and accepts.
   const invitee = await newPage(browser, 390);
@@ -300,12 +312,14 @@ test('account management: a super admin disables a user (their session is refuse
   await expectNoSeriousAxeViolations(admin, '/account-management 390');
 });
 
-/** The super admin reads the outbox (no SMTP here): the newest mail to `to` whose text matches. */
-async function mailLink(admin: Page, to: string, pattern: RegExp): Promise<string> {
-  const outbox = (await (await admin.request.get(`${url}/api/admin/outbox`)).json()) as Array<{ to: string; text: string }>;
-  const mail = outbox.find((m) => m.to === to && pattern.test(m.text));
-  expect(mail, `a mail to ${to} matching ${pattern}`).toBeTruthy();
-  return pattern.exec(mail!.text)![1]!;
+/** What the recipient received over SMTP: the first capture of `pattern` in the newest mail to `to` that matches. */
+async function mailLink(to: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 60; i += 1) {
+    const mail = [...(smtp?.messages ?? [])].reverse().find((m) => m.to.includes(to) && pattern.test(m.decoded));
+    if (mail) return pattern.exec(mail.decoded)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
 }
 
 test('hand-over: a business leader invites a colleague into the organisation, hands the assessment over, and the colleague refines two unknown answers as the security lead; the range narrows', async ({ browser }) => {
@@ -345,7 +359,7 @@ test('hand-over: a business leader invites a colleague into the organisation, ha
   await leader.screenshot({ path: `${SHOTS}/handover-01-leader-invites.png`, fullPage: true });
 
   // The colleague signs up through the organisation invitation (a second browser context) and enrols TOTP.
-  const invitation = await mailLink(admin, colleagueEmail, /(http:\/\/\S+\/invitation#token=[A-Za-z0-9_-]+)/);
+  const invitation = await mailLink(colleagueEmail, /(http:\/\/\S+\/invitation#token=[A-Za-z0-9_-]+)/);
   const colleague = await newPage(browser);
   await colleague.goto(invitation);
   await expect(colleague.getByRole('heading', { name: 'Join Harbour Dental' })).toBeVisible();
@@ -377,7 +391,7 @@ test('hand-over: a business leader invites a colleague into the organisation, ha
   await leader.screenshot({ path: `${SHOTS}/handover-02-leader-sent.png`, fullPage: true });
 
   // The colleague opens the link: it opens the assessment in Harbour Dental, and they refine two of the three unknowns.
-  const handOver = await mailLink(admin, colleagueEmail, /(http:\/\/\S+\/\?id=[0-9a-f-]+&organization=[0-9a-f-]+)/);
+  const handOver = await mailLink(colleagueEmail, /(http:\/\/\S+\/\?id=[0-9a-f-]+&organization=[0-9a-f-]+)/);
   await colleague.goto(handOver);
   await expect(colleague.getByTestId('unknown-answers').getByRole('heading', { name: '3 answers not known yet' })).toBeVisible({ timeout: 30_000 });
   expect(((await (await colleague.request.get(`${url}/api/organizations`)).json()) as { organizations: Array<{ name: string; isCurrent: boolean }> }).organizations.find((o) => o.isCurrent)?.name).toBe('Harbour Dental');

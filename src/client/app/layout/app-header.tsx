@@ -74,9 +74,14 @@ function NavItems({ isAdmin, onNavigate, onHelp, vertical }: { isAdmin: boolean;
 export function AppHeader() {
   const { user, isAdmin, logout, isLoggingOut } = useAuth();
   // Before the second factor the session may call nothing but sign-in and MFA routes: the
-  // organisation switcher (GET /api/organizations) waits until the session is verified.
+  // organisation switcher (GET /api/organizations) waits until the session is verified. Once
+  // verified it stays while the status is refetched (switching organisation resets the cache, and
+  // unmounting the switcher then would drop its "Now working in" toast); a status that says
+  // "not verified" hides it again.
   const { data: mfaStatus } = useMfaStatus();
-  const sessionVerified = mfaStatus?.sessionMfaComplete === true;
+  const [wasVerified, setWasVerified] = useState(false);
+  if (mfaStatus?.sessionMfaComplete === true && !wasVerified) setWasVerified(true);
+  const sessionVerified = mfaStatus ? mfaStatus.sessionMfaComplete : wasVerified;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isHelpOpen, setHelpOpen] = useState(false);
 

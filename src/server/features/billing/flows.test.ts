@@ -128,9 +128,9 @@ describe('paying before having an account: claim links', () => {
 
   test.runIf(process.env.DATABASE_URL)('two parallel claims of one token: exactly one wins', async () => {
     const { token } = await visitorPays(t, 'racer@claimers.example');
-    const first = await signUp(t, 'racer-a@claimers.example', 'Racer A');
-    const second = await signUp(t, 'racer-b@claimers.example', 'Racer B');
-    const results = await Promise.all([post(t, '/api/billing/claim', { token }, first.cookie), post(t, '/api/billing/claim', { token }, second.cookie)]);
+    // Only the payer's account may claim (ADR 195): it races itself from two tabs.
+    const payer = await signUp(t, 'racer@claimers.example', 'Racer A');
+    const results = await Promise.all([post(t, '/api/billing/claim', { token }, payer.cookie), post(t, '/api/billing/claim', { token }, payer.cookie)]);
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 400]);
     const [claim] = await t.app.db.select().from(subscriptionClaims).where(eq(subscriptionClaims.email, 'racer@claimers.example'));
     expect(claim?.usedAt).not.toBeNull();
