@@ -58,6 +58,13 @@ module.exports = {
       to: { path: '^src/server/features/', pathNot: '^src/server/features/$1/' },
     },
     {
+      name: 'only-sessions-clear-the-session-cache',
+      severity: 'error',
+      comment: 'Sessions own every write that must clear the session cache (ADR 143): others call their writers, never the cache.',
+      from: { path: '^src/', pathNot: '^src/server/(sessions|test)/' },
+      to: { path: '^src/server/sessions/session-cache\\.ts$' },
+    },
+    {
       name: 'shared-server-code-never-imports-features',
       severity: 'error',
       comment: 'app, db, sessions, plugins, lib, mail and jobs sit below the features; only routes.ts (and the test helpers in test/) compose them.',

@@ -54,6 +54,12 @@ test('shared server code importing a feature is refused; routes.ts may compose f
   expect(await violatedRules({ 'src/server/routes.ts': importing('./features/auth/login.ts'), 'src/server/features/auth/login.ts': leaf })).toEqual([]);
 });
 
+test('only sessions reach the session cache: a feature clearing it by hand is refused', async () => {
+  const cache = 'src/server/sessions/session-cache.ts';
+  expect(await violatedRules({ 'src/server/features/mfa/probe.ts': importing('../../sessions/session-cache.ts'), [cache]: leaf })).toEqual(['only-sessions-clear-the-session-cache']);
+  expect(await violatedRules({ 'src/server/sessions/probe.ts': importing('./session-cache.ts'), [cache]: leaf })).toEqual([]);
+});
+
 test('a file of a feature importing its own feature passes', async () => {
   expect(await violatedRules({ 'src/server/features/help/probe.ts': importing('./repository.ts'), 'src/server/features/help/repository.ts': leaf })).toEqual([]);
 });

@@ -9,20 +9,22 @@ export const AccessRequestListQuerySchema = z.strictObject({
   status: AccessRequestStatusSchema.default('pending'),
 });
 
-export interface AdminAccessRequest {
-  id: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  phone: string | null;
-  message: string | null;
-  status: AccessRequestStatus;
-  createdAt: string;
-  decidedAt: string | null;
-  decisionNote: string | null;
-}
+export const AdminAccessRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  status: AccessRequestStatusSchema,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+});
+export type AdminAccessRequest = z.infer<typeof AdminAccessRequestSchema>;
+export const AdminAccessRequestListSchema = z.array(AdminAccessRequestSchema);
 
 /** POST /api/admin/access-requests/:id/approve and /reject. */
 export const AccessDecisionInputSchema = z.strictObject({
@@ -34,27 +36,27 @@ export type AccessDecisionInput = z.infer<typeof AccessDecisionInputSchema>;
 
 export const AccessRequestIdParamsSchema = z.strictObject({ id: z.uuid('Unknown access request') });
 
-export interface AccessDecisionResponse {
-  message: string;
-  status: AccessRequestStatus;
-}
+export const AccessDecisionResponseSchema = z.object({ message: z.string(), status: AccessRequestStatusSchema });
+export type AccessDecisionResponse = z.infer<typeof AccessDecisionResponseSchema>;
 
 /** GET /api/admin/outbox: the e-mail outbox, newest first, so messages can be delivered by hand. */
 export const OutboxListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export interface AdminOutboxEmail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const AdminOutboxEmailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type AdminOutboxEmail = z.infer<typeof AdminOutboxEmailSchema>;
+export const AdminOutboxListSchema = z.array(AdminOutboxEmailSchema);
 
 // ---- Account management (/account-management, ADR 144) ----
 
@@ -78,37 +80,47 @@ export const AdminUserListQuerySchema = z.strictObject({
 });
 export type AdminUserListQuery = z.input<typeof AdminUserListQuerySchema>;
 
-export interface AdminUserSummary {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: PlatformRole;
-  status: UserStatus;
-  isPartner: boolean;
-  mfaEnabled: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-  organizationName: string;
-}
+export const AdminUserSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: PlatformRoleSchema,
+  status: UserStatusSchema,
+  isPartner: z.boolean(),
+  mfaEnabled: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+  organizationName: z.string(),
+});
+export type AdminUserSummary = z.infer<typeof AdminUserSummarySchema>;
 
-export interface AdminUserList {
-  users: AdminUserSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const AdminUserListSchema = z.object({ users: z.array(AdminUserSummarySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
 export const AdminUserIdParamsSchema = z.strictObject({ id: z.uuid('Unknown user') });
 
-export interface AdminUserDetail extends AdminUserSummary {
-  mfaLocked: boolean;
-  passwordLocked: boolean;
-  failedLoginCount: number;
-  organizations: Array<{ id: string; name: string; role: string; isHome: boolean }>;
-  sessions: Array<{ createdAt: string; lastSeenAt: string; ip: string | null; userAgent: string | null; mfaVerified: boolean }>;
-  recentEvents: AdminAuditEvent[];
-}
+export const AdminAuditEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AdminAuditEvent = z.infer<typeof AdminAuditEventSchema>;
+
+export const AdminUserDetailSchema = AdminUserSummarySchema.extend({
+  mfaLocked: z.boolean(),
+  passwordLocked: z.boolean(),
+  failedLoginCount: z.number(),
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), isHome: z.boolean() })),
+  sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), mfaVerified: z.boolean() })),
+  recentEvents: z.array(AdminAuditEventSchema),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 
 /** POST /api/admin/users/:id/role. */
 export const ChangeRoleInputSchema = z.strictObject({ role: PlatformRoleSchema });
@@ -116,9 +128,8 @@ export const ChangeRoleInputSchema = z.strictObject({ role: PlatformRoleSchema }
 export const SetPartnerInputSchema = z.strictObject({ partner: z.boolean() });
 export const EmptyAdminBodySchema = z.strictObject({});
 
-export interface AdminActionResponse {
-  message: string;
-}
+export const AdminActionResponseSchema = z.object({ message: z.string() });
+export type AdminActionResponse = z.infer<typeof AdminActionResponseSchema>;
 
 /** GET /api/admin/audit and /api/admin/audit.csv. */
 export const AuditQuerySchema = z.strictObject({
@@ -132,23 +143,8 @@ export const AuditQuerySchema = z.strictObject({
 });
 export type AuditQuery = z.input<typeof AuditQuerySchema>;
 
-export interface AdminAuditEvent {
-  id: number;
-  at: string;
-  action: string;
-  actorEmail: string | null;
-  targetEmail: string | null;
-  organizationName: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-}
-
-export interface AdminAuditPage {
-  events: AdminAuditEvent[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const AdminAuditPageSchema = z.object({ events: z.array(AdminAuditEventSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type AdminAuditPage = z.infer<typeof AdminAuditPageSchema>;
 
 /** GET /api/admin/organizations. */
 export const AdminOrganizationListQuerySchema = z.strictObject({
@@ -157,23 +153,15 @@ export const AdminOrganizationListQuerySchema = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export interface AdminOrganizationSummary {
-  id: string;
-  name: string;
-  subscriptionStatus: string;
-  memberCount: number;
-  createdAt: string;
-}
+export const AdminOrganizationSummarySchema = z.object({ id: z.string(), name: z.string(), subscriptionStatus: z.string(), memberCount: z.number(), createdAt: z.string() });
+export type AdminOrganizationSummary = z.infer<typeof AdminOrganizationSummarySchema>;
 
-export interface AdminOrganizationList {
-  organizations: AdminOrganizationSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const AdminOrganizationListSchema = z.object({ organizations: z.array(AdminOrganizationSummarySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type AdminOrganizationList = z.infer<typeof AdminOrganizationListSchema>;
 
 export const AdminOrganizationIdParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation') });
 
-export interface AdminOrganizationDetail extends AdminOrganizationSummary {
-  members: Array<{ userId: string; email: string; firstName: string; lastName: string; role: string; status: string }>;
-}
+export const AdminOrganizationDetailSchema = AdminOrganizationSummarySchema.extend({
+  members: z.array(z.object({ userId: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.string(), status: z.string() })),
+});
+export type AdminOrganizationDetail = z.infer<typeof AdminOrganizationDetailSchema>;

@@ -6,8 +6,6 @@ export const ApiErrorResponseSchema = z.object({
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ApiErrorResponse = z.infer<typeof ApiErrorResponseSchema>;
 
 /** An answer that only tells the person what happened (log-out, unlock, disable). */
 export const MessageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -152,7 +152,6 @@ export const ListAssessmentsQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type ListAssessmentsQuery = z.infer<typeof ListAssessmentsQuerySchema>;
 
 
 /** Headline figures of a completed assessment, for lists. */
@@ -166,7 +165,6 @@ export const AssessmentSummarySchema = z.object({
 export type AssessmentSummary = z.infer<typeof AssessmentSummarySchema>;
 
 export const AssessmentAuthorSchema = z.object({ id: z.string(), name: z.string() });
-export type AssessmentAuthor = z.infer<typeof AssessmentAuthorSchema>;
 
 /** One row of GET /api/assessments. */
 export const AssessmentListItemSchema = z.object({

@@ -73,4 +73,3 @@ export const ConsultationRequestListSchema = z.object({ requests: z.array(Consul
 export type ConsultationRequestList = z.infer<typeof ConsultationRequestListSchema>;
 
 export const UpdateConsultationInputSchema = z.strictObject({ status: ConsultationStatusSchema });
-export type UpdateConsultationInput = z.infer<typeof UpdateConsultationInputSchema>;

@@ -56,7 +56,6 @@ export type HelpRequestList = z.infer<typeof HelpRequestListSchema>;
 
 /** PATCH /api/admin/help-requests/:id */
 export const UpdateHelpRequestInputSchema = z.strictObject({ status: HelpRequestStatusSchema });
-export type UpdateHelpRequestInput = z.infer<typeof UpdateHelpRequestInputSchema>;
 
 /** Spec section 3: the signed-in user's e-mail, or ''. */
 export function getHelpUserEmail(user: { email?: string | null } | null | undefined): string {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { text } from './text.ts';
 
 /** Spec section 9: a TOTP code has 6 digits, a backup code 8 characters A-Z0-9 (single-use). */
-export const TOTP_CODE_LENGTH = 6;
 export const BACKUP_CODE_LENGTH = 8;
 export const BACKUP_CODE_COUNT = 10;
 
@@ -43,11 +42,9 @@ export const MfaVerifyInputSchema = z.discriminatedUnion('type', [
 export type MfaVerifyInput = z.input<typeof MfaVerifyInputSchema>;
 
 export const MfaVerifyResponseSchema = z.object({ method: MfaMethodSchema });
-export type MfaVerifyResponse = z.infer<typeof MfaVerifyResponseSchema>;
 
 /** Setup-verification and regeneration responses: the only answers that ever carry codes (BC-08). */
 export const BackupCodesResponseSchema = z.object({ backupCodes: z.array(z.string()) });
-export type BackupCodesResponse = z.infer<typeof BackupCodesResponseSchema>;
 
 /** POST /api/mfa/totp/disable and /api/mfa/backup-codes/regenerate take no body (security.md decision 5). */
 export const EmptyBodySchema = z.strictObject({});
@@ -69,5 +66,3 @@ export type MfaTestResponse = z.infer<typeof MfaTestResponseSchema>;
 export const MfaUnlockInputSchema = z.strictObject({ token: text().min(10).max(300) });
 export type MfaUnlockInput = z.infer<typeof MfaUnlockInputSchema>;
 
-/** Machine-readable reasons the API gives for refusing a session (plugins/access.ts). */
-export const MFA_REFUSAL_CODES = ['mfa_setup_required', 'mfa_required', 'step_up_required'] as const;

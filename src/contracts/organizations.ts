@@ -12,20 +12,16 @@ export const OrganizationNameSchema = text()
   .min(1, 'Organisation name is required')
   .max(ORGANIZATION_NAME_MAX_LENGTH, `Must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`);
 
-export interface MyOrganization {
-  id: string;
-  name: string;
-  role: OrganizationRole;
-  isHome: boolean;
-  isCurrent: boolean;
-}
+export const MyOrganizationSchema = z.object({ id: z.string(), name: z.string(), role: OrganizationRoleSchema, isHome: z.boolean(), isCurrent: z.boolean() });
+export type MyOrganization = z.infer<typeof MyOrganizationSchema>;
 
 /** GET /api/organizations: the caller's organisations, the current one, and whether they may create client organisations. */
-export interface MyOrganizationsResponse {
-  organizations: MyOrganization[];
-  currentOrganizationId: string;
-  canCreateOrganizations: boolean;
-}
+export const MyOrganizationsResponseSchema = z.object({
+  organizations: z.array(MyOrganizationSchema),
+  currentOrganizationId: z.string(),
+  canCreateOrganizations: z.boolean(),
+});
+export type MyOrganizationsResponse = z.infer<typeof MyOrganizationsResponseSchema>;
 
 /** POST /api/organizations (approved partners). */
 export const CreateOrganizationInputSchema = z.strictObject({ name: OrganizationNameSchema });
@@ -34,34 +30,33 @@ export type CreateOrganizationInput = z.infer<typeof CreateOrganizationInputSche
 /** POST /api/organizations/current. */
 export const SwitchOrganizationInputSchema = z.strictObject({ organizationId: z.uuid('Unknown organisation') });
 export type SwitchOrganizationInput = z.infer<typeof SwitchOrganizationInputSchema>;
+export const SwitchOrganizationResponseSchema = z.object({ message: z.string(), organizationId: z.string(), role: OrganizationRoleSchema });
+export type SwitchOrganizationResponse = z.infer<typeof SwitchOrganizationResponseSchema>;
 
 export const OrganizationIdParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation') });
 export const MemberParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation'), userId: z.uuid('Unknown member') });
 export const InvitationParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation'), invitationId: z.uuid('Unknown invitation') });
 
-export interface OrganizationMember {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: OrganizationRole;
-  joinedAt: string;
-}
+export const OrganizationMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: OrganizationRoleSchema,
+  joinedAt: z.string(),
+});
+export type OrganizationMember = z.infer<typeof OrganizationMemberSchema>;
 
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  role: OrganizationRole;
-  expiresAt: string;
-  createdAt: string;
-}
+export const PendingInvitationSchema = z.object({ id: z.string(), email: z.string(), role: OrganizationRoleSchema, expiresAt: z.string(), createdAt: z.string() });
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
 
 /** GET /api/organizations/:id/members (owners of that organisation). */
-export interface OrganizationMembersResponse {
-  organization: { id: string; name: string };
-  members: OrganizationMember[];
-  invitations: PendingInvitation[];
-}
+export const OrganizationMembersResponseSchema = z.object({
+  organization: z.object({ id: z.string(), name: z.string() }),
+  members: z.array(OrganizationMemberSchema),
+  invitations: z.array(PendingInvitationSchema),
+});
+export type OrganizationMembersResponse = z.infer<typeof OrganizationMembersResponseSchema>;
 
 /** POST /api/organizations/:id/invitations. */
 export const InviteMemberInputSchema = z.strictObject({
@@ -78,26 +73,16 @@ export const InvitationTokenInputSchema = z.strictObject({ token: text().min(20,
 export type InvitationTokenInput = z.infer<typeof InvitationTokenInputSchema>;
 
 /** POST /api/invitations/preview (public): what the link is for, without accepting it. */
-export interface InvitationPreview {
-  organizationName: string;
-  email: string;
-  role: OrganizationRole;
-  expiresAt: string;
-}
+export const InvitationPreviewSchema = z.object({ organizationName: z.string(), email: z.string(), role: OrganizationRoleSchema, expiresAt: z.string() });
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
 /** POST /api/invitations/accept (signed in, MFA-verified, as the invited address). */
-export interface AcceptInvitationResponse {
-  message: string;
-  organizationId: string;
-  organizationName: string;
-}
+export const AcceptInvitationResponseSchema = z.object({ message: z.string(), organizationId: z.string(), organizationName: z.string() });
+export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>;
 
-export interface OrganizationAuditEvent {
-  id: number;
-  at: string;
-  action: string;
-  actorEmail: string | null;
-  targetEmail: string | null;
-}
+/** GET /api/organizations/:id/audit: the organisation's own events, newest first. */
+export const OrganizationAuditEventSchema = z.object({ id: z.number(), at: z.string(), action: z.string(), actorEmail: z.string().nullable(), targetEmail: z.string().nullable() });
+export type OrganizationAuditEvent = z.infer<typeof OrganizationAuditEventSchema>;
+export const OrganizationAuditListSchema = z.array(OrganizationAuditEventSchema);
 
 export const INVITATION_LIFETIME_DAYS = 7;

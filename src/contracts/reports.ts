@@ -17,7 +17,6 @@ export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 export const ReportQuerySchema = z.object({
   against: z.uuid('against must be the id of a completed assessment').optional(),
 });
-export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
 /**
  * GET /api/reports/latest: `whatChanged=ifReady` answers at once with the waterfall if it is already
@@ -51,7 +50,6 @@ export const OrganizationLogoSchema = z.object({
   /** Whether the signed-in user may replace or remove it. */
   canManage: z.boolean(),
 });
-export type OrganizationLogo = z.infer<typeof OrganizationLogoSchema>;
 
 /** GET /api/organization/logo */
 export const OrganizationLogoResponseSchema = z.object({ logo: OrganizationLogoSchema.nullable(), canManage: z.boolean() });

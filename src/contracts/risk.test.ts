@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import type { RiskInput } from '../engine/risk-input.ts';
+import type { SimulateAnnualLossInput } from '../engine/simulate-annual-loss.ts';
 import { SAMPLE_CLINIC_INPUT } from '../engine/sample-inputs.ts';
-import { RiskInputSchema, SimulateAnnualLossInputSchema } from './risk.ts';
+import { RiskInputSchema, SimulateAnnualLossInputSchema, type RiskInputParsed, type SimulateAnnualLossInputParsed } from './risk.ts';
 
 describe('RiskInputSchema', () => {
   test('accepts the engine sample and every shipped example profile', () => {
@@ -35,4 +37,9 @@ describe('SimulateAnnualLossInputSchema', () => {
     expect(parsed.seed).toBe(1);
     expect(SimulateAnnualLossInputSchema.safeParse({ frequency: { kind: 'binomial', rate: 0.1 }, severity: { kind: 'lognormal', median: 1, sigma: 1 } }).success).toBe(false);
   });
+});
+
+test('parsed inputs are valid engine inputs (checked by the compiler)', () => {
+  expectTypeOf<RiskInputParsed>().toExtend<RiskInput>();
+  expectTypeOf<SimulateAnnualLossInputParsed>().toExtend<SimulateAnnualLossInput>();
 });

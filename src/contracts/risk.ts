@@ -6,9 +6,6 @@ import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from '../engine
 import type { FrameworkId } from '../engine/frameworks.ts';
 import { INDUSTRIES } from '../engine/industries.ts';
 import type { IndustryId } from '../engine/industries.ts';
-import type { RiskInput } from '../engine/risk-input.ts';
-import type { RiskResult } from '../engine/risk-result.ts';
-import type { SimulateAnnualLossInput } from '../engine/simulate-annual-loss.ts';
 
 /**
  * zod schemas of the risk engine's inputs, checked at the edges
@@ -104,12 +101,6 @@ export const SimulateAnnualLossInputSchema = z.strictObject({
 /** Input of `simulateAnnualLoss`, as parsed (iterations and seed defaulted). */
 export type SimulateAnnualLossInputParsed = z.infer<typeof SimulateAnnualLossInputSchema>;
 
-/**
- * The result shape, for consumers that only need the type (stored as JSON,
- * posted from the Web Worker). The engine's `RiskResult` is the source of truth.
- */
-export type RiskResultJson = RiskResult;
-
 const Usd = z.number();
 const PercentilesSchema = z.looseObject({ p50: Usd, p90: Usd, p95: Usd, p99: Usd });
 const RecommendationSchema = z.looseObject({
@@ -193,7 +184,3 @@ export type StoredRiskResult = z.infer<typeof StoredRiskResultSchema>;
 export function isCurrentModel(result: Pick<StoredRiskResult, 'engineVersion'>, currentVersion: string): boolean {
   return result.engineVersion.split('.')[0] === currentVersion.split('.')[0];
 }
-
-// Compile-time checks: parsed inputs are valid engine inputs.
-export const isRiskInputCompatible: (value: RiskInputParsed) => RiskInput = (value) => value;
-export const isSimulateInputCompatible: (value: SimulateAnnualLossInputParsed) => SimulateAnnualLossInput = (value) => value;

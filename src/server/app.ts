@@ -18,7 +18,7 @@ import { sessions } from './sessions/session-plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
-import { registerFeatures } from './routes.ts';
+import { paymentRuleFor, registerFeatures } from './routes.ts';
 import { toLogSafeError } from './db/log-safe-error.ts';
 import { FinishedRequests } from './lib/finished-requests.ts';
 import { jsonBody } from './plugins/json-body.ts';
@@ -164,6 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(metricsEndpoint, { metrics, token: deps.env.METRICS_TOKEN });
   await app.register(globalIpLimit);
   await app.register(csrfProtection);
+  app.decorate('paymentRule', paymentRuleFor(deps.env));
   await app.register(sessions);
   await app.register(rateLimit);
   await app.register(accessControl);

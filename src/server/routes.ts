@@ -11,6 +11,14 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
+import { createPaymentRule } from './features/billing/entitlement.ts';
+import type { Env } from './env.ts';
+import type { PaymentRule } from './sessions/auth-context.ts';
+
+/** Billing's rule of who must pay, for sessions and log-in (shared code may not import features). */
+export function paymentRuleFor(env: Env): PaymentRule {
+  return createPaymentRule(env.BILLING === 'required');
+}
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and

@@ -15,7 +15,7 @@ export function badRequestFromZod(error: ZodError): AppError {
 /**
  * Validates untrusted input at the edge; a failure becomes a 400 naming every bad field. Routes
  * declare their schemas instead (ADR 210); this stays for the inputs a route must read after a
- * check of its target (ADR 064) and for the features not converted yet.
+ * check of its target (ADR 064) and for input read by hand.
  */
 export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});
@@ -43,4 +43,13 @@ export const validateRouteInput: FastifySchemaCompiler<ZodType> =
  */
 export function rejectInvalidInput(request: FastifyRequest): void {
   if (request.validationError) throw request.validationError;
+}
+
+/**
+ * For such a route whose target is its path id: a malformed id is refused before the look-up, as
+ * parseInput did, while a bad body still waits for `rejectInvalidInput`. Fastify checks params
+ * first and stops at the first failing part, so a params error is the only one it can hold then.
+ */
+export function rejectInvalidParams(request: FastifyRequest): void {
+  if (request.validationError?.validationContext === 'params') throw request.validationError;
 }

@@ -7,6 +7,7 @@ function auth(overrides: { role?: AuthContext['user']['role']; totpEnabled?: boo
     user: { id: 'u', organizationId: 'o', organizationRole: 'owner', homeOrganizationId: 'o', isPartner: false, email: 'a@b.c', firstName: 'A', lastName: 'B', role: overrides.role ?? 'user' },
     session: { id: 's', createdAt: new Date(), mfaVerifiedAt: overrides.mfaVerified === false ? null : new Date() },
     totpEnabled: overrides.totpEnabled ?? true,
+    backupCodesCount: 10,
     requiresPayment: overrides.requiresPayment ?? false,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { isAdminRole, type AuthContext } from '../sessions/auth-context.ts';
@@ -72,9 +72,10 @@ async function accessPlugin(app: FastifyInstance) {
   });
 
   // Before schema validation (ADR 210): a caller who may not call the route learns nothing of its input rules.
-  app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const { access: level, payment } = request.routeOptions.config;
-    done((level && checkAccess(level, request.auth, payment)) || undefined);
+    const refusal = level && checkAccess(level, request.auth, payment);
+    if (refusal) throw refusal;
   });
 }
 

@@ -50,13 +50,9 @@ function parseStrictOrigin(origin: string): URL | undefined {
 }
 
 async function csrfPlugin(app: FastifyInstance) {
-  // Callback style: this runs on every request, and an async hook costs a promise each time (ADR 185).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.routeOptions.config?.csrf === 'signed-webhook') {
-      done();
-      return;
-    }
-    done(isSameOriginRequest(request, app.env.APP_URL) ? undefined : new AppError('forbidden', 'Cross-site request refused'));
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.routeOptions.config?.csrf === 'signed-webhook') return;
+    if (!isSameOriginRequest(request, app.env.APP_URL)) throw new AppError('forbidden', 'Cross-site request refused');
   });
 }
 

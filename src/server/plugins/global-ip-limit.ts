@@ -111,14 +111,10 @@ async function globalIpLimitPlugin(app: FastifyInstance) {
       redis?.disconnect();
     });
   }
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) {
-      done();
-      return;
-    }
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
     const { allowed, retryAfterSeconds } = limiter.allow(request.ip);
-    if (allowed) done();
-    else done(new AppError('rate_limited', 'Too many requests from your address. Please slow down and try again shortly.', { retryAfterSeconds }));
+    if (!allowed) throw new AppError('rate_limited', 'Too many requests from your address. Please slow down and try again shortly.', { retryAfterSeconds });
   });
 }
 

@@ -95,14 +95,12 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
 async function securityHeadersPlugin(app: FastifyInstance) {
   const pageHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const machineHeaders = computeSecurityHeaders(MACHINE_ANSWER_HELMET_OPTIONS);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(isMachineAnswer(request.url) ? machineHeaders : pageHeaders);
-    done();
   });
   // After the handler, so no API answer can be cached by a browser or a proxy, whatever it set.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) void reply.header('Cache-Control', 'no-store');
-    done(null, payload);
   });
 }
 

@@ -48,8 +48,24 @@ export interface AuthContext {
     mfaVerifiedAt: Date | null;
   };
   totpEnabled: boolean;
+  /** Unused backup codes (0 without TOTP): the MFA status is read from the session. */
+  backupCodesCount: number;
+  /** Billing's rule (PaymentRule) applied to the current organisation: paid routes answer 402. */
   requiresPayment: boolean;
 }
+
+/** What billing's rule needs to know of an account and its current organisation. */
+export interface PaymentFacts {
+  role: Role;
+  subscriptionStatus: string;
+  subscriptionAccessUntil: Date | null;
+}
+
+/**
+ * True when the account must pay before using CIFER's paid routes. Billing owns the rule
+ * (src/server/features/billing/entitlement.ts); the app hands it to sessions and to log-in.
+ */
+export type PaymentRule = (account: PaymentFacts, now: Date) => boolean;
 
 export function isAdminRole(role: string): role is Exclude<Role, 'user'> {
   return role !== 'user' && (PLATFORM_ROLES as readonly string[]).includes(role);

@@ -2,15 +2,16 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { memberships, sessions, users } from '../db/schema.ts';
 import type { OrganizationRole, Role } from './auth-context.ts';
-import { clearTotpEnrolment } from '../lib/totp-enrolment.ts';
+import { clearTotpEnrolment } from './two-factor-state.ts';
 import { invalidateUserSessionCache } from './session-cache.ts';
 import { deleteUserSessions } from './session-store.ts';
 
 /**
- * Every change that alters what an EXISTING session may do goes through this file (ADR 143):
- * account status, platform role, two-factor reset, revocation, membership changes and the
- * session's organisation. Each one ends with `sessionsChanged(db, userId)`, the single place where the
- * session cache (ADR 173) drops what every instance holds for that user.
+ * Account changes that alter what an EXISTING session may do (ADR 143): account status, platform
+ * role, partner flag, two-factor reset, revocation, membership changes and the session's
+ * organisation. Each one ends with `sessionsChanged(db, userId)`, which drops what every instance's
+ * session cache (ADR 173) holds for that user. Two-factor state and organisation access have their
+ * own writers beside this file (two-factor-state.ts, organization-access.ts).
  */
 
 /** Arbitrary constant naming the advisory lock that serialises changes to super administrators. */
@@ -67,6 +68,20 @@ export async function setUserRole(db: Database, userId: string, role: Role, now:
   const result = await changeAccount(db, userId, { role }, now);
   if (result.ok) await sessionsChanged(db, userId);
   return result;
+}
+
+/**
+ * An access request decided (AUTH-04): a pending account becomes active (a partner if asked) or
+ * rejected, when still pending; a rejected account's password-only sessions end.
+ */
+export async function settlePendingAccount(db: Database, userId: string, decision: 'approved' | 'rejected', options: { partner: boolean }, now: Date): Promise<void> {
+  const approved = decision === 'approved';
+  await db
+    .update(users)
+    .set({ status: approved ? 'active' : 'rejected', ...(approved && options.partner ? { isPartner: true } : {}), updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.status, 'pending')));
+  if (!approved) await deleteUserSessions(db, userId);
+  await sessionsChanged(db, userId);
 }
 
 export async function setUserPartner(db: Database, userId: string, isPartner: boolean, now: Date): Promise<void> {

@@ -49,41 +49,6 @@ describe('the session cache on one instance', () => {
     cache.set('s1', 'fresh', { userId: 'u1', organizationId: 'o1' }, cache.epoch(), Date.now());
     expect(cache.get('s1', Date.now())).toBe('fresh');
   });
-
-  test('recall answers what remember stored, and nothing once the user is invalidated or the entry is older than the TTL (ADR 187)', async () => {
-    const cache = createSessionCache<string>(createLocalTransport());
-    const start = Date.now();
-    let loads = 0;
-    const load = async () => ({ backupCodesCount: (loads += 1) });
-    expect(cache.recall('u1', 'mfa-status', start)).toBeUndefined();
-    expect(await cache.remember('u1', 'mfa-status', start, load)).toEqual({ backupCodesCount: 1 });
-    expect(cache.recall('u1', 'mfa-status', start + 1)).toEqual({ backupCodesCount: 1 });
-    expect(cache.recall('u2', 'mfa-status', start + 1)).toBeUndefined();
-    expect(await cache.remember('u1', 'mfa-status', start + 1, load)).toEqual({ backupCodesCount: 1 });
-    expect(loads).toBe(1);
-    expect(cache.recall('u1', 'mfa-status', start + SESSION_CACHE_TTL_MS)).toBeUndefined();
-    await cache.remember('u2', 'mfa-status', start, async () => ({ backupCodesCount: 7 }));
-    await cache.invalidateUser('u2');
-    expect(cache.recall('u2', 'mfa-status', start + 1)).toBeUndefined();
-    expect(cache.recall('u1', 'mfa-status', start + 1), 'another user\'s invalidation leaves this one').toEqual({ backupCodesCount: 1 });
-    await cache.invalidateUser('u1');
-    expect(cache.recall('u1', 'mfa-status', start + 1)).toBeUndefined();
-    expect(await cache.remember('u1', 'mfa-status', start + 1, load)).toEqual({ backupCodesCount: 2 });
-    await cache.invalidateOrganization('o1');
-    expect(cache.recall('u1', 'mfa-status', start + 1), 'an organisation change drops all per-user data').toBeUndefined();
-  });
-
-  test('remember keeps a loaded undefined too: a hit is an entry, not a defined value', async () => {
-    const cache = createSessionCache<string>(createLocalTransport());
-    let loads = 0;
-    const load = async () => {
-      loads += 1;
-      return undefined;
-    };
-    await cache.remember('u1', 'nothing-yet', Date.now(), load);
-    await cache.remember('u1', 'nothing-yet', Date.now(), load);
-    expect(loads).toBe(1);
-  });
 });
 
 /**

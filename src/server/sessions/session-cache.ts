@@ -15,12 +15,10 @@ import type { Database } from '../db/client.ts';
  *   PGlite is one process per data folder). While the broadcast channel is not connected the cache
  *   is bypassed (fail closed: every request reads the database).
  *
- * The one API for code that changes who a session belongs to or what it may do:
- *   await invalidateSessionCache(db, sessionId)        // logout, rotation, expiry, eviction
- *   await invalidateUserSessionCache(db, userId)       // password reset/change, disable, role, TOTP on/off, profile
- *   await invalidateOrganizationSessionCache(db, orgId) // subscription status, organisation switch
- * (`app.sessionCache` offers the same three as methods.) They take the `Database` handle so the
- * session store and repositories can call them without the Fastify instance.
+ * Only the session modules clear it (ADR 143): every write to what a session carries is a function
+ * of src/server/sessions that clears the cache itself, features call those functions, and a
+ * dependency rule keeps this file out of their reach (src/server/test/session-facts-ownership.test.ts
+ * holds the writes to it).
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX_ENTRIES = 20_000;
@@ -60,13 +58,6 @@ export interface SessionCache<T = unknown> {
   update(sessionId: string, value: T): void;
   /** Drops the entry here only (a local re-read, not a revocation). */
   forget(sessionId: string): void;
-  /**
-   * Per-user data derived from the database (e.g. the MFA status), cached under the same rules as
-   * the sessions and dropped with them by `invalidateUser` / `invalidateOrganization`.
-   */
-  remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V>;
-  /** What `remember` would answer without loading, or undefined: the read without a promise (ADR 187). */
-  recall<V>(userId: string, key: string, nowMs: number): V | undefined;
   invalidateSession(sessionId: string): Promise<void>;
   invalidateUser(userId: string): Promise<void>;
   invalidateOrganization(organizationId: string): Promise<void>;
@@ -76,9 +67,6 @@ export interface SessionCache<T = unknown> {
 
 export function createSessionCache<T>(transport: InvalidationTransport, onError: (error: unknown) => void = () => {}): SessionCache<T> & { start(): Promise<void> } {
   const entries = new Map<string, Entry<T>>();
-  // By user, then by key: a look-up reuses the user id string the cached session already holds
-  // (its hash is computed once), where a joined "user:key" string was built and hashed per request.
-  const userData = new Map<string, Map<string, { value: unknown; storedAt: number }>>();
   let currentEpoch = 0;
   let connected = transport.name === 'local';
 
@@ -88,17 +76,9 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       entries.delete(message.id);
       return;
     }
-    // An organisation-wide change is rare: drop all per-user data rather than index it by organisation.
-    if (message.kind === 'organization') userData.clear();
-    else userData.delete(message.id);
     for (const [key, entry] of entries) {
       if ((message.kind === 'user' ? entry.userId : entry.organizationId) === message.id) entries.delete(key);
     }
-  }
-
-  function freshUserData(userId: string, key: string, nowMs: number) {
-    const hit = connected ? userData.get(userId)?.get(key) : undefined;
-    return hit && isFresh(hit.storedAt, nowMs) ? hit : undefined;
   }
 
   async function invalidate(message: Invalidation) {
@@ -110,7 +90,6 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       // is back (they do the same when their subscription drops), and clear ours.
       onError(error);
       entries.clear();
-      userData.clear();
     }
   }
 
@@ -121,7 +100,6 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
         connected = isConnected;
         currentEpoch += 1;
         entries.clear();
-        userData.clear();
       });
       if (listening) connected = true;
     },
@@ -136,24 +114,6 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
       return entry.value;
     },
     epoch: () => currentEpoch,
-    recall: <V>(userId: string, key: string, nowMs: number) => freshUserData(userId, key, nowMs)?.value as V | undefined,
-    async remember<V>(userId: string, key: string, nowMs: number, load: () => Promise<V>): Promise<V> {
-      // A hit is decided by the entry, not its value: a loaded `undefined` is remembered too.
-      const hit = freshUserData(userId, key, nowMs);
-      if (hit) return hit.value as V;
-      const readEpoch = currentEpoch;
-      const value = await load();
-      if (connected && readEpoch === currentEpoch) {
-        let ofUser = userData.get(userId);
-        if (!ofUser) {
-          if (userData.size >= SESSION_CACHE_MAX_ENTRIES) userData.clear();
-          ofUser = new Map();
-          userData.set(userId, ofUser);
-        }
-        ofUser.set(key, { value, storedAt: nowMs });
-      }
-      return value;
-    },
     set(sessionId, value, owner, readEpoch, nowMs) {
       if (!connected || readEpoch !== currentEpoch) return;
       if (entries.size >= SESSION_CACHE_MAX_ENTRIES) {
@@ -178,7 +138,6 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
     async close() {
       connected = false;
       entries.clear();
-      userData.clear();
       await transport.close();
     },
   };

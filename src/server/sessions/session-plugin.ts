@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPostgresTransport, createRedisTransport } from './invalidation-transports.ts';
 import { createLocalTransport, createSessionCache, registerSessionCache, unregisterSessionCache, type InvalidationTransport, type SessionCache } from './session-cache.ts';
-import { findCachedSessionAuth, findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
+import type { PaymentRule } from './auth-context.ts';
+import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
 export const SESSION_HINT_COOKIE = 'cifer_signed_in';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     clearSessionCookie(reply: FastifyReply): void;
     /** invalidateSession / invalidateUser / invalidateOrganization on every instance (ADR 173). */
     sessionCache: SessionCache;
+    /** Billing's rule of who must pay (features/billing/entitlement.ts), decorated by the app before this plugin. */
+    paymentRule: PaymentRule;
   }
 }
 
@@ -35,9 +38,7 @@ async function sessionPlugin(app: FastifyInstance) {
   const cookieName = isHttps ? '__Host-cifer_session' : 'cifer_session';
   const cookieOptions = { httpOnly: true, secure: isHttps, sameSite: 'lax' as const, path: '/' };
 
-  // Cookies are read by the hook below, for API requests only: @fastify/cookie's own hook parsed
-  // them on every request, pages and assets included (ADR 186). Setting cookies works as before.
-  await app.register(cookie, { hook: false });
+  await app.register(cookie);
   const cache = createSessionCache(chooseTransport(app), (error) => app.log.error({ err: error }, 'session invalidation could not be broadcast'));
   await cache.start();
   registerSessionCache(app.db, cache);
@@ -60,33 +61,12 @@ async function sessionPlugin(app: FastifyInstance) {
     void reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   });
 
-  /** A hint cookie without a session behind it is cleared, so the browser app stops trusting it. */
-  const clearStaleHint = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.auth && request.cookies[SESSION_HINT_COOKIE]) app.clearSessionCookie(reply);
-  };
-  // Callback style, with the session cache read synchronously: pages, assets, /healthz and most
-  // signed-in calls pass without a promise (ADR 185).
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    if (!request.url.startsWith('/api/')) {
-      done();
-      return;
-    }
-    const cookieHeader = request.headers.cookie;
-    request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
-    const usable = token !== undefined && token.length > 0 && token.length <= 200;
-    const cached = usable ? findCachedSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required') : undefined;
-    if (!usable || cached) {
-      if (cached) request.auth = cached;
-      clearStaleHint(request, reply);
-      done();
-      return;
-    }
-    findSessionAuth(app.db, token, app.now(), app.env.BILLING === 'required').then((auth) => {
-      request.auth = auth;
-      clearStaleHint(request, reply);
-      done();
-    }, done);
+    if (token && token.length <= 200) request.auth = await findSessionAuth(app.db, token, app.now(), app.paymentRule);
+    // A hint cookie without a session behind it is cleared, so the browser app stops trusting it.
+    if (!request.auth && request.cookies[SESSION_HINT_COOKIE]) app.clearSessionCookie(reply);
   });
 }
 

@@ -1,10 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../db/client.ts';
-import { memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { toOrganizationRole, toRole, type AuthContext } from './auth-context.ts';
-import { invalidateSessionCache, invalidateUserSessionCache, SESSION_CACHE_MAX_ENTRIES, sessionCacheFor, type SessionCache } from './session-cache.ts';
+import { backupCodes, memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
+import { toOrganizationRole, toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -14,28 +13,9 @@ export const PASSWORD_ONLY_SESSION_LIFETIME_MS = 10 * 60_000;
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const MAX_SESSIONS_PER_USER = 10;
 
+/** The session id of a cookie token: only this hash is stored (SES-02). */
 export function hashToken(token: string): string {
-  // The one-shot digest: no Hash object per request.
   return hash('sha256', token, 'hex');
-}
-
-const recentSessionIds = new Map<string, string>();
-
-/**
- * The session id of a presented cookie token, remembered for the tokens this process saw last
- * (ADR 186): hashing the same token again on every request of a session cost more than the
- * session-cache look-up it leads to. A pure function of the token, so nothing to invalidate; the
- * memo is emptied when it reaches the session cache's size bound. The raw tokens it holds never
- * leave process memory (the database keeps only the hash, as before).
- */
-export function sessionIdOf(token: string): string {
-  let sessionId = recentSessionIds.get(token);
-  if (sessionId === undefined) {
-    sessionId = hashToken(token);
-    if (recentSessionIds.size >= SESSION_CACHE_MAX_ENTRIES) recentSessionIds.clear();
-    recentSessionIds.set(token, sessionId);
-  }
-  return sessionId;
 }
 
 /** 32 random bytes (256 bits) from the CSPRNG, base64url: the cookie value. */
@@ -137,12 +117,15 @@ interface SessionAuthRow {
   organizationId: string;
   membershipRole: string | null;
   totpEnabledAt: Date | null;
+  /** Unused backup codes: the MFA status is answered from the session (ADR 205). */
+  backupCodesCount: number;
   subscriptionStatus: string;
   subscriptionAccessUntil: Date | null;
 }
 
 async function readSessionAuthRow(db: Database, sessionId: string): Promise<SessionAuthRow | null> {
   const currentOrganizationId = sql<string>`coalesce(${sessions.currentOrganizationId}, ${users.organizationId})`;
+  const unusedBackupCodes = sql<number>`(select count(*) from ${backupCodes} where ${backupCodes.userId} = ${users.id} and ${backupCodes.usedAt} is null)`.mapWith(Number);
   const [row] = await db
     .select({
       session: { createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, mfaVerifiedAt: sessions.mfaVerifiedAt, passwordOnlySince: sessions.passwordOnlySince },
@@ -159,6 +142,7 @@ async function readSessionAuthRow(db: Database, sessionId: string): Promise<Sess
       organizationId: organizations.id,
       membershipRole: memberships.role,
       totpEnabledAt: userMfa.totpEnabledAt,
+      backupCodesCount: unusedBackupCodes,
       subscriptionStatus: organizations.subscriptionStatus,
       subscriptionAccessUntil: organizations.subscriptionAccessUntil,
     })
@@ -186,75 +170,64 @@ function needsTouch(row: SessionAuthRow, nowMs: number): boolean {
   return nowMs - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 }
 
-function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole: AuthContext['user']['organizationRole'], now: Date, billingRequired: boolean): AuthContext {
+function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole: AuthContext['user']['organizationRole'], now: Date, paymentRule: PaymentRule): AuthContext {
   const { status: _status, ...user } = row.user;
+  const role = toRole(user.role);
+  const totpEnabled = row.totpEnabledAt !== null;
   return {
-    user: { ...user, organizationId: row.organizationId, organizationRole, role: toRole(user.role) },
+    user: { ...user, organizationId: row.organizationId, organizationRole, role },
     session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
-    totpEnabled: row.totpEnabledAt !== null,
-    // Staff (admin roles) never pay; everyone else needs access by the billing rule (ADR 132).
-    requiresPayment:
-      billingRequired && toRole(user.role) === 'user' && !hasSubscriptionAccess(row.subscriptionStatus, row.subscriptionAccessUntil, now),
+    totpEnabled,
+    backupCodesCount: totpEnabled ? row.backupCodesCount : 0,
+    // The rule is billing's (features/billing/entitlement.ts), handed to sessions at start-up.
+    requiresPayment: paymentRule({ role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),
   };
 }
 
-/**
- * The common case of findSessionAuth without a promise: the session cache holds a fresh, usable
- * entry that needs no write. Undefined means "ask findSessionAuth" (never "no session"), so the
- * two always agree (ADR 185).
- */
-export function findCachedSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): AuthContext | undefined {
-  const cache = sessionCacheFor(db) as SessionCache<SessionAuthRow> | undefined;
-  if (!cache) return undefined;
-  const sessionId = sessionIdOf(token);
-  const nowMs = now.getTime();
-  const row = cache.get(sessionId, nowMs);
-  if (!row || !isUsable(row, now) || needsTouch(row, nowMs)) return undefined;
-  const organizationRole = organizationRoleOf(row);
-  return organizationRole ? toAuthContext(row, sessionId, organizationRole, now, billingRequired) : undefined;
+/** The row of a session that may be used now: from this instance's session cache (ADR 173), else read. */
+async function loadUsableRow(db: Database, cache: SessionCache<SessionAuthRow> | undefined, sessionId: string, now: Date): Promise<SessionAuthRow | null> {
+  const cached = cache?.get(sessionId, now.getTime());
+  // Never refuse from the cache: another instance may have touched the session since.
+  if (cached && isUsable(cached, now)) return cached;
+  if (cached) cache?.forget(sessionId);
+  const readEpoch = cache?.epoch() ?? 0;
+  const row = await readSessionAuthRow(db, sessionId);
+  if (!row) return null;
+  if (!isUsable(row, now)) {
+    await deleteSession(db, sessionId);
+    return null;
+  }
+  cache?.set(sessionId, row, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, now.getTime());
+  return row;
 }
 
 /**
  * Reads the session behind a cookie token, with the user, their current organisation and role in
- * it, their MFA state and billing state: from the instance's session cache when it holds a fresh
- * entry (no database round trip, ADR 173), else in one query. Expired sessions are deleted; a
- * session of an account that is no longer active is treated as absent. lastSeenAt is written at
- * most once a minute either way.
+ * it, their MFA state and billing state, in one query or from the session cache. Expired sessions
+ * are deleted; a session of an account that is no longer active is treated as absent; a session
+ * whose selected organisation the user has left falls back to the home organisation. lastSeenAt is
+ * written at most once a minute.
  */
-export async function findSessionAuth(db: Database, token: string, now: Date, billingRequired: boolean): Promise<AuthContext | null> {
-  const sessionId = sessionIdOf(token);
+export async function findSessionAuth(db: Database, token: string, now: Date, paymentRule: PaymentRule): Promise<AuthContext | null> {
+  const sessionId = hashToken(token);
   const cache = sessionCacheFor(db) as SessionCache<SessionAuthRow> | undefined;
-  const nowMs = now.getTime();
-  let row = cache?.get(sessionId, nowMs);
-  if (row && !isUsable(row, now)) {
-    // Never refuse from the cache: another instance may have touched the session since.
-    cache?.forget(sessionId);
-    row = undefined;
-  }
-  if (!row) {
-    const readEpoch = cache?.epoch() ?? 0;
-    const fresh = await readSessionAuthRow(db, sessionId);
-    if (!fresh) return null;
-    if (!isUsable(fresh, now)) {
-      await deleteSession(db, sessionId);
-      return null;
-    }
-    row = fresh;
-    cache?.set(sessionId, row, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, nowMs);
-  }
-  const organizationRole = organizationRoleOf(row);
+  let row = await loadUsableRow(db, cache, sessionId, now);
+  if (!row) return null;
+  let organizationRole = organizationRoleOf(row);
   if (!organizationRole) {
-    // The membership of the selected organisation was removed: fall back to the home organisation.
     await db.update(sessions).set({ currentOrganizationId: null }).where(eq(sessions.id, sessionId));
     cache?.forget(sessionId);
-    return findSessionAuth(db, token, now, billingRequired);
+    row = await loadUsableRow(db, cache, sessionId, now);
+    // The home organisation always yields a role (organizationRoleOf), so null here means the session just ended.
+    organizationRole = row && organizationRoleOf(row);
+    if (!row || !organizationRole) return null;
   }
-  if (needsTouch(row, nowMs)) {
+  if (needsTouch(row, now.getTime())) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
     row = { ...row, session: { ...row.session, lastSeenAt: now } };
     cache?.update(sessionId, row);
   }
-  return toAuthContext(row, sessionId, organizationRole, now, billingRequired);
+  return toAuthContext(row, sessionId, organizationRole, now, paymentRule);
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import { deleteUserSessions } from '../../sessions/session-store.ts';
+import { settlePendingAccount } from '../../sessions/revocation.ts';
 import { accessRequestColumns } from './access-requests.ts';
 import { accessApprovedEmail, accessRejectedEmail } from './admin-mail.ts';
 
@@ -42,11 +42,7 @@ export async function decideAccessRequest(options: {
     .returning({ id: accessRequests.id });
   if (decided.length !== 1) throw new AppError('conflict', 'This request has already been decided');
 
-  await db
-    .update(users)
-    .set({ status: decision === 'approved' ? 'active' : 'rejected', ...(decision === 'approved' && partner ? { isPartner: true } : {}), updatedAt: now })
-    .where(and(eq(users.id, existing.userId), eq(users.status, 'pending')));
-  if (decision === 'rejected') await deleteUserSessions(db, existing.userId);
+  await settlePendingAccount(db, existing.userId, decision, { partner: partner === true }, now);
   await audit({
     action: decision === 'approved' ? 'access.approved' : 'access.rejected',
     targetUserId: existing.userId,

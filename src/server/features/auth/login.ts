@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { hasSubscriptionAccess } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { needsRehash, passwordHasher, verifyAgainstDummy } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { toRole, type PaymentRule } from '../../sessions/auth-context.ts';
 import { createSession, deleteSession } from '../../sessions/session-store.ts';
 import { findUserByEmail, normalizeEmail } from './accounts.ts';
 import { accountLockedEmail } from './auth-mail.ts';
@@ -27,10 +27,10 @@ export async function logIn(
     client: RequestClient;
     /** A session presented with the request: it ends here (fixation, SES-04). */
     presentedSessionId: string | null;
-    billingRequired: boolean;
+    paymentRule: PaymentRule;
   },
 ): Promise<{ sessionToken: string; requiresPayment: boolean }> {
-  const { db, mailer, rateLimiter, appUrl, now, audit, input, client, presentedSessionId, billingRequired } = options;
+  const { db, mailer, rateLimiter, appUrl, now, audit, input, client, presentedSessionId, paymentRule } = options;
   const email = normalizeEmail(input.email);
 
   // Per-address throttle, the same for known and unknown addresses so it reveals nothing.
@@ -61,9 +61,11 @@ export async function logIn(
     throw new AppError('forbidden', ACCOUNT_LOCKED_MESSAGE);
   }
 
-  const changes: Partial<typeof users.$inferInsert> = { failedLoginCount: 0, lockedUntil: null };
-  if (needsRehash(user.passwordHash)) changes.passwordHash = await passwordHasher.hash(input.password);
-  await db.update(users).set(changes).where(eq(users.id, user.id));
+  const passwordHash = needsRehash(user.passwordHash) ? await passwordHasher.hash(input.password) : null;
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(users.id, user.id));
   await rateLimiter.reset(failureKey);
 
   // A new token at every login; a session presented with the request ends here (fixation, SES-04).
@@ -71,8 +73,8 @@ export async function logIn(
   const sessionToken = await createSession(db, user.id, now, { ip: client.ip, userAgent: client.userAgent });
   await audit({ action: 'login.success', actorUserId: user.id, targetUserId: user.id });
 
-  // The same rule as the session check (session-store.ts findSessionAuth, ADR 132).
-  const requiresPayment = billingRequired && user.role === 'user' && !hasSubscriptionAccess(user.subscriptionStatus, user.subscriptionAccessUntil, now);
+  // Billing's rule, as every later request of this session will apply it (ADR 132).
+  const requiresPayment = paymentRule({ role: toRole(user.role), subscriptionStatus: user.subscriptionStatus, subscriptionAccessUntil: user.subscriptionAccessUntil }, now);
   return { sessionToken, requiresPayment };
 }
 

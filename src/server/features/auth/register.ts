@@ -2,6 +2,7 @@ import type { SignUpInput } from '@/contracts/auth.ts';
 import { AppError } from '../../errors.ts';
 import { assertPasswordAcceptable, passwordHasher } from '../../lib/passwords.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
+import type { PaymentRule } from '../../sessions/auth-context.ts';
 import { createSession, deleteSession } from '../../sessions/session-store.ts';
 import { createAccount, normalizeEmail } from './accounts.ts';
 import { existingAccountEmail } from './auth-mail.ts';
@@ -15,9 +16,9 @@ export const SIGN_UP_FAILED_MESSAGE = 'We could not create an account with these
  * with its own organisation, signed in at once. Returns the new session's token for the cookie.
  */
 export async function signUp(
-  options: AuthOperationOptions & { input: SignUpInput; client: RequestClient; presentedSessionId: string | null; billingRequired: boolean },
+  options: AuthOperationOptions & { input: SignUpInput; client: RequestClient; presentedSessionId: string | null; paymentRule: PaymentRule },
 ): Promise<{ sessionToken: string; requiresPayment: boolean }> {
-  const { db, mailer, rateLimiter, appUrl, now, audit, input, client, presentedSessionId, billingRequired } = options;
+  const { db, mailer, rateLimiter, appUrl, now, audit, input, client, presentedSessionId, paymentRule } = options;
   const email = normalizeEmail(input.email);
   assertPasswordAcceptable(input.password, { email });
   await enforceRateLimit({ rateLimiter }, `register:addr:${email}`, REGISTER_ADDRESS_LIMIT, REGISTER_WINDOW_MS, TOO_MANY_REGISTRATIONS);
@@ -40,5 +41,5 @@ export async function signUp(
   const sessionToken = await createSession(db, created.userId, now, { ip: client.ip, userAgent: client.userAgent });
   await audit({ action: 'signup', actorUserId: created.userId, targetUserId: created.userId });
   // A new organisation has no subscription yet.
-  return { sessionToken, requiresPayment: billingRequired };
+  return { sessionToken, requiresPayment: paymentRule({ role: 'user', subscriptionStatus: 'none', subscriptionAccessUntil: null }, now) };
 }

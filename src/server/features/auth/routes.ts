@@ -69,11 +69,10 @@ export async function sessionRoutes(fastify: FastifyInstance) {
     ...operationOptions(request),
     client: clientOf(request),
     presentedSessionId: presentedSessionId(request),
-    billingRequired: app.env.BILLING === 'required',
+    paymentRule: app.paymentRule,
   });
 
-  // Not async: the answer is in the request already, so no promise is made for it (ADR 187).
-  app.get('/api/auth/user', { config: { access: 'session' }, schema: { response: { 200: CurrentUserSchema } } }, (request): CurrentUser => {
+  app.get('/api/auth/user', { config: { access: 'session' }, schema: { response: { 200: CurrentUserSchema } } }, async (request): Promise<CurrentUser> => {
     const { user } = requireAuth(request);
     return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
   });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { organizations, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findOrganizationSubscription, toOrganizationSubscription, updateSubscription, type SubscriptionRow } from './subscription-store.ts';
+import { changeOrganizationAccess } from '../../sessions/organization-access.ts';
 
 const MONTH_MS = 30 * 86_400_000;
 
@@ -63,7 +64,7 @@ export async function changeSubscriptionByHand(
   change: { action: 'activate' | 'extend' | 'cancel'; plan: PlanId; months: number },
   now: Date,
 ): Promise<{ before: SubscriptionRow | null; after: SubscriptionRow }> {
-  return db.transaction(async (tx) => {
+  return changeOrganizationAccess(db, async (tx) => {
     const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
     if (!organization) throw new AppError('not_found', 'Organisation not found');
     const before = await findOrganizationSubscription(tx, organizationId);

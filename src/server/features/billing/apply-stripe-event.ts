@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { issueClaimToken } from './claims.ts';
 import { planForPriceId } from './plans.ts';
+import { changeOrganizationAccess, type AccessTransaction } from '../../sessions/organization-access.ts';
 import { attachToOrganization, findSubscriptionByStripeId, syncOrganization, updateSubscription, type Db, type SubscriptionRow } from './subscription-store.ts';
 
 export interface AppliedEvent {
@@ -13,8 +14,6 @@ export interface AppliedEvent {
   outcome: string;
   /** A claim e-mail to send once the transaction has committed. */
   claim: { email: string; token: string; plan: PlanId } | null;
-  /** The organisation whose access the event may have changed (its cached sessions are refreshed after commit). */
-  organizationId: string | null;
 }
 
 interface Refs {
@@ -94,37 +93,25 @@ export interface EventContext {
 
 /**
  * Applies one verified Stripe event in one transaction: the event id is stored first (a replay
- * finds it and changes nothing), then the subscription moves (ADR 132).
+ * finds it and changes nothing), then the subscription moves (ADR 132), and the sessions of the
+ * organisation whose access moved are refreshed after the commit (sessions/organization-access.ts).
  */
 export async function applyStripeEvent(db: Database, context: EventContext, event: Stripe.Event): Promise<AppliedEvent> {
-  return db.transaction(async (tx) => {
+  return changeOrganizationAccess(db, async (tx) => {
     const refs = refsOf(event);
     const [inserted] = await tx
       .insert(billingEvents)
       .values({ id: event.id, type: event.type, created: event.created, ...refs, outcome: 'pending', receivedAt: context.now })
       .onConflictDoNothing({ target: billingEvents.id })
       .returning({ id: billingEvents.id });
-    if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null, organizationId: null };
+    if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null };
     const handled = await handleEvent(tx, context, event, refs);
     await tx.update(billingEvents).set({ outcome: handled.outcome }).where(eq(billingEvents.id, event.id));
-    return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null, organizationId: await organizationOf(tx, refs) };
+    return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null };
   });
 }
 
-/** The organisation behind an event's subscription or checkout, once the event has been applied. */
-async function organizationOf(tx: Db, refs: Refs): Promise<string | null> {
-  if (refs.stripeSubscriptionId) {
-    const row = await findSubscriptionByStripeId(tx, refs.stripeSubscriptionId);
-    if (row?.organizationId) return row.organizationId;
-  }
-  if (refs.checkoutSessionId) {
-    const [checkout] = await tx.select({ organizationId: checkoutSessions.organizationId }).from(checkoutSessions).where(eq(checkoutSessions.id, refs.checkoutSessionId)).limit(1);
-    return checkout?.organizationId ?? null;
-  }
-  return null;
-}
-
-async function handleEvent(tx: Db, context: EventContext, event: Stripe.Event, refs: Refs): Promise<Handled> {
+async function handleEvent(tx: AccessTransaction, context: EventContext, event: Stripe.Event, refs: Refs): Promise<Handled> {
   switch (event.type) {
     case 'checkout.session.completed':
       return handleCheckoutCompleted(tx, context, event, event.data.object);
@@ -141,7 +128,7 @@ async function handleEvent(tx: Db, context: EventContext, event: Stripe.Event, r
   }
 }
 
-async function handleCheckoutCompleted(tx: Db, context: EventContext, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<Handled> {
+async function handleCheckoutCompleted(tx: AccessTransaction, context: EventContext, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<Handled> {
   const [checkout] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id)).limit(1);
   if (!checkout) return { outcome: 'ignored:unknown_checkout' };
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { outcome: 'ignored:unpaid' };
@@ -180,7 +167,7 @@ async function handleCheckoutCompleted(tx: Db, context: EventContext, event: Str
   return { outcome: 'applied:claim_sent', claim: { email: checkout.email, token, plan: checkout.plan as PlanId } };
 }
 
-async function handleInvoicePaid(tx: Db, context: EventContext, event: Stripe.Event, invoice: Stripe.Invoice, stripeSubscriptionId: string | null): Promise<Handled> {
+async function handleInvoicePaid(tx: AccessTransaction, context: EventContext, event: Stripe.Event, invoice: Stripe.Invoice, stripeSubscriptionId: string | null): Promise<Handled> {
   if (!stripeSubscriptionId) return { outcome: 'ignored:not_a_subscription' };
   if (await wasDeleted(tx, stripeSubscriptionId)) return { outcome: 'ignored:subscription_deleted' };
   const row = await findSubscriptionByStripeId(tx, stripeSubscriptionId);
@@ -209,7 +196,7 @@ async function handleInvoicePaid(tx: Db, context: EventContext, event: Stripe.Ev
   return { outcome: 'applied' };
 }
 
-async function handlePaymentFailed(tx: Db, context: EventContext, event: Stripe.Event, stripeSubscriptionId: string | null): Promise<Handled> {
+async function handlePaymentFailed(tx: AccessTransaction, context: EventContext, event: Stripe.Event, stripeSubscriptionId: string | null): Promise<Handled> {
   if (!stripeSubscriptionId) return { outcome: 'ignored:not_a_subscription' };
   const row = await findSubscriptionByStripeId(tx, stripeSubscriptionId);
   if (!row) return { outcome: 'ignored:unknown_subscription' };
@@ -238,7 +225,7 @@ function mapStripeStatus(status: string): SubscriptionStatus {
   }
 }
 
-async function handleSubscriptionUpdated(tx: Db, context: EventContext, event: Stripe.Event, subscription: Stripe.Subscription): Promise<Handled> {
+async function handleSubscriptionUpdated(tx: AccessTransaction, context: EventContext, event: Stripe.Event, subscription: Stripe.Subscription): Promise<Handled> {
   if (await wasDeleted(tx, subscription.id)) return { outcome: 'ignored:subscription_deleted' };
   const row = await findSubscriptionByStripeId(tx, subscription.id);
   if (!row) return { outcome: 'ignored:unknown_subscription' };
@@ -258,7 +245,7 @@ async function handleSubscriptionUpdated(tx: Db, context: EventContext, event: S
   return { outcome: 'applied' };
 }
 
-async function handleSubscriptionDeleted(tx: Db, context: EventContext, event: Stripe.Event, stripeSubscriptionId: string): Promise<Handled> {
+async function handleSubscriptionDeleted(tx: AccessTransaction, context: EventContext, event: Stripe.Event, stripeSubscriptionId: string): Promise<Handled> {
   const row = await findSubscriptionByStripeId(tx, stripeSubscriptionId);
   // Without a row yet, the stored event itself is the tombstone that wasDeleted() finds.
   if (!row) return { outcome: 'applied:tombstone' };

@@ -1,7 +1,6 @@
 import type { AdminOrganizationSubscription, PlanId } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
-import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
 import { changeSubscriptionByHand, readOrganizationForAdmin } from './admin-subscriptions.ts';
 
 const ACTION_AUDITED = { activate: 'activated', extend: 'extended', cancel: 'canceled' } as const;
@@ -19,7 +18,6 @@ export async function changeOrganizationSubscription(options: {
 }): Promise<AdminOrganizationSubscription> {
   const { db, organizationId, change, now, audit } = options;
   const { before, after } = await changeSubscriptionByHand(db, organizationId, change, now);
-  await invalidateOrganizationSessionCache(db, organizationId);
   await audit({
     action: `billing.subscription_${ACTION_AUDITED[change.action]}`,
     details: {

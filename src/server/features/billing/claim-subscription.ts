@@ -2,7 +2,6 @@ import type { ClaimResponse } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
 import { redeemClaim } from './claims.ts';
 
 /**
@@ -12,7 +11,6 @@ import { redeemClaim } from './claims.ts';
 export async function claimSubscription(options: { db: Database; user: AuthContext['user']; token: string; now: Date; audit: Audit }): Promise<ClaimResponse> {
   const { db, user, token, now, audit } = options;
   const claimed = await redeemClaim(db, token, user, now);
-  await invalidateOrganizationSessionCache(db, user.organizationId);
   await audit({ action: 'billing.subscription_claimed', targetUserId: user.id, details: { organizationId: user.organizationId, plan: claimed.plan } });
   return claimed;
 }

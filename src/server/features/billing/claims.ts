@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hasSubscriptionAccess, type ClaimResponse, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
+import { type ClaimResponse, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptionClaims } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { attachToOrganization, findOrganizationSubscription, findSubscriptionById, type Db } from './subscription-store.ts';
+import { hasSubscriptionAccess } from './entitlement.ts';
+import { changeOrganizationAccess } from '../../sessions/organization-access.ts';
 
 /** ADR 133: long enough to cover a holiday, short enough that an old e-mail is not a standing key. */
 export const CLAIM_VALID_DAYS = 7;
@@ -40,7 +42,7 @@ export const CLAIM_OTHER_ADDRESS_MESSAGE = 'This subscription was bought with an
  * (a forwarded e-mail, someone who saw it) is refused and the claim stays usable.
  */
 export async function redeemClaim(db: Database, token: string, user: { id: string; organizationId: string; email: string }, now: Date): Promise<ClaimResponse> {
-  return db.transaction(async (tx) => {
+  return changeOrganizationAccess(db, async (tx) => {
     const usable = and(eq(subscriptionClaims.tokenHash, hashToken(token)), isNull(subscriptionClaims.usedAt), gt(subscriptionClaims.expiresAt, now));
     const [claim] = await tx
       .update(subscriptionClaims)

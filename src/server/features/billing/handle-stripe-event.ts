@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { invalidateOrganizationSessionCache } from '../../sessions/session-cache.ts';
 import { applyStripeEvent } from './apply-stripe-event.ts';
 import { claimSubscriptionEmail } from './billing-mail.ts';
 import { CLAIM_VALID_DAYS } from './claims.ts';
@@ -16,7 +15,6 @@ import { CLAIM_VALID_DAYS } from './claims.ts';
 export async function handleStripeEvent(options: { db: Database; env: Env; mailer: Mailer; event: Stripe.Event; now: Date; log: Pick<FastifyBaseLogger, 'info'> }): Promise<{ received: true; duplicate: boolean }> {
   const { db, env, mailer, event, now, log } = options;
   const applied = await applyStripeEvent(db, { env, now }, event);
-  if (applied.organizationId) await invalidateOrganizationSessionCache(db, applied.organizationId);
   if (applied.claim) {
     await mailer.send(claimSubscriptionEmail(applied.claim.email, env.APP_URL, applied.claim.token, applied.claim.plan, CLAIM_VALID_DAYS));
   }

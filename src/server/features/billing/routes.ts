@@ -1,26 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import {
+  AdminOrganizationListSchema,
   AdminOrganizationQuerySchema,
+  AdminOrganizationSubscriptionSchema,
   AdminSubscriptionChangeSchema,
-  CheckoutSessionIdSchema,
+  BillingOrganizationParamsSchema,
+  BillingOverviewSchema,
+  BillingTestRunSchema,
+  CheckoutParamsSchema,
+  CheckoutStatusSchema,
   ClaimInputSchema,
+  ClaimResponseSchema,
+  OrganizationSubscriptionSchema,
+  PortalResponseSchema,
   StartCheckoutInputSchema,
+  StartCheckoutResponseSchema,
   TestSubscriptionChangeSchema,
-  type AdminOrganizationList,
-  type AdminOrganizationSubscription,
-  type BillingOverview,
-  type BillingTestRun,
-  type CheckoutStatus,
-  type ClaimResponse,
-  type OrganizationSubscription,
-  type PortalResponse,
-  type StartCheckoutResponse,
 } from '@/contracts/billing.ts';
 import { AppError } from '../../errors.ts';
 import { auditFor } from '../../lib/audit.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
 import { readOrganizationForAdmin, searchOrganizations } from './admin-subscriptions.ts';
@@ -41,9 +42,6 @@ const CHECKOUT_WINDOW_MS = 60 * 60_000;
 const CLAIM_LIMIT = 10;
 const CLAIM_WINDOW_MS = 15 * 60_000;
 
-const CheckoutParamsSchema = z.object({ id: CheckoutSessionIdSchema });
-const OrganizationParamsSchema = z.object({ id: z.uuid('Unknown organisation') });
-
 function requireStripe(stripe: Stripe | null): Stripe {
   if (!stripe) throw new AppError('conflict', 'Online payment is not set up on this deployment. Please talk to our sales team.');
   return stripe;
@@ -55,7 +53,8 @@ function requireVerifiedSession(auth: AuthContext): AuthContext {
   return auth;
 }
 
-export async function billingRoutes(app: FastifyInstance) {
+export async function billingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const stripe = createStripeClient(app.env);
   await app.register(stripeWebhookRoutes, { stripe });
 
@@ -68,12 +67,14 @@ export async function billingRoutes(app: FastifyInstance) {
 
   // The test pages buy and change real (test-mode) subscriptions: a signed-in super admin only,
   // whatever the key (ADR 134); the pages themselves stay visitor routes that say so.
-  const testPages = { config: { access: 'super_admin' } } as const;
+  const testPages = { access: 'super_admin' } as const;
+  const organizationAnswer = { 200: AdminOrganizationSubscriptionSchema };
 
-  app.get('/api/billing/plans', { config: { access: 'public' } }, async (): Promise<BillingOverview> => buildBillingOverview(app.env));
+  app.get('/api/billing/plans', { config: { access: 'public' }, schema: { response: { 200: BillingOverviewSchema } } }, async () => buildBillingOverview(app.env));
 
-  app.post('/api/billing/checkout', { config: { access: 'public' } }, async (request, reply): Promise<StartCheckoutResponse> => {
-    const input = parseInput(StartCheckoutInputSchema, request.body);
+  const checkoutSchema = { body: StartCheckoutInputSchema, response: { 200: StartCheckoutResponseSchema } };
+  app.post('/api/billing/checkout', { config: { access: 'public' }, schema: checkoutSchema }, async (request, reply) => {
+    const input = request.body;
     const client = requireStripe(stripe);
     await enforceRateLimit(app, `billing:checkout:${request.ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_MS);
     const buyer = checkoutBuyer(request.auth, input);
@@ -90,61 +91,62 @@ export async function billingRoutes(app: FastifyInstance) {
     return started;
   });
 
-  app.get('/api/billing/checkout/:id', { config: { access: 'public' } }, async (request): Promise<CheckoutStatus> => {
-    const { id } = parseInput(CheckoutParamsSchema, request.params);
+  const checkoutStatusSchema = { params: CheckoutParamsSchema, response: { 200: CheckoutStatusSchema } };
+  app.get('/api/billing/checkout/:id', { config: { access: 'public' }, schema: checkoutStatusSchema }, async (request) => {
     const cookieValue = app.parseCookie(request.headers.cookie ?? '')[CHECKOUT_COOKIE];
-    return readCheckoutStatus(app.db, id, (checkout) => mayReadCheckout({ checkout, cookieValue, secret: app.env.SESSION_SECRET, auth: request.auth }));
+    return readCheckoutStatus(app.db, request.params.id, (checkout) => mayReadCheckout({ checkout, cookieValue, secret: app.env.SESSION_SECRET, auth: request.auth }));
   });
 
-  app.post('/api/billing/claim', { config: { access: 'session' } }, async (request): Promise<ClaimResponse> => {
-    const { token } = parseInput(ClaimInputSchema, request.body);
+  app.post('/api/billing/claim', { config: { access: 'session' }, schema: { body: ClaimInputSchema, response: { 200: ClaimResponseSchema } } }, async (request) => {
+    const { token } = request.body;
     const auth = requireAuth(request);
     await enforceRateLimit(app, `billing:claim:${auth.user.id}`, CLAIM_LIMIT, CLAIM_WINDOW_MS);
     return claimSubscription({ db: app.db, user: auth.user, token, now: app.now(), audit: auditFor(request) });
   });
 
-  app.get('/api/billing/subscription', { config: { access: 'session' } }, async (request): Promise<OrganizationSubscription> => {
+  app.get('/api/billing/subscription', { config: { access: 'session' }, schema: { response: { 200: OrganizationSubscriptionSchema } } }, async (request) => {
     const row = await findOrganizationSubscription(app.db, requireAuth(request).user.organizationId);
     return toOrganizationSubscription(row, app.now());
   });
 
-  app.post('/api/billing/portal', { config: { access: 'session' } }, async (request): Promise<PortalResponse> => {
+  app.post('/api/billing/portal', { config: { access: 'session' }, schema: { response: { 200: PortalResponseSchema } } }, async (request) => {
     const auth = requireVerifiedSession(requireAuth(request));
     const client = requireStripe(stripe);
     return openBillingPortal({ db: app.db, stripe: client, appUrl: app.env.APP_URL, organizationId: auth.user.organizationId, audit: auditFor(request), log: request.log });
   });
 
-  app.get('/api/admin/billing/organizations', { config: { access: 'admin' } }, async (request): Promise<AdminOrganizationList> => {
-    const { query } = parseInput(AdminOrganizationQuerySchema, request.query);
-    return { organizations: await searchOrganizations(app.db, query, app.now()) };
-  });
+  const searchSchema = { querystring: AdminOrganizationQuerySchema, response: { 200: AdminOrganizationListSchema } };
+  app.get('/api/admin/billing/organizations', { config: { access: 'admin' }, schema: searchSchema }, async (request) => ({
+    organizations: await searchOrganizations(app.db, request.query.query, app.now()),
+  }));
 
-  app.get('/api/admin/billing/organizations/:id', { config: { access: 'admin' } }, async (request): Promise<AdminOrganizationSubscription> => {
-    const { id } = parseInput(OrganizationParamsSchema, request.params);
-    return readOrganizationForAdmin(app.db, id, app.now());
-  });
+  const organizationSchema = { params: BillingOrganizationParamsSchema, response: organizationAnswer };
+  app.get('/api/admin/billing/organizations/:id', { config: { access: 'admin' }, schema: organizationSchema }, async (request) => readOrganizationForAdmin(app.db, request.params.id, app.now()));
 
-  app.post('/api/admin/billing/organizations/:id/subscription', { config: { access: 'admin' } }, async (request): Promise<AdminOrganizationSubscription> => {
-    const { id } = parseInput(OrganizationParamsSchema, request.params);
-    const change = parseInput(AdminSubscriptionChangeSchema, request.body);
-    return changeOrganizationSubscription({ db: app.db, organizationId: id, change, now: app.now(), audit: auditFor(request) });
-  });
+  const changeSchema = { params: BillingOrganizationParamsSchema, body: AdminSubscriptionChangeSchema, response: organizationAnswer };
+  app.post('/api/admin/billing/organizations/:id/subscription', { config: { access: 'admin' }, schema: changeSchema }, async (request) =>
+    changeOrganizationSubscription({ db: app.db, organizationId: request.params.id, change: request.body, now: app.now(), audit: auditFor(request) }),
+  );
 
-  app.post('/api/billing/test/checkout', testPages, async (request): Promise<StartCheckoutResponse> => {
+  app.post('/api/billing/test/checkout', { config: testPages, schema: { response: { 200: StartCheckoutResponseSchema } } }, async (request) => {
     const client = requireTestMode();
     await enforceRateLimit(app, `billing:checkout:${request.ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_MS);
     return startCheckout({ db: app.db, env: app.env, stripe: client, plan: 'monthly', buyer: { kind: 'test' }, now: app.now(), log: request.log });
   });
 
-  app.get('/api/billing/test/runs/:id', testPages, async (request): Promise<BillingTestRun> => {
+  // The test pages refuse a deployment without a test key before they read their input (ADR 064, 210).
+  const testRunSchema = { params: CheckoutParamsSchema, response: { 200: BillingTestRunSchema } };
+  app.get('/api/billing/test/runs/:id', { config: testPages, schema: testRunSchema, attachValidation: true }, async (request) => {
     requireTestMode();
-    const { id } = parseInput(CheckoutParamsSchema, request.params);
-    return readTestRun(app.db, id);
+    rejectInvalidInput(request);
+    return readTestRun(app.db, request.params.id);
   });
 
-  app.post('/api/billing/test/subscription-change', testPages, async (request): Promise<BillingTestRun> => {
+  const testChangeSchema = { body: TestSubscriptionChangeSchema, response: { 200: BillingTestRunSchema } };
+  app.post('/api/billing/test/subscription-change', { config: testPages, schema: testChangeSchema, attachValidation: true }, async (request) => {
     const client = requireTestMode();
-    const { checkoutSessionId, plan } = parseInput(TestSubscriptionChangeSchema, request.body);
+    rejectInvalidInput(request);
+    const { checkoutSessionId, plan } = request.body;
     return changeTestSubscription({ db: app.db, env: app.env, stripe: client, checkoutSessionId, plan, log: request.log });
   });
 }

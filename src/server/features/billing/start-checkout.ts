@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { hasSubscriptionAccess, type PlanId, type StartCheckoutResponse } from '@/contracts/billing.ts';
+import { type PlanId, type StartCheckoutResponse } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { checkoutSessions, organizations } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -9,6 +9,7 @@ import type { AuthContext } from '../../sessions/auth-context.ts';
 import { priceIdForPlan } from './plans.ts';
 import { describeStripeError } from './stripe-client.ts';
 import { findOrganizationSubscription } from './subscription-store.ts';
+import { hasSubscriptionAccess } from './entitlement.ts';
 
 export type CheckoutBuyer =
   | { kind: 'member'; organizationId: string; email: string }

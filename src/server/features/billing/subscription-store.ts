@@ -1,10 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { hasSubscriptionAccess, type OrganizationSubscription, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
+import { type OrganizationSubscription, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
-import { organizations, subscriptions } from '../../db/schema.ts';
+import { subscriptions } from '../../db/schema.ts';
+import { writeOrganizationAccess, type AccessTransaction } from '../../sessions/organization-access.ts';
+import { hasSubscriptionAccess } from './entitlement.ts';
 
 /** A Drizzle handle or a transaction on it. */
-export type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Db = Database | AccessTransaction;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function findSubscriptionByStripeId(db: Db, stripeSubscriptionId: string): Promise<SubscriptionRow | null> {
@@ -24,17 +26,15 @@ export async function findOrganizationSubscription(db: Db, organizationId: strin
 
 /**
  * Copies a subscription's state onto its organisation, where the session check reads it in the
- * same query as the session (ADR 132).
+ * same query as the session (ADR 132); sessions write it and refresh the organisation's sessions.
  */
-export async function syncOrganization(db: Db, subscription: SubscriptionRow): Promise<void> {
+export async function syncOrganization(tx: AccessTransaction, subscription: SubscriptionRow): Promise<void> {
   if (!subscription.organizationId) return;
-  await db
-    .update(organizations)
-    .set({ subscriptionStatus: subscription.status, subscriptionAccessUntil: subscription.status === 'canceled' ? null : subscription.accessUntil })
-    .where(eq(organizations.id, subscription.organizationId));
+  await writeOrganizationAccess(tx, subscription.organizationId, { status: subscription.status, accessUntil: subscription.status === 'canceled' ? null : subscription.accessUntil });
 }
 
-export async function updateSubscription(db: Db, id: string, changes: Partial<typeof subscriptions.$inferInsert>, now: Date): Promise<SubscriptionRow> {
+/** Changes a subscription inside changeOrganizationAccess (sessions/organization-access.ts), its organisation following. */
+export async function updateSubscription(db: AccessTransaction, id: string, changes: Partial<typeof subscriptions.$inferInsert>, now: Date): Promise<SubscriptionRow> {
   const [row] = await db
     .update(subscriptions)
     .set({ ...changes, updatedAt: now })
@@ -49,7 +49,7 @@ export async function updateSubscription(db: Db, id: string, changes: Partial<ty
  * Gives an organisation this subscription. An older subscription row of the same organisation
  * (canceled, or an invoice-mode period) is detached and kept for the record.
  */
-export async function attachToOrganization(db: Db, subscriptionId: string, organizationId: string, now: Date): Promise<SubscriptionRow> {
+export async function attachToOrganization(db: AccessTransaction, subscriptionId: string, organizationId: string, now: Date): Promise<SubscriptionRow> {
   await db
     .update(subscriptions)
     .set({ organizationId: null, updatedAt: now })

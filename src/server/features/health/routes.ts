@@ -6,8 +6,7 @@ import { checkReadiness } from './check-readiness.ts';
 /** Liveness (the process answers) and readiness (the database answers; Redis reported, ADR 200) for load balancers. */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Not async: nothing to wait for, so no promise (ADR 187).
-  app.get('/healthz', { schema: { response: { 200: LivenessResponseSchema } } }, () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: { response: { 200: LivenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
 
   app.get('/readyz', { schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (request, reply) => {
     const readiness = await checkReadiness({ database: app.database, clock: () => app.now(), redisStatus: () => app.redisStatus(), log: request.log });

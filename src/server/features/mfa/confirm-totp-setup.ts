@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.ts';
 import { completeMfaForSession, INVALID_CODE_MESSAGE, issueBackupCodes, refuseSetupWhenEnrolled, secretAssociatedData, type MfaOperationOptions } from './enrolment.ts';
-import { activatePendingSecret, findUserMfa, isPendingFresh } from './mfa-store.ts';
+import { activateTotp } from '../../sessions/two-factor-state.ts';
+import { findUserMfa, isPendingFresh } from './mfa-store.ts';
 import { sendMfaNotice } from './notices.ts';
 import { decryptSecret } from '../../lib/secret-crypto.ts';
 import { findAcceptedStep } from './totp.ts';
@@ -19,7 +20,7 @@ export async function confirmTotpSetup(options: MfaOperationOptions & { code: st
   const pendingSecretEnc = row.pendingSecretEnc!;
   const step = findAcceptedStep(decryptSecret(encryptionKey, pendingSecretEnc, secretAssociatedData(auth.user.id)), code, now);
   if (step === null) throw new AppError('bad_request', `${INVALID_CODE_MESSAGE}. Check your authenticator app's time and try the newest code.`);
-  if (!(await activatePendingSecret(db, auth.user.id, pendingSecretEnc, step, now))) {
+  if (!(await activateTotp(db, auth.user.id, pendingSecretEnc, step, now))) {
     throw new AppError('conflict', 'This set-up was already completed or replaced. Please reload the page.');
   }
   const backupCodes = await issueBackupCodes(db, auth.user.id, now);

@@ -6,7 +6,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { rotateSession } from '../../sessions/session-store.ts';
 import { generateBackupCodes, hashBackupCode } from './backup-codes.ts';
-import { replaceBackupCodes, type UserMfaRow } from './mfa-store.ts';
+import { replaceBackupCodes } from '../../sessions/two-factor-state.ts';
+import type { UserMfaRow } from './mfa-store.ts';
 
 /** What an MFA operation of a signed-in caller takes; routes.ts builds it from the app and the request. */
 export interface MfaOperationOptions {

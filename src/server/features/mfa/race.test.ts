@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { claimTotpStep, consumeBackupCode, listUnusedBackupCodes } from './mfa-store.ts';
+import { consumeBackupCode } from '../../sessions/two-factor-state.ts';
+import { claimTotpStep, listUnusedBackupCodes } from './mfa-store.ts';
 import { createEnrolledUser, post, sessionCookie, startPasswordOnlySession, totpAt } from '../../test/helpers.ts';
 import { getTimeStep } from './totp.ts';
 

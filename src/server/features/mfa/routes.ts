@@ -42,9 +42,8 @@ export async function mfaRoutes(fastify: FastifyInstance) {
     log: request.log,
   });
 
-  // Not async: a cached status is sent without a promise (ADR 187).
-  app.get('/api/mfa/status', { config: { access: 'session' }, schema: { response: { 200: MfaStatusSchema } } }, (request): MfaStatus | Promise<MfaStatus> =>
-    readMfaStatus({ db: app.db, sessionCache: app.sessionCache, auth: requireAuth(request), now: app.now() }),
+  app.get('/api/mfa/status', { config: { access: 'session' }, schema: { response: { 200: MfaStatusSchema } } }, async (request): Promise<MfaStatus> =>
+    readMfaStatus(requireAuth(request)),
   );
 
   app.post('/api/mfa/totp/setup', { config: { access: 'session' }, schema: { body: EmptyBodySchema, response: { 200: TotpSetupResponseSchema } } }, async (request) => {

@@ -1,7 +1,7 @@
 import { resetUserSessionsToPasswordOnly, rotateSession } from '../../sessions/session-store.ts';
 import { requireFreshVerification } from '../../sessions/step-up.ts';
 import type { MfaOperationOptions } from './enrolment.ts';
-import { disableTotp } from './mfa-store.ts';
+import { clearTotpEnrolment } from '../../sessions/two-factor-state.ts';
 import { sendMfaNotice } from './notices.ts';
 
 /**
@@ -11,7 +11,7 @@ import { sendMfaNotice } from './notices.ts';
 export async function turnOffTotp(options: Omit<MfaOperationOptions, 'encryptionKey'>): Promise<{ sessionToken: string | null }> {
   const { db, mailer, auth, now, audit, log } = options;
   requireFreshVerification(auth, now);
-  await disableTotp(db, auth.user.id, now);
+  await clearTotpEnrolment(db, auth.user.id, now, { clearFailureLocks: false });
   await resetUserSessionsToPasswordOnly(db, auth.user.id, auth.session.id, now);
   const sessionToken = await rotateSession(db, auth.session.id, now);
   log.info({ userId: auth.user.id }, 'totp disabled');

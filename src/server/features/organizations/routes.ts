@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageResponseSchema } from '@/contracts/api.ts';
 import {
+  AcceptInvitationResponseSchema,
   ChangeMemberRoleInputSchema,
   CreateOrganizationInputSchema,
   InvitationParamsSchema,
+  InvitationPreviewSchema,
   InvitationTokenInputSchema,
   InviteMemberInputSchema,
   MemberParamsSchema,
+  MyOrganizationSchema,
+  MyOrganizationsResponseSchema,
+  OrganizationAuditListSchema,
   OrganizationIdParamsSchema,
+  OrganizationMembersResponseSchema,
+  PendingInvitationSchema,
   SwitchOrganizationInputSchema,
-  type AcceptInvitationResponse,
-  type InvitationPreview,
-  type MyOrganization,
-  type MyOrganizationsResponse,
-  type OrganizationAuditEvent,
-  type OrganizationMembersResponse,
-  type PendingInvitation,
+  SwitchOrganizationResponseSchema,
 } from '@/contracts/organizations.ts';
 import { auditFor } from '../../lib/audit.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { rejectInvalidInput, rejectInvalidParams } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
 import { acceptInvitation } from './accept-invitation.ts';
@@ -40,88 +43,97 @@ const INVITATION_TRIES_PER_MINUTE = 30;
 /**
  * Organisations, memberships and invitations (ADR 140-142). Everything here checks
  * membership on the server: an organisation the caller does not belong to answers 404.
+ * A write that finds its member or checks the caller's ownership, or counts an attempt, before it
+ * reads its body keeps that order (ADR 064): its schemas are declared with attachValidation (ADR 210).
  */
-export async function organizationRoutes(app: FastifyInstance) {
-  const user = { config: { access: 'user' } } as const;
+export async function organizationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const user = { access: 'user' } as const;
   // Ways into another organisation: open to a member whose current organisation has not paid (ADR 196).
-  const toPaidOrganization = { config: { access: 'user', payment: 'any-organization' } } as const;
+  const toPaidOrganization = { access: 'user', payment: 'any-organization' } as const;
+  const message = { 200: MessageResponseSchema };
 
-  app.get('/api/organizations', toPaidOrganization, async (request): Promise<MyOrganizationsResponse> => {
+  app.get('/api/organizations', { config: toPaidOrganization, schema: { response: { 200: MyOrganizationsResponseSchema } } }, async (request) => {
     const auth = requireAuth(request);
     return { organizations: await listMyOrganizations(app.db, auth), currentOrganizationId: auth.user.organizationId, canCreateOrganizations: auth.user.isPartner };
   });
 
-  app.post('/api/organizations', user, async (request, reply): Promise<MyOrganization> => {
+  app.post('/api/organizations', { config: user, schema: { body: CreateOrganizationInputSchema, response: { 201: MyOrganizationSchema } } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const { name } = parseInput(CreateOrganizationInputSchema, request.body);
-    const organization = await createClientOrganization({ db: app.db, user: auth.user, name, now: app.now(), audit: auditFor(request) });
-    void reply.code(201);
-    return organization;
+    const organization = await createClientOrganization({ db: app.db, user: auth.user, name: request.body.name, now: app.now(), audit: auditFor(request) });
+    return reply.code(201).send(organization);
   });
 
-  app.post('/api/organizations/current', toPaidOrganization, async (request) => {
+  const switchSchema = { body: SwitchOrganizationInputSchema, response: { 200: SwitchOrganizationResponseSchema } };
+  app.post('/api/organizations/current', { config: toPaidOrganization, schema: switchSchema }, async (request) => {
     const auth = requireAuth(request);
-    const { organizationId } = parseInput(SwitchOrganizationInputSchema, request.body);
-    return switchOrganization({ db: app.db, auth, organizationId, audit: auditFor(request) });
+    return switchOrganization({ db: app.db, auth, organizationId: request.body.organizationId, audit: auditFor(request) });
   });
 
-  app.get('/api/organizations/:id/members', user, async (request): Promise<OrganizationMembersResponse> => {
+  const membersSchema = { params: OrganizationIdParamsSchema, response: { 200: OrganizationMembersResponseSchema } };
+  app.get('/api/organizations/:id/members', { config: user, schema: membersSchema }, async (request) => {
     const auth = requireAuth(request);
-    const { id } = parseInput(OrganizationIdParamsSchema, request.params);
+    const { id } = request.params;
     const name = await requireOwnerOf(app.db, auth, id);
     return readMembers({ db: app.db, organization: { id, name }, now: app.now() });
   });
 
-  app.patch('/api/organizations/:id/members/:userId', user, async (request) => {
+  const memberRoleSchema = { params: MemberParamsSchema, body: ChangeMemberRoleInputSchema, response: message };
+  app.patch('/api/organizations/:id/members/:userId', { config: user, schema: memberRoleSchema, attachValidation: true }, async (request) => {
     const auth = requireAuth(request);
-    const { id, userId } = parseInput(MemberParamsSchema, request.params);
+    rejectInvalidParams(request);
+    const { id, userId } = request.params;
     const member = await requireChangeableMember(app.db, auth, id, userId);
-    const { role } = parseInput(ChangeMemberRoleInputSchema, request.body);
-    return changeMemberRole({ db: app.db, member, role, now: app.now(), audit: auditFor(request) });
+    rejectInvalidInput(request);
+    return changeMemberRole({ db: app.db, member, role: request.body.role, now: app.now(), audit: auditFor(request) });
   });
 
-  app.delete('/api/organizations/:id/members/:userId', user, async (request) => {
+  app.delete('/api/organizations/:id/members/:userId', { config: user, schema: { params: MemberParamsSchema, response: message } }, async (request) => {
     const auth = requireAuth(request);
-    const { id, userId } = parseInput(MemberParamsSchema, request.params);
+    const { id, userId } = request.params;
     const member = await requireChangeableMember(app.db, auth, id, userId);
     return removeMember({ db: app.db, member, audit: auditFor(request) });
   });
 
-  app.post('/api/organizations/:id/invitations', user, async (request, reply): Promise<PendingInvitation> => {
+  const inviteSchema = { params: OrganizationIdParamsSchema, body: InviteMemberInputSchema, response: { 201: PendingInvitationSchema } };
+  app.post('/api/organizations/:id/invitations', { config: user, schema: inviteSchema, attachValidation: true }, async (request, reply) => {
     const auth = requireAuth(request);
-    const { id } = parseInput(OrganizationIdParamsSchema, request.params);
+    rejectInvalidParams(request);
+    const { id } = request.params;
     const name = await requireOwnerOf(app.db, auth, id);
-    const input = parseInput(InviteMemberInputSchema, request.body);
+    rejectInvalidInput(request);
     await enforceRateLimit(app, `invite:user:${auth.user.id}`, INVITES_PER_HOUR, 60 * 60_000, 'Too many invitations. Please try again later.');
-    const invitation = await inviteMember({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, user: auth.user, organization: { id, name }, input, now: app.now(), audit: auditFor(request) });
-    void reply.code(201);
-    return invitation;
+    const invitation = await inviteMember({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, user: auth.user, organization: { id, name }, input: request.body, now: app.now(), audit: auditFor(request) });
+    return reply.code(201).send(invitation);
   });
 
-  app.delete('/api/organizations/:id/invitations/:invitationId', user, async (request) => {
+  app.delete('/api/organizations/:id/invitations/:invitationId', { config: user, schema: { params: InvitationParamsSchema, response: message } }, async (request) => {
     const auth = requireAuth(request);
-    const { id, invitationId } = parseInput(InvitationParamsSchema, request.params);
+    const { id, invitationId } = request.params;
     await requireOwnerOf(app.db, auth, id);
     return revokeInvitation({ db: app.db, organizationId: id, invitationId, now: app.now(), audit: auditFor(request) });
   });
 
-  app.get('/api/organizations/:id/audit', user, async (request): Promise<OrganizationAuditEvent[]> => {
+  app.get('/api/organizations/:id/audit', { config: user, schema: { params: OrganizationIdParamsSchema, response: { 200: OrganizationAuditListSchema } } }, async (request) => {
     const auth = requireAuth(request);
-    const { id } = parseInput(OrganizationIdParamsSchema, request.params);
+    const { id } = request.params;
     await requireOwnerOf(app.db, auth, id);
     return listOrganizationAudit(app.db, id, 200);
   });
 
-  app.post('/api/invitations/preview', { config: { access: 'public' } }, async (request): Promise<InvitationPreview> => {
+  // Every try at an invitation link counts against the limit, a malformed one too, so the 400 waits for it.
+  const previewSchema = { body: InvitationTokenInputSchema, response: { 200: InvitationPreviewSchema } };
+  app.post('/api/invitations/preview', { config: { access: 'public' }, schema: previewSchema, attachValidation: true }, async (request) => {
     await enforceRateLimit(app, `invitation:ip:${request.ip}`, INVITATION_TRIES_PER_MINUTE, 60_000);
-    const { token } = parseInput(InvitationTokenInputSchema, request.body);
-    return previewInvitation({ db: app.db, token, now: app.now() });
+    rejectInvalidInput(request);
+    return previewInvitation({ db: app.db, token: request.body.token, now: app.now() });
   });
 
-  app.post('/api/invitations/accept', toPaidOrganization, async (request): Promise<AcceptInvitationResponse> => {
+  const acceptSchema = { body: InvitationTokenInputSchema, response: { 200: AcceptInvitationResponseSchema } };
+  app.post('/api/invitations/accept', { config: toPaidOrganization, schema: acceptSchema, attachValidation: true }, async (request) => {
     const auth = requireAuth(request);
     await enforceRateLimit(app, `invitation:ip:${request.ip}`, INVITATION_TRIES_PER_MINUTE, 60_000);
-    const { token } = parseInput(InvitationTokenInputSchema, request.body);
-    return acceptInvitation({ db: app.db, auth, token, now: app.now(), audit: auditFor(request) });
+    rejectInvalidInput(request);
+    return acceptInvitation({ db: app.db, auth, token: request.body.token, now: app.now(), audit: auditFor(request) });
   });
 }
