@@ -13,7 +13,7 @@ import type { RiskResult } from '../../src/engine/risk-result.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createUserAccount } from '../../src/server/features/auth/create-user.ts';
-import { insertAssessment } from '../../src/server/features/assessments/assessment-repository.ts';
+import { insertAssessment } from '../../src/server/db/repositories/assessment-writes.ts';
 
 const storedV1 = JSON.parse(readFileSync(new URL('../../src/contracts/fixtures/risk-result-1.0.0.json', import.meta.url), 'utf8')) as RiskResult;
 const clinic = JSON.parse(readFileSync(new URL('../../examples/clinic-120.json', import.meta.url), 'utf8')) as DraftRiskInput;

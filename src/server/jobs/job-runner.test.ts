@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { jobs } from '../db/schema.ts';
 import { startSecondInstance } from '../test/second-instance.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { BUILDS_AN_APP, useTestAppsPerTest } from '../test/test-app-hooks.ts';
 import { claimDueJobs, JOB_LEASE_MS, jobRetryDelayMs, MAX_JOB_ATTEMPTS } from './queue.ts';
 
-/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
-const BUILDS_AN_APP = { timeout: 180_000 };
-
-
-let t: TestApp | null = null;
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await t?.close();
-  t = null;
-});
+const apps = useTestAppsPerTest();
 
 const HOUR = 3_600_000;
 
 describe('database-backed job queue', () => {
   test('a recurring job runs once per period however often the scheduler passes, and again in the next period', BUILDS_AN_APP, async () => {
-    t = await createTestApp();
+    const t = await apps.create();
     t.clock.set(new Date('2027-03-01T10:05:00Z'));
     const runs: string[] = [];
     t.app.jobs.register('test.recurring', async (_payload, { now }) => {
@@ -42,7 +32,7 @@ describe('database-backed job queue', () => {
   });
 
   test('a failing job is retried with back-off and marked failed after the last attempt', BUILDS_AN_APP, async () => {
-    t = await createTestApp();
+    const t = await apps.create();
     let calls = 0;
     t.app.jobs.register('test.failing', async () => {
       calls += 1;
@@ -67,7 +57,7 @@ describe('database-backed job queue', () => {
   });
 
   test('a claimed job is not claimed again while its lease runs, and is claimed again once the lease ends (crashed instance)', BUILDS_AN_APP, async () => {
-    t = await createTestApp();
+    const t = await apps.create();
     await t.app.jobs.enqueue('test.lease');
     const first = await claimDueJobs(t.app.db, { now: t.clock.now(), limit: 10, workerId: 'worker-a' });
     expect(first).toHaveLength(1);
@@ -78,9 +68,9 @@ describe('database-backed job queue', () => {
   });
 
   test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database run every job exactly once (FOR UPDATE SKIP LOCKED)', BUILDS_AN_APP, async () => {
-    t = await createTestApp();
+    const t = await apps.create();
     const second = await startSecondInstance(t);
-    cleanups.push(second.close);
+    apps.closeAfter(second.close);
     const runsById = new Map<string, string[]>();
     const handler = (instance: string) => async (payload: Record<string, unknown>) => {
       const key = String(payload.n);

@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { emailOutbox } from '../db/schema.ts';
 import { startSmtpServer } from '../test/helpers.ts';
 import { startSecondInstance } from '../test/second-instance.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { BUILDS_AN_APP, useTestAppsPerTest } from '../test/test-app-hooks.ts';
 import { claimDueEmails, enqueueEmail, OUTBOX_LEASE_MS } from './outbox.ts';
 
-/** Each test builds its own app (fresh database and migrations) and runs the engine: on a loaded shared machine PGlite needs more than the default 30 s. Not a speed assertion. */
-const BUILDS_AN_APP = { timeout: 180_000 };
-
-
-let t: TestApp | null = null;
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await t?.close();
-  t = null;
-});
+const apps = useTestAppsPerTest();
 
 test('a claimed message is marked sending and no second claim gets it until its lease ends (crashed sender)', BUILDS_AN_APP, async () => {
-  t = await createTestApp();
+  const t = await apps.create();
   const id = await enqueueEmail(t.app.db, { to: 'a@example.com', subject: 's', text: 'x' }, t.clock.now(), t.env.ENCRYPTION_KEY);
   const first = await claimDueEmails(t.app.db, t.clock.now(), 10);
   expect(first.map((row) => [row.id, row.status])).toEqual([[id, 'sending']]);
@@ -30,10 +20,10 @@ test('a claimed message is marked sending and no second claim gets it until its 
 
 test.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database deliver each outbox message exactly once', BUILDS_AN_APP, async () => {
   const smtp = await startSmtpServer();
-  cleanups.push(smtp.close);
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  apps.closeAfter(smtp.close);
+  const t = await apps.create({ SMTP_URL: smtp.url });
   const second = await startSecondInstance(t);
-  cleanups.push(second.close);
+  apps.closeAfter(second.close);
   const recipients = Array.from({ length: 40 }, (_, n) => `member-${n}@example.com`);
   // Written straight to the outbox so no delivery pass starts before both instances race.
   for (const to of recipients) await enqueueEmail(t.app.db, { to, subject: `Message ${to}`, text: 'Hello' }, t.clock.now(), t.env.ENCRYPTION_KEY);

@@ -47,6 +47,19 @@ export async function post(t: TestApp, url: string, payload: unknown = {}, optio
   return response;
 }
 
+/**
+ * A source of client addresses `<prefix>.x.y`, a new one per call, so per-IP budgets never leak
+ * between tests. Each file passes its own prefix (`'10.1'`, `'10.2'`, ...), so an address in a
+ * log line names the file that sent it.
+ */
+export function freshIps(prefix: string): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `${prefix}.${Math.floor(counter / 250)}.${counter % 250}`;
+  };
+}
+
 export function get(t: TestApp, url: string, options: RequestOptions = {}) {
   return t.app.inject({ method: 'GET', url, remoteAddress: options.ip ?? '127.0.0.1', headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers } });
 }

@@ -1,28 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AdminAccessRequest, AdminOutboxEmail } from '@/contracts/admin.ts';
 import { accessRequests, auditLog, users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { completeMfa, createSignedInUser, createUser, get, logIn, post, startSmtpServer, uniqueEmail } from '../../test/helpers.ts';
+import { useSharedSmtpServer, useSharedTestApp } from '../../test/test-app-hooks.ts';
+import { completeMfa, createSignedInUser, createUser, freshIps, get, logIn, post, uniqueEmail } from '../../test/helpers.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const smtp = useSharedSmtpServer();
+const t = useSharedTestApp(() => ({ SMTP_URL: smtp.url }));
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await createSignedInUser(t, { role: 'super_admin' });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
 
-let ipCounter = 0;
-function freshIp() {
-  ipCounter += 1;
-  return `10.4.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps('10.4');
 
 async function submitAccessRequest(overrides: Record<string, string> = {}) {
   const body = {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { CompletedRiskInputSchema, type Assessment, type CompleteAssessmentBody, type DraftRiskInput } from '@/contracts/assessments.ts';
+import { CompletedRiskInputSchema, type CompleteAssessmentBody, type DraftRiskInput } from '@/contracts/assessments.ts';
 import { mapBusinessAnswersToFactors } from '@/contracts/business-questions.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../../db/client.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
+import { markCompleted } from '../../db/repositories/assessment-writes.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
-import { markCompleted } from './assessment-repository.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 
 const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
@@ -18,7 +19,7 @@ export const ALREADY_COMPLETED_MESSAGE = 'This assessment is already completed.'
  * when none were sent), validated once here. On the business-leader path the factors are derived
  * from the plain-language answers on the server, so the two can never disagree.
  */
-export async function completeAssessment(options: { db: Database; existing: Assessment; body: CompleteAssessmentBody; user: AuthContext['user']; now: Date }): Promise<{ seed: number; engineVersion: string }> {
+export async function completeAssessment(options: { db: Database; existing: AssessmentRecord; body: CompleteAssessmentBody; user: AuthContext['user']; now: Date }): Promise<{ seed: number; engineVersion: string }> {
   const { db, existing, body, user, now } = options;
   if (existing.status !== 'draft') throw new AppError('conflict', ALREADY_COMPLETED_MESSAGE);
   const businessAnswers = body.businessAnswers ?? existing.businessAnswers;

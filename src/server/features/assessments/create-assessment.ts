@@ -1,7 +1,7 @@
 import type { CreateAssessmentBody, DraftRiskInput } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
+import { insertAssessment } from '../../db/repositories/assessment-writes.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import { insertAssessment } from './assessment-repository.ts';
 import { MAX_TITLE_LENGTH } from './require-assessment.ts';
 
 function defaultTitle(now: Date, organisationName?: string): string {

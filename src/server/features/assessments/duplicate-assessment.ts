@@ -1,14 +1,14 @@
-import type { Assessment } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
+import { insertAssessment } from '../../db/repositories/assessment-writes.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import { insertAssessment } from './assessment-repository.ts';
 import { MAX_TITLE_LENGTH } from './require-assessment.ts';
 
 /**
  * POST /api/assessments/:id/duplicate: a new draft on the same path with the source's answers,
  * evidence notes and answer history, opening on the profile step. Returns the new id.
  */
-export async function duplicateAssessment(options: { db: Database; source: Assessment; user: AuthContext['user']; now: Date }): Promise<string> {
+export async function duplicateAssessment(options: { db: Database; source: AssessmentRecord; user: AuthContext['user']; now: Date }): Promise<string> {
   const { db, source, user, now } = options;
   return insertAssessment(db, {
     organizationId: user.organizationId,

@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Assessment, InviteColleagueBody, InviteColleagueResponse } from '@/contracts/assessments.ts';
+import type { InviteColleagueBody, InviteColleagueResponse } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
-import { memberships, users } from '../../db/schema.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
+import { findColleague } from './colleague-repository.ts';
 
 export const NOT_A_MEMBER_MESSAGE =
   'This person has no CIFER account in your organisation yet. An owner of the organisation can invite them (Organisations, Members); once they have joined, hand this over again.';
@@ -27,19 +27,14 @@ export async function inviteColleague(options: {
   db: Database;
   mailer: Mailer;
   appUrl: string;
-  assessment: Assessment;
+  assessment: AssessmentRecord;
   inviter: AuthContext['user'];
   body: InviteColleagueBody;
 }): Promise<InviteColleagueResponse> {
   const { db, mailer, appUrl, assessment, inviter, body } = options;
   if (body.email === inviter.email.toLowerCase()) throw new AppError('bad_request', 'Enter a colleague’s e-mail address, not your own.');
   const organizationId = inviter.organizationId;
-  const [colleague] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, membershipRole: memberships.role })
-    .from(users)
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
-    .where(and(eq(sql`lower(${users.email})`, body.email), eq(users.status, 'active'), or(isNotNull(memberships.userId), eq(users.organizationId, organizationId))))
-    .limit(1);
+  const colleague = await findColleague(db, organizationId, body.email);
   if (!colleague) throw new AppError('bad_request', NOT_A_MEMBER_MESSAGE);
   // Same rule as the session's role (ADR 140): a home organisation without a membership row is owned.
   if (colleague.membershipRole === 'viewer') throw new AppError('bad_request', VIEWER_MESSAGE);

@@ -5,7 +5,7 @@ import { assessRisk } from '@/engine/assess-risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { insertAssessment } from './assessment-repository.ts';
+import { insertAssessment } from '../../db/repositories/assessment-writes.ts';
 import { ALREADY_CURRENT_MESSAGE, NOT_COMPLETED_MESSAGE } from './model-comparison.ts';
 import { createMemberOf, createUserInNewOrganization, type SessionUser } from '../../test/organization-members.ts';
 

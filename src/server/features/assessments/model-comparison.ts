@@ -1,8 +1,8 @@
-import { CompletedRiskInputSchema, type Assessment, type ModelComparison, type ModelFigures } from '@/contracts/assessments.ts';
+import type { ModelComparison, ModelFigures } from '@/contracts/assessments.ts';
 import { StoredRiskResultSchema } from '@/contracts/risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { rerunOnCurrentModel, type StoredHeadline } from '@/engine/rerun-on-current-model.ts';
-import type { RiskInput } from '@/engine/risk-input.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { AppError } from '../../errors.ts';
 
 export const NOT_COMPLETED_MESSAGE = 'Only a completed assessment can be re-run on the current model.';
@@ -48,16 +48,18 @@ function figuresOf(result: StoredHeadline & { iterations: number }): ModelFigure
  * @throws AppError conflict for a draft, a result of the current model, or stored answers the
  *   current model no longer accepts.
  */
-export function compareWithCurrentModel(assessment: Assessment): ModelComparison {
+export function compareWithCurrentModel(assessment: AssessmentRecord): ModelComparison {
   if (assessment.status !== 'completed' || assessment.result === null) throw new AppError('conflict', NOT_COMPLETED_MESSAGE);
+  // The record's completed input is null when the current model no longer accepts the stored answers;
+  // the stored result is read as the figures of the version that computed it (ADR 104).
   const stored = StoredRiskResultSchema.safeParse(assessment.result);
-  const input = CompletedRiskInputSchema.safeParse(assessment.input);
-  if (!stored.success || !input.success) throw new AppError('conflict', NOT_RERUNNABLE_MESSAGE);
+  const input = assessment.completedInput;
+  if (!stored.success || input === null) throw new AppError('conflict', NOT_RERUNNABLE_MESSAGE);
   if (stored.data.engineVersion === ENGINE_VERSION) throw new AppError('conflict', ALREADY_CURRENT_MESSAGE);
   // The headline figures do not depend on attribution (same draws); skipping it keeps the re-run cheap.
   let comparison: ReturnType<typeof rerunOnCurrentModel>;
   try {
-    comparison = rerunOnCurrentModel(input.data as RiskInput, stored.data, { attribution: false });
+    comparison = rerunOnCurrentModel(input, stored.data, { attribution: false });
   } catch (error) {
     if (error instanceof RangeError) throw new AppError('conflict', NOT_RERUNNABLE_MESSAGE);
     throw error;

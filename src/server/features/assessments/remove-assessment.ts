@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
+import { deleteAssessment } from '../../db/repositories/assessment-writes.ts';
 import { AppError } from '../../errors.ts';
-import { deleteAssessment } from './assessment-repository.ts';
 import { NOT_FOUND_MESSAGE } from './require-assessment.ts';
 
 /** DELETE /api/assessments/:id: drafts and completed assessments alike; 404 when not the organisation's. */

@@ -18,15 +18,15 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
-import { listAssessments } from './assessment-repository.ts';
 import { completeAssessment } from './complete-assessment.ts';
 import { createAssessment } from './create-assessment.ts';
 import { duplicateAssessment } from './duplicate-assessment.ts';
 import { inviteColleague } from './invite-colleague.ts';
+import { listAssessments } from './list-assessments.ts';
 import { compareWithCurrentModel } from './model-comparison.ts';
 import { refineAssessment } from './refine-assessment.ts';
 import { removeAssessment } from './remove-assessment.ts';
-import { requireAssessment } from './require-assessment.ts';
+import { readAssessment, requireAssessment } from './require-assessment.ts';
 import { saveScenario } from './save-scenario.ts';
 import { updateDraftAssessment } from './update-draft-assessment.ts';
 
@@ -52,19 +52,19 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
   app.get('/api/assessments', { config: access, schema: { querystring: ListAssessmentsQuerySchema, response: { 200: AssessmentPageSchema } } }, async (request) => {
     const auth = requireAuth(request);
     const query = request.query;
-    return listAssessments(app.db, auth.user.organizationId, query.page, query.pageSize);
+    return listAssessments({ db: app.db, organizationId: auth.user.organizationId, page: query.page, pageSize: query.pageSize });
   });
 
   app.post('/api/assessments', { config: access, schema: { body: CreateAssessmentBodySchema, response: created } }, async (request, reply) => {
     const auth = requireAuth(request);
     const body = request.body;
     const id = await createAssessment({ db: app.db, user: auth.user, body, now: app.now() });
-    return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
+    return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
   app.get('/api/assessments/:id', { config: access, schema: { params, response: { 200: AssessmentSchema } } }, async (request) => {
     const auth = requireAuth(request);
-    return requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    return readAssessment(app.db, auth.user.organizationId, request.params.id);
   });
 
   // The writes below find their assessment (404) before they read the body (400), as they always
@@ -83,7 +83,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const { seed } = await completeAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
     request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed, path: existing.path }, 'assessment completed');
     app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
-    return requireAssessment(app.db, auth.user.organizationId, existing.id);
+    return readAssessment(app.db, auth.user.organizationId, existing.id);
   });
 
   // Both figures of an assessment stored by an older model (ADR 105): read-only, recomputed each time.
@@ -100,7 +100,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     const id = await refineAssessment({ db: app.db, source, user: auth.user, now: app.now() });
     request.log.info({ assessmentId: id, sourceAssessmentId: source.id }, 'assessment refinement started');
-    return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
+    return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
   const inviteSchema = { params, body: InviteColleagueBodySchema, response: { 202: InviteColleagueResponseSchema } };
@@ -119,7 +119,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const auth = requireAuth(request);
     const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     const id = await duplicateAssessment({ db: app.db, source, user: auth.user, now: app.now() });
-    return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
+    return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
   app.post('/api/assessments/:id/scenarios', { config: access, schema: { params, body: CreateScenarioBodySchema, response: created }, attachValidation: true }, async (request, reply) => {
@@ -127,7 +127,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     rejectInvalidInput(request);
     const id = await saveScenario({ db: app.db, source, body: request.body, user: auth.user, now: app.now() });
-    return reply.status(201).send(await requireAssessment(app.db, auth.user.organizationId, id));
+    return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
   app.delete('/api/assessments/:id', { config: access, schema: { params, response: { 204: z.undefined() } } }, async (request, reply) => {

@@ -1,10 +1,11 @@
 import type { Assessment, UpdateAssessmentBody } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
+import { updateDraft, type DraftChanges } from '../../db/repositories/assessment-writes.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
-import { updateDraft, type DraftChanges } from './assessment-repository.ts';
-import { requireAssessment } from './require-assessment.ts';
+import { readAssessment } from './require-assessment.ts';
 
 const COMPLETED_CANNOT_CHANGE = 'A completed assessment cannot be changed; duplicate it to start a new draft.';
 const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw it.';
@@ -14,7 +15,7 @@ const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw
  * With `expectedUpdatedAt` the save is refused (409) when the draft changed since the caller read
  * it; the check is repeated inside the update, so no other write slips in between. Returns the draft as stored.
  */
-export async function updateDraftAssessment(options: { db: Database; existing: Assessment; body: UpdateAssessmentBody; user: AuthContext['user']; now: Date }): Promise<Assessment> {
+export async function updateDraftAssessment(options: { db: Database; existing: AssessmentRecord; body: UpdateAssessmentBody; user: AuthContext['user']; now: Date }): Promise<Assessment> {
   const { db, existing, body, user, now } = options;
   if (existing.status !== 'draft') throw new AppError('conflict', COMPLETED_CANNOT_CHANGE);
   const changes: DraftChanges = {};
@@ -27,8 +28,8 @@ export async function updateDraftAssessment(options: { db: Database; existing: A
   if (body.businessAnswers !== undefined) changes.businessAnswers = body.businessAnswers;
   if (body.evidenceNotes !== undefined) changes.evidenceNotes = body.evidenceNotes;
   const expected = body.expectedUpdatedAt === undefined ? undefined : new Date(body.expectedUpdatedAt);
-  if (expected && expected.getTime() !== Date.parse(existing.updatedAt)) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
+  if (expected && expected.getTime() !== existing.updatedAt.getTime()) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
   const updated = await updateDraft(db, user.organizationId, existing.id, changes, now, expected);
   if (!updated) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : COMPLETED_CANNOT_CHANGE);
-  return requireAssessment(db, user.organizationId, existing.id);
+  return readAssessment(db, user.organizationId, existing.id);
 }

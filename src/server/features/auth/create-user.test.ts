@@ -4,20 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { createUserAccount } from './create-user.ts';
 import { logIn, STRONG_PASSWORD } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useSharedTestApp();
 
 test('AUTH-10 a fresh database has no accounts at all (no default or seeded users)', async () => {
   const fresh = await createTestApp();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, test } from 'vitest';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { createUser, uniqueEmail } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useSharedTestApp();
 
 const loginBody = () => JSON.stringify({ email: uniqueEmail('csrf'), password: 'Wrong-Password-123456' });
 

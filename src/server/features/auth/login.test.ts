@@ -1,9 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema.ts';
 import { passwordHasher } from '../../lib/passwords.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { ACCOUNT_LOCKED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from './login.ts';
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_HARD_LOCK_FAILURES, LOGIN_IP_LIMIT } from './limits.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../sessions/session-store.ts';
@@ -11,6 +12,7 @@ import {
   completeMfa,
   createUser,
   extractResetToken,
+  freshIps,
   get,
   logIn,
   outboxFor,
@@ -19,20 +21,9 @@ import {
   uniqueEmail,
 } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useSharedTestApp();
 
-let ipCounter = 0;
-/** A fresh client address per test, so per-IP budgets never leak between tests. */
-function freshIp() {
-  ipCounter += 1;
-  return `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps('10.1');
 
 /** A response reduced to what a client can observe, minus per-request noise. */
 function observable(response: Awaited<ReturnType<typeof post>>) {

@@ -1,15 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expect, test } from 'vitest';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { createUser, outboxFor, uniqueEmail } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useSharedTestApp();
 
 function median(values: number[]): number {
   const sorted = values.toSorted((a, b) => a - b);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AUTH_MESSAGES } from '@/contracts/auth.ts';
 import { auditLog, emailOutbox, passwordResetTokens, users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSharedSmtpServer, useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { RESET_ADDRESS_LIMIT } from './limits.ts';
 import { INVALID_RESET_LINK_MESSAGE } from './password-reset.ts';
 import {
@@ -10,32 +10,20 @@ import {
   createSignedInUser,
   createUser,
   extractResetToken,
+  freshIps,
   get,
   logIn,
   OTHER_STRONG_PASSWORD,
   outboxFor,
   storedOutboxFor,
   post,
-  startSmtpServer,
   uniqueEmail,
 } from '../../test/helpers.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const smtp = useSharedSmtpServer();
+const t = useSharedTestApp(() => ({ SMTP_URL: smtp.url }));
 
-let ipCounter = 0;
-function freshIp() {
-  ipCounter += 1;
-  return `10.3.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps('10.3');
 
 async function requestReset(email: string) {
   return post(t, '/api/request-password-reset', { email }, { ip: freshIp() });

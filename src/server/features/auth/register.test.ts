@@ -1,26 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ACCESS_REQUEST_RECEIVED_MESSAGE } from '@/contracts/auth.ts';
 import { accessRequests, auditLog, emailOutbox, organizations, users } from '../../db/schema.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { REGISTER_ADDRESS_LIMIT, REGISTER_IP_LIMIT } from './limits.ts';
 import { SIGN_UP_FAILED_MESSAGE } from './register.ts';
-import { createUser, get, outboxFor, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers.ts';
+import { createUser, freshIps, get, outboxFor, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useSharedTestApp();
 
-let ipCounter = 0;
-function freshIp() {
-  ipCounter += 1;
-  return `10.2.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps('10.2');
 
 function signUpBody(overrides: Record<string, unknown> = {}) {
   return { email: uniqueEmail('signup'), password: STRONG_PASSWORD, firstName: 'Grace', lastName: 'Hopper', company: 'Navy Labs', ...overrides };
@@ -42,6 +32,13 @@ function accessBody(overrides: Record<string, unknown> = {}) {
 
 function issuesOf(response: Awaited<ReturnType<typeof post>>) {
   return response.json<{ issues: Array<{ path: string; message: string }> }>().issues;
+}
+
+/** Sends a body the form must refuse, expects the 400 and returns its field issues. */
+async function refusedIssues(body: Record<string, unknown>) {
+  const response = await post(t, '/api/auth/register', body, { ip: freshIp() });
+  expect(response.statusCode).toBe(400);
+  return issuesOf(response);
 }
 
 describe('sign-up (POST /api/auth/register without confirmPassword)', () => {
@@ -104,9 +101,7 @@ describe('sign-up (POST /api/auth/register without confirmPassword)', () => {
   });
 
   test('sign-up validation uses the spec messages (section 5)', async () => {
-    const response = await post(t, '/api/auth/register', { email: 'bad', password: 'short', firstName: '', lastName: '', company: '' }, { ip: freshIp() });
-    expect(response.statusCode).toBe(400);
-    expect(issuesOf(response)).toEqual(
+    expect(await refusedIssues({ email: 'bad', password: 'short', firstName: '', lastName: '', company: '' })).toEqual(
       expect.arrayContaining([
         { path: 'password', message: 'Password must be at least 14 characters long' },
         { path: 'firstName', message: 'First name is required' },
@@ -208,14 +203,7 @@ describe('access requests (POST /api/auth/register with confirmPassword)', () =>
   });
 
   test('access request validation uses the spec messages (section 5)', async () => {
-    const response = await post(
-      t,
-      '/api/auth/register',
-      { email: 'nope', firstName: '', lastName: '', password: 'short', confirmPassword: '' },
-      { ip: freshIp() },
-    );
-    expect(response.statusCode).toBe(400);
-    expect(issuesOf(response)).toEqual(
+    expect(await refusedIssues({ email: 'nope', firstName: '', lastName: '', password: 'short', confirmPassword: '' })).toEqual(
       expect.arrayContaining([
         { path: 'email', message: 'Invalid email address' },
         { path: 'firstName', message: 'First name is required' },

@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SessionSummary } from '@/contracts/auth.ts';
 import { organizations, users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { completeMfa, createSignedInUser, createUser, get, logIn, post, sessionCookie, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers.ts';
 
 describe('own sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSharedTestApp();
 
   test('SES-11 a user lists their sessions (no token or hash exposed) and revokes one; that cookie then answers 401', async () => {
     const user = await createSignedInUser(t);

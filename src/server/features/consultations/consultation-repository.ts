@@ -30,3 +30,13 @@ export async function updateConsultationStatus(db: Database, id: string, status:
   const [row] = await db.update(consultationRequests).set({ status }).where(eq(consultationRequests.id, id)).returning();
   return row ? toConsultationRequest(row) : null;
 }
+
+/** Stores a new request (the address in lower case); returns its id. */
+export async function insertConsultationRequest(db: Database, values: Omit<typeof consultationRequests.$inferInsert, 'id' | 'status'> & { createdAt: Date }): Promise<string> {
+  const [row] = await db
+    .insert(consultationRequests)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning({ id: consultationRequests.id });
+  if (!row) throw new Error('consultation insert returned no row');
+  return row.id;
+}

@@ -6,8 +6,8 @@ import {
 } from '@/contracts/consultations.ts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { consultationRequests } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { insertConsultationRequest } from './consultation-repository.ts';
 
 type ConsultationInput = z.output<typeof CreateConsultationInputSchema>;
 
@@ -28,11 +28,7 @@ export async function createConsultationRequest(options: {
   now: Date;
 }): Promise<string> {
   const { db, mailer, salesEmail, input, now } = options;
-  const [row] = await db
-    .insert(consultationRequests)
-    .values({ ...input, email: input.email.toLowerCase(), createdAt: now })
-    .returning({ id: consultationRequests.id });
-  if (!row) throw new Error('consultation insert returned no row');
+  const id = await insertConsultationRequest(db, { ...input, createdAt: now });
   await mailer.send({
     to: salesEmail,
     subject: `New consultation request: ${toHeaderText(input.company)} (${CONSULTATION_SERVICE_LABELS[input.service]})`,
@@ -49,9 +45,9 @@ export async function createConsultationRequest(options: {
       'Message:',
       input.message || '(none)',
       '',
-      `Request id: ${row.id}`,
+      `Request id: ${id}`,
       'All consultation requests are listed in CIFER under Admin > Consultation requests.',
     ].join('\n'),
   });
-  return row.id;
+  return id;
 }

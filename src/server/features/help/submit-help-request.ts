@@ -1,8 +1,8 @@
 import { getHelpUserEmail, getHelpUserName, HELP_CATEGORY_LABELS, type HelpCategory } from '@/contracts/help.ts';
 import type { Database } from '../../db/client.ts';
-import { helpRequests } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
+import { insertHelpRequest } from './help-repository.ts';
 
 function toHeaderText(value: string, max = 120): string {
   return value
@@ -26,20 +26,7 @@ export async function submitHelpRequest(options: {
   const { db, mailer, supportEmail, user, input, now } = options;
   const userEmail = getHelpUserEmail(user);
   const userName = getHelpUserName(user);
-  const [row] = await db
-    .insert(helpRequests)
-    .values({
-      userId: user.id,
-      category: input.category,
-      subject: input.subject,
-      message: input.message,
-      userEmail,
-      userName,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: helpRequests.id });
-  if (!row) throw new Error('help request insert returned no row');
+  const id = await insertHelpRequest(db, { userId: user.id, category: input.category, subject: input.subject, message: input.message, userEmail, userName, now });
   await mailer.send({
     to: supportEmail,
     subject: `[CIFER Help] ${HELP_CATEGORY_LABELS[input.category]}: ${toHeaderText(input.subject)}`,
@@ -50,9 +37,9 @@ export async function submitHelpRequest(options: {
       '',
       input.message,
       '',
-      `Request id: ${row.id}`,
+      `Request id: ${id}`,
       'Reply to the user by e-mail, then mark the request answered under Admin > Help requests.',
     ].join('\n'),
   });
-  return row.id;
+  return id;
 }

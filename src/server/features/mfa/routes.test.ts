@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { auditLog, backupCodes, sessions, userMfa } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 
 import { SELF_CHECK_LIMIT } from './self-check-limit.ts';
 import {
@@ -19,13 +19,7 @@ import {
 } from '../../test/helpers.ts';
 import { decodeBase32, generateHotp, getTimeStep } from './totp.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useSharedTestApp();
 
 /** A protected route the MFA feature owns, to check a session quickly. */
 const PROTECTED = '/api/mfa/test';

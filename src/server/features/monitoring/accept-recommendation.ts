@@ -1,10 +1,10 @@
 import type { AcceptActionBody } from '@/contracts/monitoring.ts';
 import type { FactorAnswer } from '@/engine/factors.ts';
 import type { Database } from '../../db/client.ts';
+import { findRecommendations } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import { requireActionOwner } from './action-owner.ts';
 import { insertAction, listActions } from './action-repository.ts';
-import { findRecommendations } from './completed-assessments.ts';
 
 /** POST /api/monitoring/actions: accepts one recommendation of a completed assessment of the organisation as a planned action. Returns its id. */
 export async function acceptRecommendation(options: { db: Database; organizationId: string; userId: string; body: AcceptActionBody; now: Date }): Promise<string> {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ActionStatus } from '@/contracts/monitoring.ts';
 import type { Database } from '../../db/client.ts';
 import { monitoringActions, users } from '../../db/schema.ts';
@@ -59,4 +59,13 @@ export async function listMembers(db: Database, organizationId: string) {
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.status, 'active')))
     .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+/** Planned and in-progress actions with a due date, of every organisation, with their owner's address and status (the reminder job's work list). */
+export async function listOpenActionsWithDueDate(db: Database) {
+  return db
+    .select({ action: monitoringActions, ownerEmail: users.email, ownerFirstName: users.firstName, ownerStatus: users.status })
+    .from(monitoringActions)
+    .leftJoin(users, eq(users.id, monitoringActions.ownerUserId))
+    .where(and(inArray(monitoringActions.status, ['planned', 'in_progress']), isNotNull(monitoringActions.dueDate)));
 }

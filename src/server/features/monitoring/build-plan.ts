@@ -4,8 +4,8 @@ import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
+import type { CompletedHeadline } from '../../db/repositories/assessments.ts';
 import type { ActionRow } from './action-repository.ts';
-import type { CompletedAssessment } from './completed-assessments.ts';
 
 const OPEN_STATUSES: readonly ActionStatus[] = ['planned', 'in_progress'];
 // An unknown answer counts as the weakest: the action stays open until someone answers it.
@@ -48,7 +48,7 @@ export function isActionOverdue(action: { status: string; dueDate: string | null
 const factorName = (id: string) => FACTORS.find((factor) => factor.id === id)?.name ?? id;
 
 /** The next completed assessment after the one an action came from (where its effect is measured). */
-function nextAfter(completed: readonly CompletedAssessment[], sourceId: string | null): { source: CompletedAssessment; next: CompletedAssessment } | null {
+function nextAfter(completed: readonly CompletedHeadline[], sourceId: string | null): { source: CompletedHeadline; next: CompletedHeadline } | null {
   const index = completed.findIndex((assessment) => assessment.id === sourceId);
   const source = completed[index];
   const next = completed[index + 1];
@@ -71,7 +71,7 @@ export interface BuiltPlan {
  *   else that changed between S and N.
  */
 export function buildPlan(options: {
-  completed: readonly CompletedAssessment[];
+  completed: readonly CompletedHeadline[];
   latestRecommendations: readonly Recommendation[];
   actions: readonly ActionRow[];
   now: Date;
@@ -164,7 +164,7 @@ export function buildPlan(options: {
 }
 
 /** The factor changes a quick re-score applies: done actions the latest assessment does not reflect yet. */
-export function rescoreChanges(latest: CompletedAssessment, actions: readonly ActionRow[]): Partial<Record<FactorId, FactorAnswer>> {
+export function rescoreChanges(latest: CompletedHeadline, actions: readonly ActionRow[]): Partial<Record<FactorId, FactorAnswer>> {
   const changes: Partial<Record<FactorId, FactorAnswer>> = {};
   for (const row of actions) {
     if (row.status === 'done' && isBelowTarget(latest.factorAnswers[row.factorId as FactorId], row.targetAnswer as FactorAnswer)) {

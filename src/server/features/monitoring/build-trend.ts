@@ -1,9 +1,8 @@
 import type { FactorChange, FrameworkChange, MonitoringTrend, TrendPoint, TrendStep } from '@/contracts/monitoring.ts';
 import { FACTORS } from '@/engine/factors.ts';
 import { FRAMEWORKS } from '@/engine/frameworks.ts';
-import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
-import type { CompletedAssessment } from './completed-assessments.ts';
+import type { CompletedHeadline } from '../../db/repositories/assessments.ts';
 
 const PROFILE_FIELDS: { key: keyof RiskInput['organisation']; label: string }[] = [
   { key: 'industry', label: 'Industry' },
@@ -15,7 +14,7 @@ const PROFILE_FIELDS: { key: keyof RiskInput['organisation']; label: string }[] 
   { key: 'isPubliclyTraded', label: 'Publicly traded' },
 ];
 
-function factorChanges(from: CompletedAssessment, to: CompletedAssessment): FactorChange[] {
+function factorChanges(from: CompletedHeadline, to: CompletedHeadline): FactorChange[] {
   return FACTORS.flatMap((factor) => {
     const before = from.factorAnswers[factor.id];
     const after = to.factorAnswers[factor.id];
@@ -23,7 +22,7 @@ function factorChanges(from: CompletedAssessment, to: CompletedAssessment): Fact
   });
 }
 
-function frameworkChanges(from: CompletedAssessment, to: CompletedAssessment): FrameworkChange[] {
+function frameworkChanges(from: CompletedHeadline, to: CompletedHeadline): FrameworkChange[] {
   return FRAMEWORKS.flatMap((framework) => {
     const before = from.input.frameworks?.[framework.id]?.status ?? 'notApplicable';
     const after = to.input.frameworks?.[framework.id]?.status ?? 'notApplicable';
@@ -31,7 +30,7 @@ function frameworkChanges(from: CompletedAssessment, to: CompletedAssessment): F
   });
 }
 
-function profileChanges(from: CompletedAssessment, to: CompletedAssessment): string[] {
+function profileChanges(from: CompletedHeadline, to: CompletedHeadline): string[] {
   return PROFILE_FIELDS.filter(({ key }) => JSON.stringify(from.input.organisation?.[key] ?? null) !== JSON.stringify(to.input.organisation?.[key] ?? null)).map(
     ({ label }) => label,
   );
@@ -42,7 +41,7 @@ function profileChanges(from: CompletedAssessment, to: CompletedAssessment): str
  * the dollar difference and the answers that changed. A change of model version is marked so a
  * move caused by the model is not read as a change in the organisation.
  */
-export function buildTrend(completed: readonly CompletedAssessment[]): MonitoringTrend {
+export function buildTrend(completed: readonly CompletedHeadline[]): MonitoringTrend {
   const points: TrendPoint[] = completed.map((assessment, index) => {
     const previous = index > 0 ? completed[index - 1] : undefined;
     return {
@@ -55,13 +54,13 @@ export function buildTrend(completed: readonly CompletedAssessment[]): Monitorin
       probabilityOfAnyEvent: assessment.probabilityOfAnyEvent,
       p95Usd: assessment.p95Usd,
       score: assessment.score,
-      band: assessment.band as RiskBand,
+      band: assessment.band,
     };
   });
   const steps: TrendStep[] = [];
   for (let index = 1; index < completed.length; index++) {
-    const from = completed[index - 1] as CompletedAssessment;
-    const to = completed[index] as CompletedAssessment;
+    const from = completed[index - 1] as CompletedHeadline;
+    const to = completed[index] as CompletedHeadline;
     steps.push({
       fromAssessmentId: from.id,
       toAssessmentId: to.id,

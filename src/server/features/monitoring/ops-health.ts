@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OpsHealth } from '@/contracts/monitoring.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { emailOutbox, jobs } from '../../db/schema.ts';
 import { countJobs } from '../../jobs/queue.ts';
 import { countOutbox } from '../../mail/outbox.ts';
+import { listRecentFailedJobs, listRecentFailedMail } from './ops-repository.ts';
 
 /** Read once: the version the running code was built from. */
 const APP_VERSION: string = (() => {
@@ -57,18 +56,8 @@ export async function readOpsHealth(options: {
     return { ...base, outbox: { byStatus: {}, backlog: 0, oldestWaitingSeconds: null, recentFailures: [] }, jobs: { counts: { pending: 0, running: 0, done: 0, failed: 0 }, recentFailures: [] } };
   }
   const outbox = await countOutbox(db, now);
-  const failedMail = await db
-    .select({ id: emailOutbox.id, subject: emailOutbox.subject, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, createdAt: emailOutbox.createdAt })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.status, 'failed'))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(5);
-  const failedJobs = await db
-    .select({ id: jobs.id, name: jobs.name, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt })
-    .from(jobs)
-    .where(and(inArray(jobs.status, ['failed'])))
-    .orderBy(desc(jobs.finishedAt))
-    .limit(5);
+  const failedMail = await listRecentFailedMail(db);
+  const failedJobs = await listRecentFailedJobs(db);
   return {
     ...base,
     outbox: {

@@ -2,12 +2,12 @@ import type { RescoreResponse } from '@/contracts/monitoring.ts';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import type { Database } from '../../db/client.ts';
-import { assessments } from '../../db/schema.ts';
+import { insertAssessment } from '../../db/repositories/assessment-writes.ts';
+import { listCompletedHeadlines } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import { listActions } from './action-repository.ts';
 import { rescoreChanges, withFactors } from './build-plan.ts';
 import { toIsoDate } from './calendar.ts';
-import { listCompletedAssessments } from './completed-assessments.ts';
 
 /**
  * The quick re-score offered when actions are marked done (ADR 154): a new completed assessment
@@ -17,7 +17,7 @@ import { listCompletedAssessments } from './completed-assessments.ts';
  */
 export async function rescoreWithDoneActions(options: { db: Database; organizationId: string; authorId: string; now: Date }): Promise<RescoreResponse> {
   const { db } = options;
-  const completed = await listCompletedAssessments(db, options.organizationId);
+  const completed = await listCompletedHeadlines(db, options.organizationId);
   const latest = completed.at(-1);
   if (!latest) throw new AppError('conflict', 'Complete an assessment first: there is nothing to re-score.');
   const changes = rescoreChanges(latest, await listActions(db, options.organizationId));
@@ -25,22 +25,16 @@ export async function rescoreWithDoneActions(options: { db: Database; organizati
   const input = withFactors(latest.input, changes);
   const result = assessRisk(input, { seed: latest.seed, iterations: CALIBRATION.iterationsDefault.value, attribution: true });
   const title = `${latest.title.replace(/ — re-score \d{4}-\d{2}-\d{2}$/, '')} — re-score ${toIsoDate(options.now)}`.slice(0, 200);
-  const [row] = await db
-    .insert(assessments)
-    .values({
-      organizationId: options.organizationId,
-      authorId: options.authorId,
-      title,
-      status: 'completed',
-      input,
-      engineVersion: result.engineVersion,
-      seed: latest.seed,
-      result,
-      createdAt: options.now,
-      updatedAt: options.now,
-      completedAt: options.now,
-    })
-    .returning({ id: assessments.id });
-  if (!row) throw new Error('insert returned no row');
-  return { assessmentId: row.id, title, aleUsd: result.annualLoss.expectedUsd };
+  const assessmentId = await insertAssessment(db, {
+    organizationId: options.organizationId,
+    authorId: options.authorId,
+    title,
+    status: 'completed',
+    input,
+    engineVersion: result.engineVersion,
+    seed: latest.seed,
+    result,
+    now: options.now,
+  });
+  return { assessmentId, title, aleUsd: result.annualLoss.expectedUsd };
 }

@@ -15,14 +15,13 @@ import {
 } from '@/contracts/monitoring.ts';
 import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
 import { acceptRecommendation } from './accept-recommendation.ts';
-import { buildTrend } from './build-trend.ts';
 import { changeAction } from './change-action.ts';
-import { listCompletedAssessments } from './completed-assessments.ts';
 import { readOpsHealth } from './ops-health.ts';
 import { readActionPlan } from './read-action-plan.ts';
 import { readSchedule } from './read-schedule.ts';
+import { readTrend } from './read-trend.ts';
 import { rescoreWithDoneActions } from './rescore.ts';
-import { saveCadence } from './schedule.ts';
+import { saveCadence } from './schedule-repository.ts';
 import { REMINDER_INTERVAL_MS, REMINDER_JOB, sendDueReminders } from './send-reminders.ts';
 
 /** Monitoring: risk over time, the action plan, the reassessment schedule, reminders and ops health. */
@@ -44,7 +43,7 @@ export async function monitoringRoutes(fastify: FastifyInstance) {
   /** Every monitoring query is scoped by the caller's current organisation. */
   const organizationOf = (request: FastifyRequest) => requireAuth(request).user.organizationId;
 
-  app.get('/api/monitoring/trend', { config: user, schema: { response: { 200: MonitoringTrendSchema } } }, async (request) => buildTrend(await listCompletedAssessments(app.db, organizationOf(request))));
+  app.get('/api/monitoring/trend', { config: user, schema: { response: { 200: MonitoringTrendSchema } } }, async (request) => readTrend({ db: app.db, organizationId: organizationOf(request) }));
 
   app.get('/api/monitoring/plan', { config: user, schema: { response: { 200: ActionPlanSchema } } }, async (request) => readActionPlan({ db: app.db, organizationId: organizationOf(request), now: app.now() }));
 

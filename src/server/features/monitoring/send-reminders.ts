@@ -1,14 +1,12 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ACTION_LEAD_DAYS, CADENCE_LABELS, CERTIFICATION_LEAD_DAYS, REASSESSMENT_LEAD_DAYS, type ReminderKind } from '@/contracts/monitoring.ts';
-import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../../db/client.ts';
-import { monitoringActions, monitoringReminders, users } from '../../db/schema.ts';
+import { listLatestCompletedPerOrganization } from '../../db/repositories/assessments.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OutgoingEmail } from '../../mail/outbox.ts';
-import { listMembers } from './action-repository.ts';
+import { listMembers, listOpenActionsWithDueDate } from './action-repository.ts';
 import { addDays, toIsoDate } from './calendar.ts';
-import { listLatestCompletedPerOrganization } from './completed-assessments.ts';
-import { certificationAnniversaries, DEFAULT_CADENCE, nextDueDate, readAllCadences } from './schedule.ts';
+import { certificationAnniversaries, DEFAULT_CADENCE, nextDueDate } from './schedule.ts';
+import { claimReminder, readAllCadences } from './schedule-repository.ts';
 
 export const REMINDER_JOB = 'monitoring.reminders';
 /** The reminder pass runs once an hour (one instance per hour, whatever the number of instances). */
@@ -39,13 +37,9 @@ async function remindOnce(
 ): Promise<boolean> {
   if (recipients.length === 0) return false;
   return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(monitoringReminders)
-      .values({ ...reminder, recipients: recipients.length, sentAt: deps.now })
-      .onConflictDoNothing()
-      .returning({ id: monitoringReminders.id });
-    if (inserted.length === 0) return false;
-    for (const recipient of recipients) await deps.mailer.send(compose(recipient), { db: tx as unknown as Database });
+    const txDb = tx as unknown as Database;
+    if (!(await claimReminder(txDb, { ...reminder, recipients: recipients.length, sentAt: deps.now }))) return false;
+    for (const recipient of recipients) await deps.mailer.send(compose(recipient), { db: txDb });
     return true;
   });
 }
@@ -56,7 +50,6 @@ async function remindReassessments(deps: ReminderDeps, today: string): Promise<n
   let sent = 0;
   const cadences = await readAllCadences(deps.db);
   for (const latest of await listLatestCompletedPerOrganization(deps.db)) {
-    if (!latest.completedAt) continue;
     const cadence = cadences.get(latest.organizationId) ?? DEFAULT_CADENCE;
     const due = nextDueDate(latest.completedAt, cadence);
     const members = await listMembers(deps.db, latest.organizationId);
@@ -76,7 +69,7 @@ async function remindReassessments(deps: ReminderDeps, today: string): Promise<n
       }));
       if (done) sent += 1;
     }
-    for (const certification of certificationAnniversaries(latest.input as RiskInput, today)) {
+    for (const certification of certificationAnniversaries(latest.input, today)) {
       if (today < addDays(certification.nextAnniversary, -CERTIFICATION_LEAD_DAYS)) continue;
       const done = await remindOnce(
         deps,
@@ -100,12 +93,7 @@ async function remindReassessments(deps: ReminderDeps, today: string): Promise<n
 
 async function remindActions(deps: ReminderDeps, today: string): Promise<number> {
   let sent = 0;
-  const rows = await deps.db
-    .select({ action: monitoringActions, ownerEmail: users.email, ownerFirstName: users.firstName, ownerStatus: users.status })
-    .from(monitoringActions)
-    .leftJoin(users, eq(users.id, monitoringActions.ownerUserId))
-    .where(and(inArray(monitoringActions.status, ['planned', 'in_progress']), isNotNull(monitoringActions.dueDate)));
-  for (const { action, ownerEmail, ownerFirstName, ownerStatus } of rows) {
+  for (const { action, ownerEmail, ownerFirstName, ownerStatus } of await listOpenActionsWithDueDate(deps.db)) {
     const due = action.dueDate as string;
     const overdue = today > due;
     if (!overdue && today < addDays(due, -ACTION_LEAD_DAYS)) continue;

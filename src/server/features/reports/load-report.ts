@@ -1,43 +1,41 @@
-import { CompletedRiskInputSchema } from '@/contracts/assessments.ts';
-import type { RiskInput } from '@/engine/risk-input.ts';
-import type { RiskResult } from '@/engine/risk-result.ts';
 import { buildReportModel, type ReportModel, type ReportSource } from '@/reports/report-model.ts';
 import { computeWhatChangedWith, type ComparedAssessment, type WhatChanged } from '@/reports/what-changed.ts';
 import type { Database } from '../../db/client.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
+import { findAssessment, findPreviousCompleted } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import type { ExpectedLossRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
-import { findOrganizationAssessment, findOrganizationName, findPreviousCompleted, type StoredAssessment } from './report-repository.ts';
+import { findOrganizationName } from './report-repository.ts';
 import type { WhatChangedCache } from './what-changed-cache.ts';
 
 const NOT_FOUND = 'Assessment not found';
 
 const DRAFT_MESSAGE = 'This assessment is a draft: complete it to get its report.';
 
-/** A completed assessment as the reports read it: the row (for its version) and the engine's view. */
+/** A completed assessment as the reports read it: the record (for its version) and the engine's view. */
 export interface CompletedAssessment {
-  readonly stored: StoredAssessment;
+  readonly stored: AssessmentRecord;
   readonly compared: ComparedAssessment;
 }
 
-function toCompared(stored: StoredAssessment): ComparedAssessment {
-  // Completed assessments were validated at completion; a stored input that no longer parses is a bug, not bad input.
-  const input = CompletedRiskInputSchema.parse(stored.input) as RiskInput;
-  return { id: stored.id, title: stored.title, completedAt: (stored.completedAt ?? new Date(0)).toISOString(), input, result: stored.result as RiskResult };
-}
-
-/** A stored row already known to be the organisation's and completed. */
-export function toCompleted(stored: StoredAssessment): CompletedAssessment {
-  return { stored, compared: toCompared(stored) };
+/** The record as the reports read a completed assessment, or null when it has no result (a draft, or no record). */
+export function toCompleted(stored: AssessmentRecord | null): CompletedAssessment | null {
+  if (stored === null || stored.result === null) return null;
+  // The record parsed the answers once (ADR 201); answers of a completed assessment the model no longer accepts are a bug, not bad input.
+  if (stored.completedInput === null) throw new Error('a completed assessment has answers the current model does not accept');
+  const compared = { id: stored.id, title: stored.title, completedAt: (stored.completedAt ?? new Date(0)).toISOString(), input: stored.completedInput, result: stored.result };
+  return { stored, compared };
 }
 
 /** A completed assessment of the organisation: 404 when it is not the organisation's, 409 when it is a draft. */
 export async function requireCompleted(db: Database, organizationId: string, id: string, role: 'report' | 'comparison' = 'report'): Promise<CompletedAssessment> {
-  const stored = await findOrganizationAssessment(db, organizationId, id);
+  const stored = await findAssessment(db, organizationId, id);
   if (!stored) throw new AppError('not_found', role === 'report' ? NOT_FOUND : 'The assessment to compare with was not found');
-  if (stored.status !== 'completed' || stored.result === null) {
+  const completed = stored.status === 'completed' ? toCompleted(stored) : null;
+  if (completed === null) {
     throw new AppError('conflict', role === 'report' ? DRAFT_MESSAGE : 'The assessment to compare with is a draft: only completed assessments can be compared.');
   }
-  return toCompleted(stored);
+  return completed;
 }
 
 /** What changed between the assessment and `againstId` (default: the organisation's previous completed one); null when there is none. */
@@ -63,8 +61,7 @@ async function startWhatChanged(
     if (againstId === current.stored.id) throw new AppError('bad_request', 'Choose a different assessment to compare with', { issues: [{ path: 'against', message: 'Choose a different assessment to compare with' }] });
     previous = await requireCompleted(db, organizationId, againstId, 'comparison');
   } else {
-    const stored = await findPreviousCompleted(db, organizationId, new Date(current.compared.completedAt), current.stored.id);
-    previous = stored && stored.result !== null ? toCompleted(stored) : null;
+    previous = toCompleted(await findPreviousCompleted(db, organizationId, new Date(current.compared.completedAt), current.stored.id));
   }
   if (!previous) return null;
   const { compared } = previous;

@@ -1,6 +1,6 @@
 import type { ReportModel } from '@/reports/report-model.ts';
+import { findLatestCompleted } from '../../db/repositories/assessments.ts';
 import { loadReportIfReady, loadReportOf, toCompleted, type ReportOperationOptions } from './load-report.ts';
-import { findLatestCompleted } from './report-repository.ts';
 
 /**
  * GET /api/reports/latest: /presentation asks for this while the page is still loading, before it
@@ -10,12 +10,12 @@ import { findLatestCompleted } from './report-repository.ts';
  */
 export async function readLatestReport(options: ReportOperationOptions & { whatChanged: 'wait' | 'ifReady' }): Promise<{ report: ReportModel | null; whatChangedPending?: true }> {
   const { db, organizationId, now } = options;
-  const latest = await findLatestCompleted(db, organizationId);
-  if (!latest || latest.result === null) return { report: null };
+  const latest = toCompleted(await findLatestCompleted(db, organizationId));
+  if (!latest) return { report: null };
   if (options.whatChanged === 'ifReady') {
-    const { model, whatChangedPending } = await loadReportIfReady(options, organizationId, toCompleted(latest), now);
+    const { model, whatChangedPending } = await loadReportIfReady(options, organizationId, latest, now);
     return whatChangedPending ? { report: model, whatChangedPending } : { report: model };
   }
-  const { model } = await loadReportOf(options, organizationId, toCompleted(latest), undefined, now);
+  const { model } = await loadReportOf(options, organizationId, latest, undefined, now);
   return { report: model };
 }

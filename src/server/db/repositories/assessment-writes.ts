@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm';
+import type { AnswerProvenance, AssessmentPath, AssessmentStatus, AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
+import type { BusinessAnswers } from '@/contracts/business-questions.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import type { Database } from '../client.ts';
+import { assessments } from '../schema.ts';
+import { isUuid } from './is-uuid.ts';
+
+/**
+ * The writes of the assessments table (ADR 201), beside its one reader (`assessments.ts`): the
+ * assessments feature and monitoring's quick re-score both store assessments through here.
+ */
+
+export interface NewAssessment {
+  organizationId: string;
+  authorId: string;
+  title: string;
+  input: DraftRiskInput;
+  status: AssessmentStatus;
+  path?: AssessmentPath;
+  businessAnswers?: BusinessAnswers;
+  evidenceNotes?: EvidenceNotes;
+  answerProvenance?: AnswerProvenance;
+  sourceAssessmentId?: string | null;
+  currentStep?: AssessmentStep | null;
+  engineVersion?: string | null;
+  seed?: number | null;
+  result?: RiskResult | null;
+  now: Date;
+}
+
+/** Stores a new assessment; returns its id. */
+export async function insertAssessment(db: Database, values: NewAssessment): Promise<string> {
+  const [row] = await db
+    .insert(assessments)
+    .values({
+      organizationId: values.organizationId,
+      authorId: values.authorId,
+      title: values.title,
+      status: values.status,
+      input: values.input,
+      path: values.path ?? 'commercial',
+      businessAnswers: values.businessAnswers ?? {},
+      evidenceNotes: values.evidenceNotes ?? {},
+      answerProvenance: values.answerProvenance ?? {},
+      sourceAssessmentId: values.sourceAssessmentId ?? null,
+      currentStep: values.currentStep ?? null,
+      engineVersion: values.engineVersion ?? null,
+      seed: values.seed ?? null,
+      result: values.result ?? null,
+      createdAt: values.now,
+      updatedAt: values.now,
+      completedAt: values.status === 'completed' ? values.now : null,
+    })
+    .returning({ id: assessments.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export interface DraftChanges {
+  title?: string;
+  input?: DraftRiskInput;
+  currentStep?: AssessmentStep;
+  businessAnswers?: BusinessAnswers;
+  evidenceNotes?: EvidenceNotes;
+  answerProvenance?: AnswerProvenance;
+}
+
+/** Changes a draft; returns false when no draft with that id exists in the organisation (completed ones are left alone). */
+export async function updateDraft(
+  db: Database,
+  organizationId: string,
+  id: string,
+  changes: DraftChanges,
+  now: Date,
+  expectedUpdatedAt?: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(assessments)
+    .set({ ...changes, updatedAt: now })
+    .where(
+      and(
+        eq(assessments.id, id),
+        eq(assessments.organizationId, organizationId),
+        eq(assessments.status, 'draft'),
+        // The precondition is part of the same statement, so no other write can slip in between.
+        expectedUpdatedAt ? eq(assessments.updatedAt, expectedUpdatedAt) : undefined,
+      ),
+    )
+    .returning({ id: assessments.id });
+  return updated.length === 1;
+}
+
+/** Stores the server's result and marks the draft completed; false when it was no longer a draft. */
+export async function markCompleted(
+  db: Database,
+  organizationId: string,
+  id: string,
+  values: { input: DraftRiskInput; result: RiskResult; seed: number; engineVersion: string; businessAnswers: BusinessAnswers; evidenceNotes: EvidenceNotes; answerProvenance: AnswerProvenance },
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(assessments)
+    .set({ status: 'completed', ...values, currentStep: null, completedAt: now, updatedAt: now })
+    .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId), eq(assessments.status, 'draft')))
+    .returning({ id: assessments.id });
+  return updated.length === 1;
+}
+
+/** Deletes the organisation's assessment; false when there was none. */
+export async function deleteAssessment(db: Database, organizationId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db
+    .delete(assessments)
+    .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId)))
+    .returning({ id: assessments.id });
+  return deleted.length === 1;
+}

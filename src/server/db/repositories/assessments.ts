@@ -1,0 +1,194 @@
+import { and, asc, count, desc, eq, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { AssessmentSummarySchema } from '@/contracts/assessments.ts';
+import { StoredRiskResultSchema } from '@/contracts/risk.ts';
+import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
+import type { Recommendation } from '@/engine/recommendations.ts';
+import type { RiskBand } from '@/engine/risk-score.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { Database } from '../client.ts';
+import { assessments, users } from '../schema.ts';
+import { parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord } from './assessment-record.ts';
+import { isUuid } from './is-uuid.ts';
+
+/**
+ * The one reader of the assessments table (ADR 201): the assessments, reports and monitoring
+ * features all read it through here, always scoped by organisation id (another organisation's
+ * assessment, a missing one and a malformed id are all "not found"), and get parsed records.
+ */
+
+const listColumns = {
+  id: assessments.id,
+  title: assessments.title,
+  path: assessments.path,
+  status: assessments.status,
+  currentStep: assessments.currentStep,
+  authorId: assessments.authorId,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  engineVersion: assessments.engineVersion,
+  seed: assessments.seed,
+  createdAt: assessments.createdAt,
+  updatedAt: assessments.updatedAt,
+  completedAt: assessments.completedAt,
+  // The summary is read out of the stored result so the list never ships whole results.
+  aleUsd: sql<number | null>`(${assessments.result}->'annualLoss'->>'expectedUsd')::float8`,
+  score: sql<number | null>`(${assessments.result}->'riskScore'->>'score')::float8`,
+  band: sql<string | null>`${assessments.result}->'riskScore'->>'band'`,
+  bandLabel: sql<string | null>`${assessments.result}->'riskScore'->>'bandLabel'`,
+  probabilityOfAnyEvent: sql<number | null>`(${assessments.result}->>'probabilityOfAnyEvent')::float8`,
+};
+
+const fullColumns = {
+  ...listColumns,
+  input: assessments.input,
+  result: assessments.result,
+  businessAnswers: assessments.businessAnswers,
+  evidenceNotes: assessments.evidenceNotes,
+  answerProvenance: assessments.answerProvenance,
+  sourceAssessmentId: assessments.sourceAssessmentId,
+};
+
+const ofOrganization = (organizationId: string) => eq(assessments.organizationId, organizationId);
+
+/** One page of an organisation's assessments, newest first, and how many it has. */
+export async function listAssessmentPage(db: Database, organizationId: string, page: number, pageSize: number): Promise<{ records: AssessmentListRecord[]; total: number }> {
+  const [totalRow] = await db.select({ total: count() }).from(assessments).where(ofOrganization(organizationId));
+  const rows = await db
+    .select(listColumns)
+    .from(assessments)
+    .leftJoin(users, eq(users.id, assessments.authorId))
+    .where(ofOrganization(organizationId))
+    .orderBy(desc(assessments.createdAt), desc(assessments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { records: rows.map(toListRecord), total: Number(totalRow?.total ?? 0) };
+}
+
+/** The assessment when it belongs to the organisation, else null. */
+export async function findAssessment(db: Database, organizationId: string, id: string): Promise<AssessmentRecord | null> {
+  if (!isUuid(id)) return null;
+  const rows = await db
+    .select(fullColumns)
+    .from(assessments)
+    .leftJoin(users, eq(users.id, assessments.authorId))
+    .where(and(eq(assessments.id, id), ofOrganization(organizationId)))
+    .limit(1);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** The organisation's most recently completed assessment matching `condition` (completion time, then id), or null. */
+async function findNewestCompleted(db: Database, organizationId: string, condition?: SQL): Promise<AssessmentRecord | null> {
+  const rows = await db
+    .select(fullColumns)
+    .from(assessments)
+    .leftJoin(users, eq(users.id, assessments.authorId))
+    .where(and(ofOrganization(organizationId), eq(assessments.status, 'completed'), condition))
+    .orderBy(desc(assessments.completedAt), desc(assessments.id))
+    .limit(1);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** The organisation's latest completed assessment finished before `before` other than `excludeId` (the "previous" one), or null. */
+export function findPreviousCompleted(db: Database, organizationId: string, before: Date, excludeId: string): Promise<AssessmentRecord | null> {
+  return findNewestCompleted(db, organizationId, and(lt(assessments.completedAt, before), ne(assessments.id, excludeId)));
+}
+
+/** The organisation's most recently completed assessment, or null. */
+export function findLatestCompleted(db: Database, organizationId: string): Promise<AssessmentRecord | null> {
+  return findNewestCompleted(db, organizationId);
+}
+
+/** A completed assessment as monitoring reads it: the headline figures only, picked out of the stored result in SQL. */
+export interface CompletedHeadline {
+  id: string;
+  title: string;
+  completedAt: Date;
+  engineVersion: string | null;
+  seed: number;
+  input: RiskInput;
+  aleUsd: number;
+  probabilityOfAnyEvent: number;
+  p95Usd: number;
+  score: number;
+  band: RiskBand;
+  factorAnswers: Record<FactorId, FactorAnswer>;
+}
+
+const headlineColumns = {
+  id: assessments.id,
+  title: assessments.title,
+  completedAt: assessments.completedAt,
+  engineVersion: assessments.engineVersion,
+  seed: assessments.seed,
+  input: assessments.input,
+  aleUsd: sql<number>`(${assessments.result}->'annualLoss'->>'expectedUsd')::float8`,
+  probabilityOfAnyEvent: sql<number>`(${assessments.result}->>'probabilityOfAnyEvent')::float8`,
+  p95Usd: sql<number>`(${assessments.result}->'annualLoss'->'percentilesUsd'->>'p95')::float8`,
+  score: sql<number>`(${assessments.result}->'riskScore'->>'score')::float8`,
+  band: sql<string>`${assessments.result}->'riskScore'->>'band'`,
+  factorAnswers: sql<unknown>`${assessments.result}->'factorAnswers'`,
+};
+
+type HeadlineRow = { id: string; title: string; completedAt: Date | null; engineVersion: string | null; seed: number | null; input: unknown; aleUsd: number; probabilityOfAnyEvent: number; p95Usd: number; score: number; band: string; factorAnswers: unknown };
+
+function toHeadline(row: HeadlineRow): CompletedHeadline {
+  const input = parseCompletedInput(row.input);
+  // Only completed rows are selected: their answers were validated at completion.
+  if (input === null) throw new Error('stored assessments.input of a completed assessment does not match its schema');
+  return {
+    id: row.id,
+    title: row.title,
+    completedAt: new Date(row.completedAt ?? 0),
+    engineVersion: row.engineVersion,
+    seed: Number(row.seed ?? 1),
+    input,
+    aleUsd: Number(row.aleUsd),
+    probabilityOfAnyEvent: Number(row.probabilityOfAnyEvent),
+    p95Usd: Number(row.p95Usd),
+    score: Number(row.score),
+    band: parseStored(AssessmentSummarySchema.shape.band, String(row.band), 'result'),
+    factorAnswers: parseStored(StoredRiskResultSchema.shape.factorAnswers, row.factorAnswers ?? {}, 'result'),
+  };
+}
+
+const completedOf = (organizationId: string) =>
+  and(ofOrganization(organizationId), eq(assessments.status, 'completed'), isNotNull(assessments.result), isNotNull(assessments.completedAt));
+
+/** The organisation's completed assessments, oldest first (the order of the trend). */
+export async function listCompletedHeadlines(db: Database, organizationId: string): Promise<CompletedHeadline[]> {
+  const rows = await db.select(headlineColumns).from(assessments).where(completedOf(organizationId)).orderBy(asc(assessments.completedAt), asc(assessments.id));
+  return rows.map(toHeadline);
+}
+
+// The engine's recommendations as stored (every version's shape, ADR 104): checked to be objects here, typed by the engine.
+const StoredRecommendationsSchema = z.array(z.custom<Recommendation>((value) => typeof value === 'object' && value !== null)).nullable();
+
+/**
+ * Every stored recommendation of one completed assessment of the organisation (null when not
+ * found): the fixes that pay for themselves, then those that do not at typical prices (model
+ * 2.0.0, ADR 103).
+ */
+export async function findRecommendations(db: Database, organizationId: string, assessmentId: string): Promise<Recommendation[] | null> {
+  if (!isUuid(assessmentId)) return null;
+  const [row] = await db
+    .select({ recommendations: sql<unknown>`${assessments.result}->'recommendations'`, notWorthIt: sql<unknown>`${assessments.result}->'recommendationsNotWorthIt'` })
+    .from(assessments)
+    .where(and(completedOf(organizationId), eq(assessments.id, assessmentId)))
+    .limit(1);
+  if (!row) return null;
+  const worthIt = parseStored(StoredRecommendationsSchema, row.recommendations ?? null, 'result');
+  const notWorthIt = parseStored(StoredRecommendationsSchema, row.notWorthIt ?? null, 'result');
+  return [...(worthIt ?? []), ...(notWorthIt ?? [])];
+}
+
+/** The latest completed assessment of every organisation that has one (the reminder job's work list). */
+export async function listLatestCompletedPerOrganization(db: Database): Promise<{ organizationId: string; completedAt: Date; input: RiskInput | null }[]> {
+  const rows = await db
+    .selectDistinctOn([assessments.organizationId], { organizationId: assessments.organizationId, completedAt: assessments.completedAt, input: assessments.input })
+    .from(assessments)
+    .where(and(eq(assessments.status, 'completed'), isNotNull(assessments.completedAt)))
+    .orderBy(assessments.organizationId, desc(assessments.completedAt));
+  // Answers the current model no longer accepts still get their reassessment reminder, without certification ones.
+  return rows.flatMap((row) => (row.completedAt ? [{ organizationId: row.organizationId, completedAt: row.completedAt, input: parseCompletedInput(row.input) }] : []));
+}
