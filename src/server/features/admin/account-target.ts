@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { isAdminRole, type AuthContext } from '../../sessions/auth-context.ts';
 import type { AccountChangeResult } from '../../sessions/revocation.ts';
+import { findTargetAccount } from './user-repository.ts';
 
 /**
  * The account actions of /account-management (ADR 144, 190; docs/privilege-matrix.md), one operation per file. Rules:
@@ -36,11 +35,7 @@ export interface Target {
 /** The account acted on: 404 when unknown, 403 (audited) when it is the caller's own or an administrator's and the caller is not a super admin. */
 export async function loadTarget(options: AccountActionOptions): Promise<Target> {
   const { db, auth, targetId, route, audit } = options;
-  const [target] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, role: users.role, status: users.status, isPartner: users.isPartner })
-    .from(users)
-    .where(eq(users.id, targetId))
-    .limit(1);
+  const target = await findTargetAccount(db, targetId);
   if (!target) throw new AppError('not_found', 'User not found');
   if (target.id === auth.user.id) {
     await audit({ action: 'admin.self_action_refused', targetUserId: target.id, details: { url: route } });

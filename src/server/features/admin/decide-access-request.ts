@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { AccessDecisionInput, AccessDecisionResponse } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
-import { accessRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { settlePendingAccount } from '../../sessions/revocation.ts';
-import { accessRequestColumns } from './access-requests.ts';
+import { findAccessRequest, recordAccessDecision } from './access-request-repository.ts';
 import { accessApprovedEmail, accessRejectedEmail } from './admin-mail.ts';
 
 /**
@@ -29,18 +27,14 @@ export async function decideAccessRequest(options: {
 }): Promise<AccessDecisionResponse> {
   const { db, mailer, appUrl, auth, id, decision, now, audit } = options;
   const { note, partner } = options.input;
-  const [existing] = await db.select(accessRequestColumns).from(accessRequests).innerJoin(users, eq(users.id, accessRequests.userId)).where(eq(accessRequests.id, id)).limit(1);
+  const existing = await findAccessRequest(db, id);
   if (!existing) throw new AppError('not_found', 'Access request not found');
   if (existing.userId === auth.user.id) {
     await audit({ action: 'access.self_decision_refused', targetUserId: existing.userId, details: { accessRequestId: id, decision } });
     throw new AppError('forbidden', 'You cannot decide on your own access request');
   }
-  const decided = await db
-    .update(accessRequests)
-    .set({ status: decision, decidedById: auth.user.id, decidedAt: now, decisionNote: note || null })
-    .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
-    .returning({ id: accessRequests.id });
-  if (decided.length !== 1) throw new AppError('conflict', 'This request has already been decided');
+  const decided = await recordAccessDecision(db, id, { status: decision, decidedById: auth.user.id, note: note || null }, now);
+  if (!decided) throw new AppError('conflict', 'This request has already been decided');
 
   await settlePendingAccount(db, existing.userId, decision, { partner: partner === true }, now);
   await audit({

@@ -1,14 +1,15 @@
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { auditConditions, selectEvents, type AuditFilters } from './audit-log.ts';
+import type { AuditFilters } from './audit-log.ts';
+import { listAuditEvents } from './audit-repository.ts';
 
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
 /** GET /api/admin/audit.csv: the same filters, every matching row (up to 50,000), formula-safe. */
 export async function exportAuditCsv(options: { db: Database; query: AuditFilters; now: Date; audit: Audit }): Promise<{ csv: string; fileName: string }> {
   const { db, query, now, audit } = options;
-  const rows = await selectEvents(db, auditConditions(query)).limit(AUDIT_EXPORT_MAX_ROWS);
+  const rows = await listAuditEvents(db, query, { limit: AUDIT_EXPORT_MAX_ROWS });
   await audit({ action: 'admin.audit_exported', details: { rows: rows.length, filters: { ...query, page: undefined, pageSize: undefined } } });
   const csv = toCsv(
     ['time_utc', 'action', 'actor', 'target', 'organisation', 'ip', 'details'],

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { memberships, organizations, users } from '../../db/schema.ts';
+import { accessRequests, memberships, organizations, users } from '../../db/schema.ts';
 import type { Role } from '../../sessions/auth-context.ts';
 
 /** E-mail addresses are compared and stored lower-cased (AUTH-09). */
@@ -82,4 +82,43 @@ export async function listAdminEmails(db: Database): Promise<string[]> {
     .from(users)
     .where(and(inArray(users.role, ['admin', 'super_admin']), eq(users.status, 'active')));
   return rows.map((row) => row.email);
+}
+
+/** The access request of a new pending account; returns its id. */
+export async function insertAccessRequest(db: Database, request: { userId: string; company: string | null; phone: string | null; message: string | null }, now: Date): Promise<string | undefined> {
+  const [row] = await db.insert(accessRequests).values({ ...request, createdAt: now }).returning({ id: accessRequests.id });
+  return row?.id;
+}
+
+/**
+ * The password sign-in lock lives on the account but no session carries it (ADR 143 leaves it to
+ * auth): a sign-in clears the count, a failure adds one, the hard lock stamps `lockedUntil`.
+ */
+export async function recordSignIn(db: Database, userId: string, rehashed: string | null): Promise<void> {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, ...(rehashed ? { passwordHash: rehashed } : {}) })
+    .where(eq(users.id, userId));
+}
+
+/** Adds one failed sign-in; returns the new count. */
+export async function countFailedSignIn(db: Database, userId: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ failedLoginCount: users.failedLoginCount });
+  return row?.failedLoginCount;
+}
+
+export async function markSignInLocked(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ lockedUntil: now }).where(eq(users.id, userId));
+}
+
+/** Stores a new password hash; a reset also lifts the sign-in lock (self-service unlock, RL-01). */
+export async function setPasswordHash(db: Database, userId: string, passwordHash: string, now: Date, options: { unlock: boolean }): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: now, ...(options.unlock ? { failedLoginCount: 0, lockedUntil: null } : {}), updatedAt: now })
+    .where(eq(users.id, userId));
 }

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertPasswordAcceptable, passwordHasher } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { deleteUserSessions } from '../../sessions/session-store.ts';
-import { findUserById } from './accounts.ts';
+import { findUserById, setPasswordHash } from './accounts.ts';
 import { passwordChangedEmail } from './auth-mail.ts';
 import type { AuthOperationOptions } from './operation-options.ts';
 
@@ -27,7 +25,7 @@ export async function changePassword(
   }
   assertPasswordAcceptable(input.newPassword, { email: user.email }, 'newPassword');
   const passwordHash = await passwordHasher.hash(input.newPassword);
-  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+  await setPasswordHash(db, user.id, passwordHash, now, { unlock: false });
   const revoked = await deleteUserSessions(db, user.id, auth.session.id);
   await audit({ action: 'password.changed', targetUserId: user.id, details: { otherSessionsRevoked: revoked } });
   await mailer.send(passwordChangedEmail(user.email, appUrl, 'changed'));

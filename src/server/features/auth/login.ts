@@ -1,13 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { needsRehash, passwordHasher, verifyAgainstDummy } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { toRole, type PaymentRule } from '../../sessions/auth-context.ts';
 import { createSession, deleteSession } from '../../sessions/session-store.ts';
-import { findUserByEmail, normalizeEmail } from './accounts.ts';
+import { countFailedSignIn, findUserByEmail, markSignInLocked, normalizeEmail, recordSignIn } from './accounts.ts';
 import { accountLockedEmail } from './auth-mail.ts';
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_HARD_LOCK_FAILURES, loginFailureKey } from './limits.ts';
 import type { AuthOperationOptions, RequestClient } from './operation-options.ts';
@@ -62,10 +60,7 @@ export async function logIn(
   }
 
   const passwordHash = needsRehash(user.passwordHash) ? await passwordHasher.hash(input.password) : null;
-  await db
-    .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null, ...(passwordHash ? { passwordHash } : {}) })
-    .where(eq(users.id, user.id));
+  await recordSignIn(db, user.id, passwordHash);
   await rateLimiter.reset(failureKey);
 
   // A new token at every login; a session presented with the request ends here (fixation, SES-04).
@@ -80,14 +75,10 @@ export async function logIn(
 
 async function countFailure(options: { db: Database; mailer: Mailer; appUrl: string; now: Date; audit: Audit; userId: string; email: string }) {
   const { db, mailer, appUrl, now, audit, userId, email } = options;
-  const [row] = await db
-    .update(users)
-    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ failedLoginCount: users.failedLoginCount });
-  if (row?.failedLoginCount === LOGIN_HARD_LOCK_FAILURES) {
-    await db.update(users).set({ lockedUntil: now }).where(eq(users.id, userId));
-    await audit({ action: 'login.locked', actorUserId: null, targetUserId: userId, details: { failures: row.failedLoginCount } });
+  const failures = await countFailedSignIn(db, userId);
+  if (failures === LOGIN_HARD_LOCK_FAILURES) {
+    await markSignInLocked(db, userId, now);
+    await audit({ action: 'login.locked', actorUserId: null, targetUserId: userId, details: { failures } });
     await mailer.send(accountLockedEmail(email, appUrl));
   }
 }

@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { PasswordResetResponse } from '@/contracts/auth.ts';
-import { passwordResetTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { assertPasswordAcceptable, passwordHasher } from '../../lib/passwords.ts';
 import { deleteUserSessions, hashToken } from '../../sessions/session-store.ts';
+import { setPasswordHash } from './accounts.ts';
 import { passwordChangedEmail } from './auth-mail.ts';
 import { loginFailureKey } from './limits.ts';
 import type { AuthOperationOptions } from './operation-options.ts';
+import { claimResetToken, deleteOtherResetTokens, findValidResetToken } from './reset-tokens.ts';
 
 export const INVALID_RESET_LINK_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';
@@ -20,26 +20,15 @@ export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now log
 export async function resetPassword(options: AuthOperationOptions & { input: { token: string; password: string } }): Promise<PasswordResetResponse> {
   const { db, mailer, rateLimiter, appUrl, now, audit, input } = options;
   const tokenHash = hashToken(input.token);
-  const stillValid = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
-
-  const [found] = await db
-    .select({ userId: passwordResetTokens.userId, email: users.email })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(stillValid)
-    .limit(1);
+  const found = await findValidResetToken(db, tokenHash, now);
   if (!found) throw new AppError('bad_request', INVALID_RESET_LINK_MESSAGE);
   assertPasswordAcceptable(input.password, { email: found.email });
   const passwordHash = await passwordHasher.hash(input.password);
 
-  const claimed = await db.update(passwordResetTokens).set({ usedAt: now }).where(stillValid).returning({ userId: passwordResetTokens.userId });
-  if (claimed.length !== 1) throw new AppError('bad_request', INVALID_RESET_LINK_MESSAGE);
+  if (!(await claimResetToken(db, tokenHash, now))) throw new AppError('bad_request', INVALID_RESET_LINK_MESSAGE);
 
-  await db
-    .update(users)
-    .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
-    .where(eq(users.id, found.userId));
-  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, found.userId), ne(passwordResetTokens.tokenHash, tokenHash)));
+  await setPasswordHash(db, found.userId, passwordHash, now, { unlock: true });
+  await deleteOtherResetTokens(db, found.userId, tokenHash);
   const revoked = await deleteUserSessions(db, found.userId);
   await rateLimiter.reset(loginFailureKey(found.email));
   await audit({ action: 'password.reset', actorUserId: found.userId, targetUserId: found.userId, details: { sessionsRevoked: revoked } });

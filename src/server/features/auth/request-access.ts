@@ -1,7 +1,6 @@
 import { ACCESS_REQUEST_RECEIVED_MESSAGE, type AccessRequestInput, type AccessRequestResponse } from '@/contracts/auth.ts';
-import { accessRequests } from '../../db/schema.ts';
 import { assertPasswordAcceptable, passwordHasher } from '../../lib/passwords.ts';
-import { createAccount, findUserByEmail, listAdminEmails, normalizeEmail } from './accounts.ts';
+import { createAccount, findUserByEmail, insertAccessRequest, listAdminEmails, normalizeEmail } from './accounts.ts';
 import { accessRequestAdminEmail, accessRequestReceivedEmail, existingAccountEmail } from './auth-mail.ts';
 import { REGISTER_ADDRESS_LIMIT, REGISTER_WINDOW_MS } from './limits.ts';
 import type { AuthOperationOptions } from './operation-options.ts';
@@ -44,11 +43,8 @@ export async function requestAccess(options: AuthOperationOptions & { input: Acc
     now,
   );
   if (!created) return answer;
-  const [row] = await db
-    .insert(accessRequests)
-    .values({ userId: created.userId, company: company ?? null, phone: input.phone || null, message: input.message || null, createdAt: now })
-    .returning({ id: accessRequests.id });
-  await audit({ action: 'access.requested', actorUserId: null, targetUserId: created.userId, details: { accessRequestId: row?.id } });
+  const accessRequestId = await insertAccessRequest(db, { userId: created.userId, company: company ?? null, phone: input.phone || null, message: input.message || null }, now);
+  await audit({ action: 'access.requested', actorUserId: null, targetUserId: created.userId, details: { accessRequestId } });
 
   await mailer.send(accessRequestReceivedEmail(email, input.firstName));
   const admins = await listAdminEmails(db);

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, type PasswordResetResponse } from '@/contracts/auth.ts';
-import { passwordResetTokens } from '../../db/schema.ts';
 import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken } from '../../sessions/session-store.ts';
@@ -9,6 +7,7 @@ import { findUserByEmail, normalizeEmail } from './accounts.ts';
 import { passwordResetEmail } from './auth-mail.ts';
 import { RESET_ADDRESS_LIMIT, RESET_TOKEN_LIFETIME_MS, RESET_WINDOW_MS } from './limits.ts';
 import type { AuthOperationOptions, RequestClient } from './operation-options.ts';
+import { replaceResetToken } from './reset-tokens.ts';
 
 /**
  * POST /api/request-password-reset (after the per-IP limit in routes.ts): always the same answer
@@ -33,8 +32,7 @@ export async function requestPasswordReset(
 
   const audit = { ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, requestId: client.requestId };
   backgroundTasks.run('password-reset-mail', async () => {
-    await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await db.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now });
+    await replaceResetToken(db, user.id, tokenHash, new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), now);
     await mailer.send(passwordResetEmail(user.email, appUrl, token));
     await recordAudit(db, now, {
       action: 'password.reset_requested',

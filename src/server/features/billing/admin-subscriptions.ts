@@ -1,9 +1,15 @@
-import { eq, ilike, inArray, or } from 'drizzle-orm';
 import type { AdminOrganizationSubscription, PlanId } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
-import { organizations, subscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { findOrganizationSubscription, toOrganizationSubscription, updateSubscription, type SubscriptionRow } from './subscription-store.ts';
+import { findOrganizationRow, listHomeMemberEmails, listSomeHomeMemberEmails, organizationExists, searchOrganizationsByNameOrMember } from './organization-store.ts';
+import {
+  createSubscription,
+  findOrganizationSubscription,
+  listOrganizationSubscriptions,
+  toOrganizationSubscription,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscription-store.ts';
 import { changeOrganizationAccess } from '../../sessions/organization-access.ts';
 
 const MONTH_MS = 30 * 86_400_000;
@@ -22,17 +28,11 @@ function escapeLike(value: string): string {
 /** Organisations matching a name or a member's e-mail, with their subscription (admin, at most 20). */
 export async function searchOrganizations(db: Database, query: string, now: Date): Promise<AdminOrganizationSubscription[]> {
   const pattern = `%${escapeLike(query)}%`;
-  const matches = await db
-    .selectDistinct({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt })
-    .from(organizations)
-    .leftJoin(users, eq(users.organizationId, organizations.id))
-    .where(query ? or(ilike(organizations.name, pattern), ilike(users.email, pattern)) : undefined)
-    .orderBy(organizations.createdAt)
-    .limit(20);
+  const matches = await searchOrganizationsByNameOrMember(db, query ? pattern : null);
   if (matches.length === 0) return [];
   const ids = matches.map((row) => row.id);
-  const members = await db.select({ organizationId: users.organizationId, email: users.email }).from(users).where(inArray(users.organizationId, ids));
-  const subs = await db.select().from(subscriptions).where(inArray(subscriptions.organizationId, ids));
+  const members = await listHomeMemberEmails(db, ids);
+  const subs = await listOrganizationSubscriptions(db, ids);
   return matches.map((organization) => ({
     organizationId: organization.id,
     organizationName: organization.name,
@@ -42,13 +42,13 @@ export async function searchOrganizations(db: Database, query: string, now: Date
 }
 
 export async function readOrganizationForAdmin(db: Database, organizationId: string, now: Date): Promise<AdminOrganizationSubscription> {
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const organization = await findOrganizationRow(db, organizationId);
   if (!organization) throw new AppError('not_found', 'Organisation not found');
-  const members = await db.select({ email: users.email }).from(users).where(eq(users.organizationId, organizationId)).limit(5);
+  const memberEmails = await listSomeHomeMemberEmails(db, organizationId, 5);
   return {
     organizationId,
     organizationName: organization.name,
-    memberEmails: members.map((member) => member.email),
+    memberEmails,
     subscription: toOrganizationSubscription(await findOrganizationSubscription(db, organizationId), now),
   };
 }
@@ -65,8 +65,7 @@ export async function changeSubscriptionByHand(
   now: Date,
 ): Promise<{ before: SubscriptionRow | null; after: SubscriptionRow }> {
   return changeOrganizationAccess(db, async (tx) => {
-    const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-    if (!organization) throw new AppError('not_found', 'Organisation not found');
+    if (!(await organizationExists(tx, organizationId))) throw new AppError('not_found', 'Organisation not found');
     const before = await findOrganizationSubscription(tx, organizationId);
     if (before?.source === 'stripe' && before.status !== 'canceled') {
       throw new AppError('conflict', 'This organisation pays through Stripe; change its subscription in Stripe.');
@@ -83,8 +82,7 @@ export async function changeSubscriptionByHand(
     const until = addMonths(from, change.months);
     const values = { plan: change.plan, status: 'active', source: 'invoice', currentPeriodEnd: until, accessUntil: until, stripeCustomerId: null, stripeSubscriptionId: null };
     if (before) return { before, after: await updateSubscription(tx, before.id, values, now) };
-    const [created] = await tx.insert(subscriptions).values({ ...values, organizationId, createdAt: now, updatedAt: now }).returning();
-    if (!created) throw new Error('subscription insert returned no row');
+    const created = await createSubscription(tx, { ...values, organizationId, createdAt: now, updatedAt: now });
     return { before: null, after: await updateSubscription(tx, created.id, {}, now) };
   });
 }

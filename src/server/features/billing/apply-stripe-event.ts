@@ -1,13 +1,21 @@
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PlanId, SubscriptionStatus } from '@/contracts/billing.ts';
-import { billingEvents, checkoutSessions, subscriptions } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import { hasDeletionEvent, recordNewEvent, setEventOutcome } from './billing-event-store.ts';
+import { findCheckoutRow, markCheckoutComplete } from './checkout-store.ts';
 import { issueClaimToken } from './claims.ts';
 import { planForPriceId } from './plans.ts';
 import { changeOrganizationAccess, type AccessTransaction } from '../../sessions/organization-access.ts';
-import { attachToOrganization, findSubscriptionByStripeId, syncOrganization, updateSubscription, type Db, type SubscriptionRow } from './subscription-store.ts';
+import {
+  attachToOrganization,
+  createSubscription,
+  findSubscriptionByStripeId,
+  insertDetachedSubscription,
+  syncOrganization,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscription-store.ts';
 
 export interface AppliedEvent {
   duplicate: boolean;
@@ -71,16 +79,6 @@ function refsOf(event: Stripe.Event): Refs {
   }
 }
 
-/** Stripe never brings a deleted subscription back: once deleted, later (or late) events leave it canceled. */
-async function wasDeleted(db: Db, stripeSubscriptionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: billingEvents.id })
-    .from(billingEvents)
-    .where(and(eq(billingEvents.type, 'customer.subscription.deleted'), eq(billingEvents.stripeSubscriptionId, stripeSubscriptionId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** An event older than the last one applied to the subscription must not overwrite a newer state. */
 function isStale(row: SubscriptionRow, event: Stripe.Event): boolean {
   return row.lastEventCreated !== null && event.created < row.lastEventCreated;
@@ -99,14 +97,10 @@ export interface EventContext {
 export async function applyStripeEvent(db: Database, context: EventContext, event: Stripe.Event): Promise<AppliedEvent> {
   return changeOrganizationAccess(db, async (tx) => {
     const refs = refsOf(event);
-    const [inserted] = await tx
-      .insert(billingEvents)
-      .values({ id: event.id, type: event.type, created: event.created, ...refs, outcome: 'pending', receivedAt: context.now })
-      .onConflictDoNothing({ target: billingEvents.id })
-      .returning({ id: billingEvents.id });
+    const inserted = await recordNewEvent(tx, { id: event.id, type: event.type, created: event.created, ...refs }, context.now);
     if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null };
     const handled = await handleEvent(tx, context, event, refs);
-    await tx.update(billingEvents).set({ outcome: handled.outcome }).where(eq(billingEvents.id, event.id));
+    await setEventOutcome(tx, event.id, handled.outcome);
     return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null };
   });
 }
@@ -129,37 +123,32 @@ async function handleEvent(tx: AccessTransaction, context: EventContext, event: 
 }
 
 async function handleCheckoutCompleted(tx: AccessTransaction, context: EventContext, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<Handled> {
-  const [checkout] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id)).limit(1);
+  const checkout = await findCheckoutRow(tx, session.id);
   if (!checkout) return { outcome: 'ignored:unknown_checkout' };
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { outcome: 'ignored:unpaid' };
   const stripeSubscriptionId = idOf(session.subscription);
   if (!stripeSubscriptionId) return { outcome: 'ignored:no_subscription' };
   const now = context.now;
-  const deleted = await wasDeleted(tx, stripeSubscriptionId);
+  const deleted = await hasDeletionEvent(tx, stripeSubscriptionId);
   let row = await findSubscriptionByStripeId(tx, stripeSubscriptionId);
   if (!row) {
-    const [created] = await tx
-      .insert(subscriptions)
-      .values({
-        plan: checkout.plan,
-        status: deleted ? 'canceled' : 'active',
-        source: 'stripe',
-        stripeCustomerId: idOf(session.customer),
-        stripeSubscriptionId,
-        purchaserEmail: checkout.email,
-        company: checkout.company,
-        lastEventCreated: event.created,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!created) throw new Error('subscription insert returned no row');
-    row = created;
+    row = await createSubscription(tx, {
+      plan: checkout.plan,
+      status: deleted ? 'canceled' : 'active',
+      source: 'stripe',
+      stripeCustomerId: idOf(session.customer),
+      stripeSubscriptionId,
+      purchaserEmail: checkout.email,
+      company: checkout.company,
+      lastEventCreated: event.created,
+      createdAt: now,
+      updatedAt: now,
+    });
   } else {
     row = await updateSubscription(tx, row.id, { stripeCustomerId: idOf(session.customer), purchaserEmail: checkout.email, company: checkout.company }, now);
   }
   if (checkout.organizationId && !row.organizationId) row = await attachToOrganization(tx, row.id, checkout.organizationId, now);
-  await tx.update(checkoutSessions).set({ status: 'complete', subscriptionId: row.id }).where(eq(checkoutSessions.id, checkout.id));
+  await markCheckoutComplete(tx, checkout.id, row.id);
   await syncOrganization(tx, row);
   if (row.organizationId || checkout.isTest) return { outcome: 'applied' };
   // Paid before having an account: a single-use link to attach it later (ADR 133).
@@ -169,7 +158,7 @@ async function handleCheckoutCompleted(tx: AccessTransaction, context: EventCont
 
 async function handleInvoicePaid(tx: AccessTransaction, context: EventContext, event: Stripe.Event, invoice: Stripe.Invoice, stripeSubscriptionId: string | null): Promise<Handled> {
   if (!stripeSubscriptionId) return { outcome: 'ignored:not_a_subscription' };
-  if (await wasDeleted(tx, stripeSubscriptionId)) return { outcome: 'ignored:subscription_deleted' };
+  if (await hasDeletionEvent(tx, stripeSubscriptionId)) return { outcome: 'ignored:subscription_deleted' };
   const row = await findSubscriptionByStripeId(tx, stripeSubscriptionId);
   const periodEnd = invoicePeriodEnd(invoice);
   if (!row) {
@@ -177,7 +166,7 @@ async function handleInvoicePaid(tx: AccessTransaction, context: EventContext, e
     const priceLine = invoice.lines?.data?.[0] as unknown as { pricing?: { price_details?: { price?: string } }; price?: { id?: string } } | undefined;
     const plan = planForPriceId(context.env, priceLine?.pricing?.price_details?.price ?? priceLine?.price?.id);
     if (!plan) return { outcome: 'ignored:unknown_price' };
-    await tx.insert(subscriptions).values({
+    await insertDetachedSubscription(tx, {
       plan,
       status: 'active',
       source: 'stripe',
@@ -226,7 +215,7 @@ function mapStripeStatus(status: string): SubscriptionStatus {
 }
 
 async function handleSubscriptionUpdated(tx: AccessTransaction, context: EventContext, event: Stripe.Event, subscription: Stripe.Subscription): Promise<Handled> {
-  if (await wasDeleted(tx, subscription.id)) return { outcome: 'ignored:subscription_deleted' };
+  if (await hasDeletionEvent(tx, subscription.id)) return { outcome: 'ignored:subscription_deleted' };
   const row = await findSubscriptionByStripeId(tx, subscription.id);
   if (!row) return { outcome: 'ignored:unknown_subscription' };
   if (row.status === 'canceled') return { outcome: 'ignored:subscription_canceled' };
@@ -247,7 +236,7 @@ async function handleSubscriptionUpdated(tx: AccessTransaction, context: EventCo
 
 async function handleSubscriptionDeleted(tx: AccessTransaction, context: EventContext, event: Stripe.Event, stripeSubscriptionId: string): Promise<Handled> {
   const row = await findSubscriptionByStripeId(tx, stripeSubscriptionId);
-  // Without a row yet, the stored event itself is the tombstone that wasDeleted() finds.
+  // Without a row yet, the stored event itself is the tombstone that hasDeletionEvent() finds.
   if (!row) return { outcome: 'applied:tombstone' };
   await updateSubscription(tx, row.id, { status: 'canceled', accessUntil: context.now, lastEventCreated: Math.max(event.created, row.lastEventCreated ?? 0) }, context.now);
   return { outcome: 'applied' };

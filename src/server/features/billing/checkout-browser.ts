@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import type { CheckoutRow } from './checkout-status.ts';
+import type { CheckoutRow } from './checkout-store.ts';
 
 /**
  * Who may read a checkout's status (GET /api/billing/checkout/:id, ADR 197): the browser that

@@ -1,14 +1,13 @@
-import { desc, eq, or } from 'drizzle-orm';
 import { maskEmail, type BillingTestRun, type CheckoutStatus, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
-import { billingEvents, checkoutSessions } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { listCheckoutEvents } from './billing-event-store.ts';
+import { findCheckoutRow, type CheckoutRow } from './checkout-store.ts';
 import { findSubscriptionById } from './subscription-store.ts';
 
-export type CheckoutRow = typeof checkoutSessions.$inferSelect;
-
+/** A recorded checkout: 404 when unknown. */
 export async function findCheckout(db: Database, id: string): Promise<CheckoutRow> {
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  const row = await findCheckoutRow(db, id);
   if (!row) throw new AppError('not_found', 'Unknown checkout');
   return row;
 }
@@ -37,10 +36,7 @@ export async function readTestRun(db: Database, id: string): Promise<BillingTest
   const checkout = await findCheckout(db, id);
   if (!checkout.isTest) throw new AppError('not_found', 'Unknown test run');
   const subscription = checkout.subscriptionId ? await findSubscriptionById(db, checkout.subscriptionId) : null;
-  const related = subscription?.stripeSubscriptionId
-    ? or(eq(billingEvents.checkoutSessionId, id), eq(billingEvents.stripeSubscriptionId, subscription.stripeSubscriptionId))
-    : eq(billingEvents.checkoutSessionId, id);
-  const events = await db.select().from(billingEvents).where(related).orderBy(desc(billingEvents.seq)).limit(50);
+  const events = await listCheckoutEvents(db, id, subscription?.stripeSubscriptionId ?? null);
   return {
     checkoutSessionId: id,
     checkoutStatus: checkout.status === 'complete' ? 'complete' : 'open',

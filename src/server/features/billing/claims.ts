@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type ClaimResponse, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
-import { subscriptionClaims } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { insertClaim, isClaimUsable, spendClaim } from './claim-store.ts';
 import { attachToOrganization, findOrganizationSubscription, findSubscriptionById, type Db } from './subscription-store.ts';
 import { hasSubscriptionAccess } from './entitlement.ts';
 import { changeOrganizationAccess } from '../../sessions/organization-access.ts';
@@ -19,13 +18,7 @@ function hashToken(token: string): string {
 /** A 256-bit token for the e-mail; only its SHA-256 is stored. */
 export async function issueClaimToken(db: Db, subscriptionId: string, email: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(subscriptionClaims).values({
-    tokenHash: hashToken(token),
-    subscriptionId,
-    email,
-    expiresAt: new Date(now.getTime() + CLAIM_VALID_DAYS * 86_400_000),
-    createdAt: now,
-  });
+  await insertClaim(db, { tokenHash: hashToken(token), subscriptionId, email, expiresAt: new Date(now.getTime() + CLAIM_VALID_DAYS * 86_400_000) }, now);
   return token;
 }
 
@@ -43,15 +36,10 @@ export const CLAIM_OTHER_ADDRESS_MESSAGE = 'This subscription was bought with an
  */
 export async function redeemClaim(db: Database, token: string, user: { id: string; organizationId: string; email: string }, now: Date): Promise<ClaimResponse> {
   return changeOrganizationAccess(db, async (tx) => {
-    const usable = and(eq(subscriptionClaims.tokenHash, hashToken(token)), isNull(subscriptionClaims.usedAt), gt(subscriptionClaims.expiresAt, now));
-    const [claim] = await tx
-      .update(subscriptionClaims)
-      .set({ usedAt: now, usedByUserId: user.id })
-      .where(and(usable, sql`lower(${subscriptionClaims.email}) = ${user.email.toLowerCase()}`))
-      .returning({ subscriptionId: subscriptionClaims.subscriptionId });
+    const tokenHash = hashToken(token);
+    const claim = await spendClaim(tx, tokenHash, { userId: user.id, email: user.email }, now);
     if (!claim) {
-      const [forSomeoneElse] = await tx.select({ tokenHash: subscriptionClaims.tokenHash }).from(subscriptionClaims).where(usable).limit(1);
-      if (forSomeoneElse) throw new AppError('forbidden', CLAIM_OTHER_ADDRESS_MESSAGE);
+      if (await isClaimUsable(tx, tokenHash, now)) throw new AppError('forbidden', CLAIM_OTHER_ADDRESS_MESSAGE);
       throw new AppError('bad_request', INVALID_CLAIM_MESSAGE);
     }
     const subscription = await findSubscriptionById(tx, claim.subscriptionId);

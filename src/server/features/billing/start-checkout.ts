@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { type PlanId, type StartCheckoutResponse } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
-import { checkoutSessions, organizations } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
+import { insertCheckout } from './checkout-store.ts';
+import { findOrganizationName } from './organization-store.ts';
 import { priceIdForPlan } from './plans.ts';
 import { describeStripeError } from './stripe-client.ts';
 import { findOrganizationSubscription } from './subscription-store.ts';
@@ -50,8 +50,7 @@ export async function startCheckout(options: {
       throw new AppError('conflict', 'Your organisation already has an active subscription.');
     }
     customer = current?.stripeCustomerId ?? null;
-    const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, buyer.organizationId)).limit(1);
-    company = organization?.name ?? null;
+    company = await findOrganizationName(db, buyer.organizationId);
   } else if (buyer.kind === 'visitor') {
     company = buyer.company;
   } else {
@@ -76,14 +75,10 @@ export async function startCheckout(options: {
     throw new AppError('unavailable', 'The payment provider is not reachable right now. Please try again in a few minutes.');
   }
   if (!session.url) throw new AppError('unavailable', 'The payment provider returned no checkout page. Please try again.');
-  await db.insert(checkoutSessions).values({
-    id: session.id,
-    organizationId: buyer.kind === 'member' ? buyer.organizationId : null,
-    plan,
-    email,
-    company,
-    isTest: buyer.kind === 'test',
-    createdAt: now,
-  });
+  await insertCheckout(
+    db,
+    { id: session.id, organizationId: buyer.kind === 'member' ? buyer.organizationId : null, plan, email, company, isTest: buyer.kind === 'test' },
+    now,
+  );
   return { checkoutSessionId: session.id, url: session.url };
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type OrganizationSubscription, type PlanId, type SubscriptionStatus } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema.ts';
@@ -22,6 +22,25 @@ export async function findSubscriptionById(db: Db, id: string): Promise<Subscrip
 export async function findOrganizationSubscription(db: Db, organizationId: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)).limit(1);
   return row ?? null;
+}
+
+/** The subscriptions attached to these organisations. */
+export async function listOrganizationSubscriptions(db: Db, organizationIds: string[]): Promise<SubscriptionRow[]> {
+  return db.select().from(subscriptions).where(inArray(subscriptions.organizationId, organizationIds));
+}
+
+export type NewSubscription = typeof subscriptions.$inferInsert;
+
+/** A new subscription row, returned; inside changeOrganizationAccess, updateSubscription then copies it onto its organisation. */
+export async function createSubscription(db: AccessTransaction, values: NewSubscription): Promise<SubscriptionRow> {
+  const [created] = await db.insert(subscriptions).values(values).returning();
+  if (!created) throw new Error('subscription insert returned no row');
+  return created;
+}
+
+/** A subscription Stripe billed before its checkout completion arrived: stored, attached to no organisation yet. */
+export async function insertDetachedSubscription(db: AccessTransaction, values: NewSubscription): Promise<void> {
+  await db.insert(subscriptions).values(values);
 }
 
 /**

@@ -1,11 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AcceptInvitationResponse } from '@/contracts/organizations.ts';
 import type { Database } from '../../db/client.ts';
-import { invitations } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { toOrganizationRole, type AuthContext } from '../../sessions/auth-context.ts';
 import { selectSessionOrganization, upsertMembership } from '../../sessions/revocation.ts';
+import { claimInvitation } from './invitation-repository.ts';
 import { INVALID_INVITATION, requireOpenInvitation } from './invitations.ts';
 import { findMember } from './organization-repository.ts';
 
@@ -21,12 +20,7 @@ export async function acceptInvitation(options: { db: Database; auth: AuthContex
     await audit({ action: 'organization.invitation_wrong_account', organizationId: found.invitation.organizationId, details: { invitationId: found.invitation.id } });
     throw new AppError('forbidden', `This invitation was sent to another e-mail address. Sign in as ${found.invitation.email} to accept it.`);
   }
-  const claimed = await db
-    .update(invitations)
-    .set({ acceptedAt: now, acceptedById: auth.user.id })
-    .where(and(eq(invitations.id, found.invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-    .returning({ id: invitations.id });
-  if (claimed.length !== 1) throw new AppError('not_found', INVALID_INVITATION);
+  if (!(await claimInvitation(db, found.invitation.id, auth.user.id, now))) throw new AppError('not_found', INVALID_INVITATION);
   const organizationId = found.invitation.organizationId;
   const existing = await findMember(db, organizationId, auth.user.id);
   // Accepting never lowers a role the user already holds there.

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import { INVITATION_LIFETIME_DAYS, type OrganizationRole, type PendingInvitation } from '@/contracts/organizations.ts';
 import type { Database } from '../../db/client.ts';
-import { invitations, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { hashToken } from '../../sessions/session-store.ts';
-import { findMember } from './organization-repository.ts';
+import { replaceOpenInvitation } from './invitation-repository.ts';
+import { findMember, findUserIdByEmail } from './organization-repository.ts';
 import { invitationEmail } from './organizations-mail.ts';
 
 const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60_000;
@@ -32,24 +31,13 @@ export async function inviteMember(options: {
   const { db, mailer, appUrl, user, organization, input, now, audit } = options;
   const organizationId = organization.id;
   const email = input.email.trim().toLowerCase();
-  const [existingUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const existingUser = await findUserIdByEmail(db, email);
   if (existingUser && (await findMember(db, organizationId, existingUser.id))) {
     throw new AppError('conflict', 'This person is already a member of the organisation.');
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
-  const row = await db.transaction(async (tx) => {
-    await tx
-      .update(invitations)
-      .set({ revokedAt: now })
-      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
-    const [inserted] = await tx
-      .insert(invitations)
-      .values({ organizationId, email, role: input.role, tokenHash: hashToken(token), invitedById: user.id, expiresAt, createdAt: now })
-      .returning({ id: invitations.id });
-    return inserted;
-  });
-  if (!row) throw new Error('invitation insert returned no row');
+  const row = await replaceOpenInvitation(db, { organizationId, email, role: input.role, tokenHash: hashToken(token), invitedById: user.id, expiresAt }, now);
   await mailer.send(
     invitationEmail(email, appUrl, { organizationName: organization.name, inviterName: `${user.firstName} ${user.lastName}`.trim(), token, days: INVITATION_LIFETIME_DAYS }),
   );

@@ -45,6 +45,12 @@ export async function findOrganizationName(db: Database, organizationId: string)
   return row?.name ?? null;
 }
 
+/** The account of an address (stored lower-cased), or null. */
+export async function findUserIdByEmail(db: Database, email: string): Promise<{ id: string } | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
 export async function countOwnedOrganizations(db: Database, userId: string): Promise<number> {
   const rows = await db.select({ id: memberships.organizationId }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.role, 'owner')));
   return rows.length;
