@@ -20,9 +20,19 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const generatedId = () => uuid('id').primaryKey().defaultRandom();
+/** A row that belongs to one user (or organisation) and goes when it goes. */
+const ownedByUser = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const ownedByOrganization = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   name: text('name').notNull(),
   /** 'none' | 'active' | 'past_due' | 'canceled' — read by the billing gate when BILLING=required. */
   subscriptionStatus: text('subscription_status').notNull().default('none'),
@@ -34,10 +44,8 @@ export const organizations = pgTable('organizations', {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
     /** Always stored lower-cased; unique. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -62,10 +70,8 @@ export const users = pgTable(
 export const accessRequests = pgTable(
   'access_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownedByUser(),
     company: text('company'),
     phone: text('phone'),
     message: text('message'),
@@ -84,9 +90,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 (hex) of the random token held in the cookie; the token itself is never stored. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry; idle expiry is derived from lastSeenAt. */
@@ -127,10 +131,8 @@ export const userMfa = pgTable('user_mfa', {
 export const backupCodes = pgTable(
   'backup_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownedByUser(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -143,9 +145,7 @@ export const passwordResetTokens = pgTable(
   {
     /** SHA-256 (hex) of the token sent by e-mail. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -156,7 +156,7 @@ export const passwordResetTokens = pgTable(
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     /** What anyone may read (/admin's outbox): secret links and codes replaced by a note (ADR 190). */
@@ -205,7 +205,7 @@ export const rateLimits = pgTable('rate_limits', {
 export const helpRequests = pgTable(
   'help_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'login' | 'navigation' | 'password' | 'expert_consultation' | 'other' */
     category: text('category').notNull(),
@@ -224,7 +224,7 @@ export const helpRequests = pgTable(
 export const consultationRequests = pgTable(
   'consultation_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     company: text('company').notNull(),
@@ -242,10 +242,8 @@ export const consultationRequests = pgTable(
 export const assessments = pgTable(
   'assessments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** 'draft' | 'completed' */
@@ -279,7 +277,7 @@ export const assessments = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** 'monthly' | 'annual' */
     plan: text('plan').notNull(),
@@ -386,7 +384,7 @@ export const organizationLogos = pgTable('organization_logos', {
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     name: text('name').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** 'pending' | 'running' | 'done' | 'failed' */
@@ -417,10 +415,8 @@ export const monitoringSchedules = pgTable('monitoring_schedules', {
 export const monitoringActions = pgTable(
   'monitoring_actions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
     /** The completed assessment whose recommendation was accepted (the realised reduction is measured from it). */
     sourceAssessmentId: uuid('source_assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
     factorId: text('factor_id').notNull(),
@@ -451,10 +447,8 @@ export const monitoringActions = pgTable(
 export const monitoringReminders = pgTable(
   'monitoring_reminders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
     /** 'reassessment_due' | 'reassessment_overdue' | 'action_due' | 'action_overdue' | 'certification_anniversary' */
     kind: text('kind').notNull(),
     /** What it is about: 'organization', an action id, or a framework id. */
@@ -471,12 +465,8 @@ export const monitoringReminders = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
+    organizationId: ownedByOrganization(),
     role: text('role').notNull().default('member'),
     createdAt: createdAt(),
   },
@@ -487,10 +477,8 @@ export const memberships = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
     /** Lower-cased; only this address may accept. */
     email: text('email').notNull(),
     role: text('role').notNull().default('member'),

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import type { CheckoutRow } from './checkout-store.ts';
+import { safeEqual } from '../../lib/safe-equal.ts';
 
 /**
  * Who may read a checkout's status (GET /api/billing/checkout/:id, ADR 197): the browser that
@@ -15,15 +16,9 @@ export function checkoutProof(secret: string, checkoutSessionId: string): string
   return createHmac('sha256', secret).update(`checkout-browser:${checkoutSessionId}`).digest('base64url');
 }
 
-function sameProof(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export function mayReadCheckout(options: { checkout: Pick<CheckoutRow, 'id' | 'email' | 'organizationId'>; cookieValue: string | undefined; secret: string; auth: AuthContext | null }): boolean {
   const { checkout, cookieValue, secret, auth } = options;
-  if (cookieValue && sameProof(cookieValue, checkoutProof(secret, checkout.id))) return true;
+  if (cookieValue && safeEqual(cookieValue, checkoutProof(secret, checkout.id))) return true;
   if (!auth) return false;
   if (checkout.organizationId && checkout.organizationId === auth.user.organizationId) return true;
   return checkout.email.toLowerCase() === auth.user.email.toLowerCase();

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { safeEqual } from '../../lib/safe-equal.ts';
 
 /** RFC 6238 parameters every authenticator app understands (TOTP-01). */
 export const TOTP_ISSUER = 'CIFER';
@@ -68,12 +69,6 @@ export function generateTotp(key: Uint8Array, at: Date, digits = TOTP_DIGITS): s
   return generateHotp(key, getTimeStep(at), digits);
 }
 
-function codesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /**
  * The step a code belongs to when it is acceptable now: the current step or the previous one
  * (security.md decision 4: never the next one), or null. Both candidates are always computed so
@@ -84,7 +79,7 @@ export function findAcceptedStep(secretBase32: string, code: string, now: Date):
   const current = getTimeStep(now);
   let matched: number | null = null;
   for (const step of [current, current - 1]) {
-    if (codesEqual(generateHotp(key, step), code) && matched === null) matched = step;
+    if (safeEqual(generateHotp(key, step), code) && matched === null) matched = step;
   }
   return matched;
 }
@@ -98,7 +93,7 @@ export function findStepOffset(secretBase32: string, code: string, now: Date, ra
   const current = getTimeStep(now);
   for (let distance = 0; distance <= range; distance += 1) {
     for (const offset of distance === 0 ? [0] : [-distance, distance]) {
-      if (codesEqual(generateHotp(key, current + offset), code)) return offset;
+      if (safeEqual(generateHotp(key, current + offset), code)) return offset;
     }
   }
   return null;
