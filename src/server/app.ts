@@ -1,5 +1,5 @@
 import pino from 'pino';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -20,9 +20,8 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
 import { paymentRuleFor, registerFeatures } from './routes.ts';
 import { toLogSafeError } from './db/log-safe-error.ts';
-import { FinishedRequests } from './lib/finished-requests.ts';
+import { accessLog } from './lib/access-log.ts';
 import { jsonBody } from './plugins/json-body.ts';
-import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { createRequestIds } from './lib/request-id.ts';
 import { validateRouteInput } from './lib/validation.ts';
 import { routeSchemas } from './plugins/route-schemas.ts';
@@ -77,31 +76,31 @@ export const LOG_SERIALIZERS = { err: toLogSafeError };
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 /**
- * Log lines go to stdout in batches (ADR 186, replacing the asynchronous writes of ADR 185): they
- * gather in memory and leave in one synchronous write once 4 KB are waiting, and at least every
- * 250 ms, so a busy server makes one write per few dozen requests and a quiet one shows each line
- * within a quarter of a second. A write handed to libuv's thread pool cost about 28 µs of CPU on
- * this machine against 2.5 µs written in place. pino flushes what is left when the process exits
- * (including the last-resort exit of main.ts). Tests keep one synchronous write per line.
+ * Log lines go to stdout in batches (ADR 205): pino's own destination (SonicBoom) gathers them in
+ * memory and writes once 4 KB are waiting, and at least every 250 ms, so a busy server makes one
+ * write per few dozen requests and a quiet one shows each line within a quarter of a second. pino
+ * flushes what is left when the process exits (including the last-resort exit of main.ts). Tests
+ * keep one synchronous write per line.
  */
 const LOG_BATCH_BYTES = 4_096;
 const LOG_FLUSH_INTERVAL_MS = 250;
 
-function logDestination(env: Env): { stream?: pino.DestinationStream } {
-  return env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS }) };
+/** The app's pino options: redaction and the error serializer on every line (ADR 171). */
+export function buildLoggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): pino.LoggerOptions & { stream?: pino.DestinationStream } {
+  return {
+    level: env.LOG_LEVEL,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    serializers: LOG_SERIALIZERS,
+    ...(env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS }) }),
+  };
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const finishedRequests = new FinishedRequests();
   const app = Fastify({
-    ...(deps.loggerInstance
-      ? { loggerInstance: deps.loggerInstance }
-      : { logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS, ...logDestination(deps.env) } }),
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? buildLoggerOptions(deps.env) }),
     genReqId: createRequestIds(),
-    // request.log is built on a request's first line of its own; most requests write none (ADR 185).
-    childLoggerFactory: lazyChildLoggerFactory,
-    // Fastify's two lines per request cost a third of a small request; lib/finished-requests.ts writes one (ADR 172, 186).
-    logController: finishedRequests,
+    // Fastify's own request lines (two per request, with the raw URL) stay off; lib/access-log.ts writes one (ADR 205).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -113,8 +112,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', deps.database.db);
   app.decorate('now', now);
   const metrics = createMetrics();
-  const accessLog = finishedRequests.start({ logger: app.log, latency: metrics.httpDuration, batchLogLines: deps.env.NODE_ENV !== 'test' });
-  app.addHook('onClose', async () => accessLog.flush());
   metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
   app.decorate('metrics', metrics);
   app.decorate('startedAt', new Date());
@@ -159,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(routeSchemas);
   await app.register(jsonBody);
 
+  await app.register(accessLog);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(metricsEndpoint, { metrics, token: deps.env.METRICS_TOKEN });

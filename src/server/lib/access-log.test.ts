@@ -1,88 +1,112 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
-import { expect, test, vi } from 'vitest';
-import { createAccessLog, type FinishedRequest } from './access-log.ts';
+import Fastify, { LogController, type InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildLoggerOptions } from '../app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { accessLog, NO_ROUTE } from './access-log.ts';
 
-/** A destination that keeps each write as it arrived. */
-function destination() {
-  const writes: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      writes.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { writes, stream };
+type Line = Record<string, unknown>;
+
+function parseLines(chunks: string[]): Line[] {
+  return chunks.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line) as Line);
 }
 
-const FIXED_TIME = () => ',"time":1795421305374';
-const REQUESTS: FinishedRequest[] = [
-  { id: 'aaca6a1e050a-3', method: 'GET', route: '/api/assessments/:id', status: 200, ms: 1.7 },
-  { id: 'req-"quoted"\\', method: 'POST', route: '/api/odd "route"\\ é', status: 503, ms: 12 },
-  { id: 'x', method: 'GET', route: '(no route)', status: 404, ms: Number.NaN },
-];
+const isAccessLine = (line: Line) => line.msg === 'request completed';
 
-test('the direct line is the line pino writes for the same fields, byte for byte, at info and at error level', () => {
-  const direct = destination();
-  const reference = destination();
-  const log = createAccessLog(pino({ timestamp: FIXED_TIME }, direct.stream).child({ app: 'cifer' }), { batch: false });
-  const pinoLogger = pino({ timestamp: FIXED_TIME }, reference.stream).child({ app: 'cifer' });
-  for (const request of REQUESTS) {
-    log.write(request);
-    const fields = { reqId: request.id, method: request.method, route: request.route, status: request.status, ms: request.ms };
-    if (request.status >= 500) pinoLogger.error(fields, 'request completed');
-    else pinoLogger.info(fields, 'request completed');
+describe('the access line of the app (ADR 205), read from what the app logged', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  /** Sends one request and returns the log lines written meanwhile. */
+  async function send(request: InjectOptions) {
+    const before = t.logs.length;
+    const response = await t.app.inject(request);
+    await t.app.backgroundTasks.idle();
+    return { response, lines: parseLines(t.logs.slice(before)), text: t.logs.slice(before).join('') };
   }
-  expect(direct.writes).toEqual(reference.writes);
-  expect(direct.writes).toHaveLength(3);
-  expect(JSON.parse(direct.writes[1]!)).toMatchObject({ level: 50, reqId: 'req-"quoted"\\', route: '/api/odd "route"\\ é' });
+
+  test('one line per request, the last of its lines: request id, method, route pattern, status and milliseconds; nothing of the URL', async () => {
+    const { response, lines, text } = await send({ method: 'GET', url: '/api/assessments/3f1c7a8e-0000-4000-8000-000000000000?token=query-secret-42&email=ada%40example.com' });
+    expect(response.statusCode).toBe(401);
+    const access = lines.filter(isAccessLine);
+    expect(access).toHaveLength(1);
+    expect(lines.at(-1)).toBe(access[0]);
+    expect(Object.keys(access[0]!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'route', 'status', 'ms', 'msg']);
+    expect(access[0]).toMatchObject({ level: 30, method: 'GET', route: '/api/assessments/:id', status: 401 });
+    expect(access[0]!.ms).toEqual(expect.any(Number));
+    // Every line of the request carries its id, and no other request's.
+    expect(new Set(lines.map((line) => line.reqId))).toEqual(new Set([access[0]!.reqId]));
+    expect(text).not.toMatch(/3f1c7a8e|query-secret-42|ada(%40|@)example/);
+
+    const next = await send({ method: 'GET', url: '/healthz' });
+    expect(next.lines.filter(isAccessLine)).toEqual([expect.objectContaining({ route: '/healthz', status: 200 })]);
+    expect(next.lines[0]!.reqId).not.toBe(access[0]!.reqId);
+  });
+
+  test('an unknown URL carrying a token: the route is "(no route)", and no line holds its path or query', async () => {
+    const { response, lines, text } = await send({ method: 'GET', url: '/api/no-such-endpoint/ada@example.com?token=query-secret-43' });
+    expect(response.statusCode).toBe(404);
+    expect(lines.map((line) => line.msg)).toEqual(['route not found', 'request completed']);
+    expect(lines.at(-1)).toMatchObject({ method: 'GET', route: NO_ROUTE, status: 404 });
+    expect(text).not.toMatch(/no-such-endpoint|query-secret-43|ada@example/);
+  });
+
+  test('bad input is logged once (the refusal) besides the access line, without what the body held', async () => {
+    const { response, lines, text } = await send({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":"ada@example.com","password":"Correct-Horse-42',
+      headers: { origin: t.env.APP_URL, 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(lines.map((line) => line.msg)).toEqual(['request refused', 'request completed']);
+    expect(lines.at(-1)).toMatchObject({ method: 'POST', route: '/api/auth/login', status: 400 });
+    expect(text).not.toMatch(/ada@example|Correct-Horse-42/);
+  });
 });
 
-test("with pino's own clock the time is read per line, the same millisecond's lines sharing one reading", () => {
-  vi.useFakeTimers({ now: 1_795_421_305_374, toFake: ['Date'] });
-  try {
-    const direct = destination();
-    const reference = destination();
-    const log = createAccessLog(pino({}, direct.stream), { batch: false });
-    const pinoLogger = pino({}, reference.stream);
-    for (const step of [0, 0, 1, 250]) {
-      vi.advanceTimersByTime(step);
-      log.write(REQUESTS[0]!);
-      pinoLogger.info({ reqId: REQUESTS[0]!.id, method: 'GET', route: REQUESTS[0]!.route, status: 200, ms: 1.7 }, 'request completed');
-    }
-    expect(direct.writes).toEqual(reference.writes);
-    expect(direct.writes.map((line) => JSON.parse(line).time)).toEqual([1_795_421_305_374, 1_795_421_305_374, 1_795_421_305_375, 1_795_421_305_625]);
-  } finally {
-    vi.useRealTimers();
+describe("the access line through the app's logger options", () => {
+  async function appLoggingAt(level: 'info' | 'warn') {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...buildLoggerOptions({ LOG_LEVEL: level, NODE_ENV: 'test' }), stream }, logController: new LogController({ disableRequestLogging: true }) });
+    await app.register(accessLog);
+    app.get('/items/:id', async () => ({ ok: true }));
+    app.get('/broken', async () => {
+      throw new Error('broken on purpose');
+    });
+    app.post('/chatty', async (request) => {
+      request.log.info({ body: request.body }, 'handled');
+      return { ok: true };
+    });
+    return { app, lines: () => parseLines(chunks) };
   }
-});
 
-test('a logger whose lines the shortcut cannot reproduce (a mixin here) gets the ordinary pino call', () => {
-  const { writes, stream } = destination();
-  const log = createAccessLog(pino({ timestamp: FIXED_TIME, mixin: () => ({ region: 'eu' }) }, stream), { batch: false });
-  log.write(REQUESTS[0]!);
-  expect(JSON.parse(writes[0]!)).toMatchObject({ region: 'eu', reqId: 'aaca6a1e050a-3', msg: 'request completed' });
-});
+  test('a 5xx is at error level: at warn, only the failed request has a line', async () => {
+    const { app, lines } = await appLoggingAt('warn');
+    expect((await app.inject({ url: '/items/7' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/broken' })).statusCode).toBe(500);
+    await app.close();
+    expect(lines()).toEqual([expect.objectContaining({ level: 50, method: 'GET', route: '/broken', status: 500, msg: 'request completed' })]);
+  });
 
-test('the logger level is respected: at warn only 5xx lines are written', () => {
-  const { writes, stream } = destination();
-  const log = createAccessLog(pino({ level: 'warn' }, stream), { batch: false });
-  for (const request of REQUESTS) log.write(request);
-  expect(writes.map((line) => JSON.parse(line).status)).toEqual([503]);
-});
-
-test('batched, the lines of one event-loop turn reach the destination as one write at the end of the turn; flush() writes what waits', async () => {
-  const { writes, stream } = destination();
-  const log = createAccessLog(pino({ timestamp: FIXED_TIME }, stream), { batch: true });
-  log.write(REQUESTS[0]!);
-  log.write(REQUESTS[2]!);
-  expect(writes).toEqual([]);
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(writes).toHaveLength(1);
-  expect(writes[0]!.split('\n').filter(Boolean).map((line) => JSON.parse(line).reqId)).toEqual(['aaca6a1e050a-3', 'x']);
-  log.write(REQUESTS[1]!);
-  log.flush();
-  expect(writes).toHaveLength(2);
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(writes).toHaveLength(2);
+  test("a request's own line carries its request id, with passwords, tokens and codes redacted", async () => {
+    const { app, lines } = await appLoggingAt('info');
+    const secrets = { password: 'Correct-Horse-42', token: 'tok-secret-77', code: '123456', secret: 'JBSWY3DPEHPK3PXP' };
+    await app.inject({ method: 'POST', url: '/chatty', payload: secrets });
+    await app.close();
+    const [handled, completed] = lines();
+    expect(handled).toMatchObject({ msg: 'handled', body: { password: '[redacted]', token: '[redacted]', code: '[redacted]', secret: '[redacted]' } });
+    expect(completed).toMatchObject({ msg: 'request completed', route: '/chatty', status: 200 });
+    expect(handled!.reqId).toBe(completed!.reqId);
+    expect(JSON.stringify(lines())).not.toMatch(/Correct-Horse-42|tok-secret-77|123456|JBSWY3DPEHPK3PXP/);
+  });
 });

@@ -1,5 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import { RequestDurationHistogram } from './request-duration-histogram.ts';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The app's Prometheus metrics (ADR 152). One registry per app instance (not prom-client's
@@ -7,15 +6,18 @@ import { RequestDurationHistogram } from './request-duration-histogram.ts';
  */
 export interface AppMetrics {
   registry: Registry;
-  /** Filled at scrape time from `httpDuration`'s counts; nothing increments it per request. */
-  httpRequests: Counter<'method' | 'route' | 'status_code'>;
-  httpDuration: RequestDurationHistogram;
+  httpRequests: Counter<RequestLabel>;
+  httpDuration: Histogram<RequestLabel>;
+  /** One finished request: counted and its latency observed, by method, route template and status. */
+  recordRequest(method: string, route: string, status: number, seconds: number): void;
   jobs: Counter<'name' | 'outcome'>;
   outbox: Counter<'outcome'>;
   /** Scrape-time gauges filled by `setBacklogCollector`. */
   outboxBacklog: Gauge<'status'>;
   jobQueue: Gauge<'status'>;
 }
+
+type RequestLabel = 'method' | 'route' | 'status_code';
 
 export type BacklogCollector = () => Promise<{ outbox: Record<string, number>; jobs: Record<string, number> }>;
 
@@ -56,29 +58,29 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     },
   });
 
-  const httpDuration = new RequestDurationHistogram({
+  const httpDuration = new Histogram({
     name: 'cifer_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // The request counter is the histogram's own count per label set, copied at scrape time (ADR 185):
-  // a request pays for one observation instead of two, and the two series can never disagree.
   const httpRequests = new Counter({
     name: 'cifer_http_requests_total',
     help: 'HTTP requests answered, by method, route template and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     registers: [registry],
-    collect() {
-      this.reset();
-      for (const { labels, count } of httpDuration.counts()) this.inc(labels, count);
-    },
   });
 
   return {
     registry,
     httpRequests,
     httpDuration,
+    recordRequest(method, route, status, seconds) {
+      const labels = { method, route, status_code: String(status) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, seconds);
+    },
     jobs: new Counter({
       name: 'cifer_jobs_processed_total',
       help: 'Jobs run by this instance, by job name and outcome (done, retry, failed, lost)',

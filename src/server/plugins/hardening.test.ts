@@ -91,7 +91,7 @@ function helmetReference(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(Object.entries(reference.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
-test('HDR pages carry exactly the headers helmet sets on a real response; API and operations answers exactly the machine set (computed once at start-up, ADR 186)', async () => {
+test('HDR pages carry exactly the headers helmet sets on a real response; API and operations answers exactly the machine set (computed once at start-up, ADR 205)', async () => {
   const page = helmetReference(HELMET_OPTIONS);
   const machine = helmetReference(MACHINE_ANSWER_HELMET_OPTIONS);
   expect(Object.keys(page).length).toBeGreaterThan(8);

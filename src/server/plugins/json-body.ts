@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 /**
  * Fastify's JSON parser (prototype-poisoning checks included) with one change: an empty body is
  * no body, whether or not it is labelled `application/json` (RFC 9110 lets a POST carry no
- * content; ADR 172). Routes then see `undefined` exactly as for a POST without a content type.
+ * content; ADR 205). Routes then see `undefined` exactly as for a POST without a content type.
  */
 async function jsonBodyPlugin(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -288,6 +288,13 @@ describe('LOG-03 no secret or personal data in any log line, over hostile and fa
 
   test('the log is the one the requests wrote: request lines at info, refusals, and the forced failures at error', () => {
     expect(t.logs.filter((line) => line.includes('"msg":"request completed"')).length).toBeGreaterThan(400);
+    // One access line per request (ADR 205): every request id on any line has exactly one, and Fastify's own request lines stay off.
+    const lines = t.logs.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    const accessLines = new Map<string, number>();
+    for (const { reqId, msg } of lines) if (reqId && msg === 'request completed') accessLines.set(reqId, (accessLines.get(reqId) ?? 0) + 1);
+    const requestIds = new Set(lines.flatMap(({ reqId }) => (reqId ? [reqId] : [])));
+    expect([...requestIds].filter((id) => accessLines.get(id) !== 1)).toEqual([]);
+    expect(lines.filter(({ msg }) => msg === 'incoming request' || msg === 'request errored')).toEqual([]);
     expect(t.logs.some((line) => line.includes('"msg":"request refused"'))).toBe(true);
     expect(t.logs.some((line) => line.includes('"msg":"route not found"'))).toBe(true);
     expect(t.logs.some((line) => line.includes('"msg":"request failed"'))).toBe(true);

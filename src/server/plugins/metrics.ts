@@ -15,12 +15,17 @@ export function isMetricsTokenValid(authorization: string | undefined, expected:
 }
 
 /**
- * `GET /metrics` in Prometheus text (ADR 152; each request's latency is recorded by
- * finished-requests.ts): 404 when METRICS_TOKEN is not configured (the endpoint does not exist), 401 with
- * `WWW-Authenticate: Bearer` when the bearer token is missing or wrong.
+ * `GET /metrics` in Prometheus text (ADR 152) and the latency of every request: 404 when
+ * METRICS_TOKEN is not configured (the endpoint does not exist), 401 with `WWW-Authenticate: Bearer`
+ * when the bearer token is missing or wrong.
  */
 async function metricsPlugin(app: FastifyInstance, options: { metrics: AppMetrics; token: string | undefined }) {
   const { metrics, token } = options;
+  // Each finished request by route template (ADR 152): the pattern, never the raw URL, so one series
+  // per route however many ids are requested, and no token or address in a label.
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.recordRequest(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
+  });
 
   app.get('/metrics', async (request, reply) => {
     if (!token) {

@@ -43,7 +43,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * The policy of answers no browser renders as a page (ADR 186): `/api/*` JSON and files, and the
+ * The policy of answers no browser renders as a page (ADR 205): `/api/*` JSON and files, and the
  * operations endpoints. Their CSP keeps every directive security.md HDR-01 names (a JSON answer
  * opened as a document can still run nothing and be framed by no one); the rest of the page policy
  * (styles, images, fonts, workers, the manifest) has nothing to govern in them. HSTS, nosniff,
@@ -72,7 +72,7 @@ export function isMachineAnswer(url: string): boolean {
 
 /**
  * Helmet decides the headers, once: its middleware runs at start-up against a recorder, and every
- * response gets the recorded set (ADR 185). Our policy has no per-request part (no nonces, no
+ * response gets the recorded set (ADR 205). Our policy has no per-request part (no nonces, no
  * function directives), and running helmet per request, as @fastify/helmet does, re-parsed the
  * whole policy on every request: a tenth of a small request's time.
  */

@@ -34,7 +34,7 @@ async function staticClientPlugin(app: FastifyInstance, options: { distDir: stri
       // Read per request so a rebuild is served without a restart; the file is small.
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
     }
-    // Not the URL: its path and query are whatever the caller typed, tokens and addresses included (ADR 172, 180).
+    // Not the URL: its path and query are whatever the caller typed, tokens and addresses included (ADR 205, 180).
     request.log.info({ method: request.method }, 'route not found');
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'not_found' });
   });
