@@ -10,7 +10,7 @@ import { buildFinesExposure } from './fines-exposure.ts';
 import { ANSWER_UNIFORMS_PER_YEAR, sampleLossDrawsInChunks } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { buildModelParameters, computeScenario, createScenarioBuilder } from './model-parameters.ts';
-import type { ModelParameters } from './model-parameters.ts';
+import type { ModelParameters, Scenario } from './model-parameters.ts';
 import { requireSeed } from './random/xoshiro128.ts';
 import { buildRecommendations } from './recommendations.ts';
 import type { TailFigures } from './recommendations.ts';
@@ -24,7 +24,7 @@ import { UNKNOWN_ANSWER_PREVALENCE, levelForUniform } from './unknown-answers.ts
 import { requireNumber, validateRiskInput } from './validate-risk-input.ts';
 
 /** Precision targets: 'standard' (SE ≤ 1% of the expected loss) or 'board' (SE ≤ 0.5%, used by board reports). */
-export type PrecisionMode = 'standard' | 'board';
+type PrecisionMode = 'standard' | 'board';
 
 /** Options of `assessRisk`. */
 export interface AssessRiskOptions {
@@ -69,9 +69,9 @@ export function clearAssessRiskCache(): void {
 /** Default seed of every run that does not give one. */
 export const DEFAULT_SEED = 1;
 /** Points on the loss exceedance curve. */
-export const EXCEEDANCE_POINTS = 60;
+const EXCEEDANCE_POINTS = 60;
 /** Left end of the loss exceedance curve (USD). */
-export const EXCEEDANCE_MIN_USD = 10_000;
+const EXCEEDANCE_MIN_USD = 10_000;
 /** Above this many groups of years (combinations of unknown levels), what-ifs use one exact pass each. */
 const MAX_FAST_GROUPS = 64;
 /** Shapley evaluations allowed with unknown answers, in units of (groups x permutations); keeps the exact path bounded. */
@@ -249,33 +249,38 @@ export function computeAnnualLossYears(input: RiskInput, options: { readonly see
   return summarizeAnswers(run.draws, params, factorAnswers, input).losses.nonZeroAnnualLossUsd;
 }
 
-/**
- * The full risk model 2.0 (ADR 100-103): 19 factors + compliance frameworks →
- * Monte Carlo annual losses in USD, attribution and ROI-ranked
- * recommendations. Pure and deterministic: the same input, options and
- * seed give a bit-identical result, however the draws are chunked.
- * @throws RangeError naming the parameter when the input or an option is invalid.
- */
-export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): RiskResult {
-  validateRiskInput(input);
+/** The options of a run, checked, with their defaults. */
+interface RunSettings {
+  readonly fixedIterations: number | null;
+  readonly mode: PrecisionMode;
+  readonly seed: number;
+  readonly chunks: number;
+  readonly permutations: number;
+  readonly withAttribution: boolean;
+}
+
+function readRunSettings(options: AssessRiskOptions): RunSettings {
   const fixedIterations = options.iterations === undefined ? null : ensureIterations(options.iterations, 'iterations');
   const mode: PrecisionMode = options.precision ?? 'standard';
   if (mode !== 'standard' && mode !== 'board') throw new RangeError(`precision: must be standard or board, got ${String(mode)}`);
   const seed = requireSeed(options.seed ?? DEFAULT_SEED);
   const chunks = requireNumber(options.chunks ?? 1, 'chunks', 1, 4096, true);
   const permutations = requireNumber(options.shapleyPermutations ?? CALIBRATION.shapleyPermutations.value, 'shapleyPermutations', 2, 100_000, true);
-  const withAttribution = options.attribution ?? true;
-  const org = input.organisation;
+  return { fixedIterations, mode, seed, chunks, permutations, withAttribution: options.attribution ?? true };
+}
 
-  const params = buildModelParameters(org, input.frameworks, input.asOfDate);
-  const { factorAnswers, answersGiven, frameworkConflicts } = resolveFactorAnswers(input);
-  const assumedFactors = FACTORS.filter((f) => answersGiven[f.id] === undefined).map((f) => f.id);
-  const unknownIds = FACTORS.filter((f) => factorAnswers[f.id] === 'unknown').map((f) => f.id);
+/** The precision target and iteration budget of a mode (ADR 102). */
+function precisionGoal(mode: PrecisionMode): { target: number; budget: number } {
+  return mode === 'board'
+    ? { target: CALIBRATION.precisionTargetBoard.value, budget: CALIBRATION.maxIterationsBoard.value }
+    : { target: CALIBRATION.precisionTargetStandard.value, budget: CALIBRATION.maxIterationsStandard.value };
+}
+
+/** Precision (ADR 102): a pilot run, then the iteration count that reaches the target within the budget. */
+function simulateToPrecision(input: RiskInput, params: ModelParameters, settings: RunSettings, factorAnswers: FactorAnswers) {
+  const { target, budget } = precisionGoal(settings.mode);
+  const { fixedIterations, seed, chunks } = settings;
   const withUniforms = hasUnknownAnswers(factorAnswers);
-
-  // Precision (ADR 102): a pilot run, then the iteration count that reaches the target within the budget.
-  const target = mode === 'board' ? CALIBRATION.precisionTargetBoard.value : CALIBRATION.precisionTargetStandard.value;
-  const budget = mode === 'board' ? CALIBRATION.maxIterationsBoard.value : CALIBRATION.maxIterationsStandard.value;
   let iterations = fixedIterations ?? CALIBRATION.iterationsDefault.value;
   let run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
   let evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
@@ -289,110 +294,210 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     run = drawsFor(input, params, seed, iterations, chunks, withUniforms);
     evaluated = summarizeAnswers(run.draws, params, factorAnswers, input);
   }
-  const draws = run.draws;
-  const { plan, losses, summary } = evaluated;
+  return { run, ...evaluated };
+}
+
+function describePrecision(settings: RunSettings, summary: AnnualLossSummary, years: number): PrecisionResult {
+  const relativeStandardError = relativeError(summary);
+  if (settings.fixedIterations !== null) {
+    return { mode: 'fixed', targetRelativeStandardError: null, relativeStandardError, iterationsUsed: years, maxIterations: null, isTargetMet: true };
+  }
+  const { target, budget } = precisionGoal(settings.mode);
+  return { mode: settings.mode, targetRelativeStandardError: target, relativeStandardError, iterationsUsed: years, maxIterations: budget, isTargetMet: relativeStandardError <= target };
+}
+
+function buildCostBreakdown(categoryTotalsUsd: Float64Array, years: number): RiskResult['costBreakdown'] {
+  const categoryTotal = categoryTotalsUsd.reduce((s, x) => s + x, 0);
+  return COST_CATEGORIES.map((c, i) => ({
+    category: c.id,
+    label: c.label,
+    expectedAnnualUsd: (categoryTotalsUsd[i] as number) / years,
+    share: categoryTotal > 0 ? (categoryTotalsUsd[i] as number) / categoryTotal : 0,
+  }));
+}
+
+/** The 0-100 score: where the expected loss sits between all-best and all-worst answers on the same draws. */
+function scoreRisk(draws: LossDraws, params: ModelParameters, ale: number) {
+  const allAnswers = (answer: 'best' | 'worst'): FactorAnswers => Object.fromEntries(FACTORS.map((f) => [f.id, answer]));
+  const [allBestAle, averageAle, allWorstAle] = computeExpectedAnnualLosses(draws, params, [computeScenario(allAnswers('best'), params), computeScenario({}, params), computeScenario(allAnswers('worst'), params)]);
+  return computeRiskScore(ale, allBestAle ?? 0, averageAle ?? 0, allWorstAle ?? 0);
+}
+
+/** What answering each "I don't know" would do: the expected loss if it were best, and if it were worst. */
+function measureUnknownFactors(draws: LossDraws, params: ModelParameters, factorAnswers: FactorAnswers, unknownIds: readonly FactorId[]): UnknownFactorEffect[] {
+  const exactAle = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
+  return unknownIds.map((factorId) => ({
+    factorId,
+    expectedAnnualLossIfBestUsd: exactAle({ ...factorAnswers, [factorId]: 'best' }),
+    expectedAnnualLossIfWorstUsd: exactAle({ ...factorAnswers, [factorId]: 'worst' }),
+  }));
+}
+
+function summarizeInsurance(input: RiskInput, netNonZeroAnnualLossUsd: Float64Array | null, ale: number, years: number): InsuranceResult | null {
+  if (input.insurance === undefined || netNonZeroAnnualLossUsd === null) return null;
+  // Net losses can be 0 in a year with events (fully recovered): drop them before sorting.
+  const net = summarizeNonZero(collectNonZero(netNonZeroAnnualLossUsd), years);
+  return {
+    limitUsd: input.insurance.limitUsd,
+    retentionUsd: input.insurance.retentionUsd,
+    coinsuranceShare: input.insurance.coinsuranceShare ?? 0,
+    expectedNetAnnualLossUsd: net.expectedUsd,
+    expectedRecoveredAnnualUsd: ale - net.expectedUsd,
+    netPercentilesUsd: net.percentilesUsd,
+    netExpectedShortfall99Usd: net.expectedShortfall99Usd,
+  };
+}
+
+/** The what-if evaluator of a run: cached on the run without unknown answers, rebuilt with them. */
+function aleEvaluatorFor(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): { evaluator: AleEvaluator; groups: number } {
+  if (run.aleEvaluator !== null && unknownIds.length === 0) return { evaluator: run.aleEvaluator, groups: 1 };
+  const built = createAleOfAnswers(run.draws, params, unknownIds);
+  if (unknownIds.length === 0) run.aleEvaluator = built.ale;
+  return { evaluator: built.ale, groups: built.groups };
+}
+
+type AttributionParts = Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt'>;
+
+/** One-at-a-time and Shapley attribution, then the recommendations ranked by ROI with their tail effect. */
+function attributeAndRecommend(
+  run: CachedRun,
+  params: ModelParameters,
+  settings: RunSettings,
+  context: { factorAnswers: FactorAnswers; unknownIds: readonly FactorId[]; summary: AnnualLossSummary; employees: number },
+): AttributionParts {
+  const { draws } = run;
+  const { factorAnswers, summary } = context;
+  const { evaluator, groups } = aleEvaluatorFor(run, params, context.unknownIds);
+  // With many unknown answers the exact what-ifs cost one evaluator per group: fewer Shapley permutations keep it bounded (the sum stays exact).
+  const shapleyPermutations = Math.max(2, Math.min(settings.permutations, Math.floor(UNKNOWN_SHAPLEY_BUDGET / groups)));
+  const attribution = {
+    oneAtATime: computeOneAtATime(factorAnswers, evaluator.ofAnswers),
+    shapley: computeShapley(factorAnswers, evaluator, groups > 1 ? shapleyPermutations : settings.permutations, settings.seed),
+  };
+  const buffer = new Float64Array(Math.max(1, draws.slotCount));
+  const tail = (answers: FactorAnswers): TailFigures => {
+    // The current answers' tail is the result's own (same plan, same losses in the same order).
+    if (answers === factorAnswers) return { expectedShortfall99Usd: summary.expectedShortfall99Usd, p99Usd: summary.percentilesUsd.p99 };
+    const count = collectNonZeroAnnualLosses(draws, params, resolveSlotScenarios(draws, params, answers), buffer);
+    return summarizeTailInPlace(buffer.subarray(0, count), draws.years);
+  };
+  const lists = buildRecommendations(factorAnswers, context.employees, evaluator.ofAnswers, tail);
+  return { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt };
+}
+
+/** Whether the profile lies inside the calibrated population (employees, revenue below the large-company tiers). */
+function checkCalibratedRange(org: RiskInput['organisation']) {
+  const minEmployees = CALIBRATION.calibratedEmployeesMin.value;
+  const maxEmployees = CALIBRATION.calibratedEmployeesMax.value;
+  return { isEmployeesInRange: org.employees >= minEmployees && org.employees <= maxEmployees, isRevenueInRange: org.annualRevenueUsd < 1e9, minEmployees, maxEmployees };
+}
+
+function collectWarnings(
+  org: RiskInput['organisation'],
+  precision: PrecisionResult,
+  answers: { assumedFactors: readonly FactorId[]; unknownIds: readonly FactorId[]; frameworkConflicts: RiskResult['frameworkConflicts'] },
+): RiskWarning[] {
+  const warnings: RiskWarning[] = [];
+  const { isEmployeesInRange, isRevenueInRange, minEmployees, maxEmployees } = checkCalibratedRange(org);
+  if (!isEmployeesInRange) {
+    warnings.push({ code: 'employeesOutsideCalibratedRange', message: `${org.employees} employees is outside the calibrated range of ${minEmployees}-${maxEmployees}; treat the figures as indicative.` });
+  }
+  if (!isRevenueInRange) warnings.push({ code: 'revenueAboveSmeTiers', message: 'Revenue of $1B or more uses the large-company IRIS tiers, outside the SME calibration.' });
+  if (!precision.isTargetMet) {
+    const rel = precision.relativeStandardError;
+    warnings.push({
+      code: 'precisionTargetNotMet',
+      message: `The standard error of the expected loss is ${(100 * rel).toFixed(1)}% after ${precision.iterationsUsed.toLocaleString('en-US')} simulated years, the budget of this run (target ${(100 * (precision.targetRelativeStandardError as number)).toFixed(1)}%): read the expected loss as ±${(200 * rel).toFixed(0)}%.`,
+    });
+  }
+  const { assumedFactors, unknownIds } = answers;
+  if (assumedFactors.length > 0) warnings.push({ code: 'factorsAssumedAverage', message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.` });
+  if (unknownIds.length > 0) {
+    warnings.push({ code: 'factorsUnknown', message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.` });
+  }
+  for (const c of answers.frameworkConflicts) warnings.push({ code: 'factorAnswerConflict', message: c.message });
+  return warnings;
+}
+
+/** How the figures were reached: the fitted parameters, the scenario's multipliers and the calibration keys behind each. */
+function describeDerivation(params: ModelParameters, scenario: Scenario, mode: PrecisionMode): RiskResult['derivation'] {
+  return {
+    frequencyTierProbability: params.frequencyTierProbability,
+    industryProbability: params.industryProbability,
+    typicalProbability: params.typicalProbability,
+    targetProbability: params.targetProbability,
+    dispersion: params.dispersion,
+    meanEventsAtAverage: params.meanEventsAtAverage,
+    frequencyMultiplier: scenario.frequencyMultiplier,
+    meanEventsPerYear: params.meanEventsAtAverage * scenario.frequencyMultiplier,
+    responseMedianUsd: params.responseMedianUsd,
+    interruptionMedianUsd: params.interruptionMedianUsd,
+    industrySeverityMultiplier: params.industrySeverityMultiplier,
+    severityMultiplier: scenario.severityMultiplier,
+    medianCoreLossUsd: params.medianUsd * scenario.severityMultiplier,
+    sigma: params.sigma,
+    effectiveRecords: params.effectiveRecords,
+    recordsCostAllExposedUsd: params.recordsCostAllExposedUsd,
+    capPerEventUsd: params.capPerEventUsd,
+    fineProbabilityPerRegime: params.fine.regimes.length > 0 ? (params.fine.probabilityByA4[scenario.a4Level][0] as number) : 0,
+    fineMedianUsd: params.fine.medianUsd,
+    fineRegimes: params.fine.regimes,
+    ransomProbability: params.ransom.probability,
+    ransomMedianUsd: params.ransom.medianUsd,
+    a4Level: scenario.a4Level,
+    sourceKeys: {
+      frequency: ['frequencyProbabilityLt10m', 'frequencyProbability10mTo100m', 'frequencyProbability100mTo1b', 'frequencyProbability1bTo10b', params.industryFrequencyKey, 'frequencyProbabilityTypicalOrg'],
+      dispersion: ['frequencyAtLeast2Lt10m', 'frequencyAtLeast2For10mTo100m', 'frequencyAtLeast2For100mTo1b', 'frequencyAtLeast2For1bTo10b'],
+      severity: ['responseBaseUsd', 'responsePerEmployeeUsd', 'businessInterruptionRevenueShare', 'incidentSigma', params.industrySeverityKey, 'severityNonAdditivityPsi', 'severityMultiplierMin', 'severityMultiplierMax'],
+      records: ['perRecordCostAverage', 'recordDrivenCostShare', 'recordCostReferenceRecords', 'recordCostScaleExponent', 'recordExposureProbability', 'paymentCardRecordWeight'],
+      cap: ['perEventCapRevenueMultiple'],
+      fines: ['finePerRegimeProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
+      ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
+      precision: mode === 'board' ? ['precisionTargetBoard', 'maxIterationsBoard'] : ['precisionTargetStandard', 'maxIterationsStandard'],
+    },
+  };
+}
+
+/**
+ * The full risk model 2.0 (ADR 100-103): 19 factors + compliance frameworks →
+ * Monte Carlo annual losses in USD, attribution and ROI-ranked
+ * recommendations. Pure and deterministic: the same input, options and
+ * seed give a bit-identical result, however the draws are chunked.
+ * @throws RangeError naming the parameter when the input or an option is invalid.
+ */
+export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): RiskResult {
+  validateRiskInput(input);
+  const settings = readRunSettings(options);
+  const org = input.organisation;
+  const params = buildModelParameters(org, input.frameworks, input.asOfDate);
+  const { factorAnswers, answersGiven, frameworkConflicts } = resolveFactorAnswers(input);
+  const assumedFactors = FACTORS.filter((f) => answersGiven[f.id] === undefined).map((f) => f.id);
+  const unknownIds = FACTORS.filter((f) => factorAnswers[f.id] === 'unknown').map((f) => f.id);
+
+  const { run, plan, losses, summary } = simulateToPrecision(input, params, settings, factorAnswers);
+  const { draws } = run;
   const years = draws.years;
   const nonZero = losses.nonZeroAnnualLossUsd;
   const ale = summary.expectedUsd;
   if (!Number.isFinite(ale) || !Number.isFinite(summary.standardDeviationUsd)) {
     throw new Error(`assessRisk produced a non-finite annual loss (${ale}); this is a bug in the engine`);
   }
-  const relativeStandardError = relativeError(summary);
-  const precision: PrecisionResult =
-    fixedIterations === null
-      ? { mode, targetRelativeStandardError: target, relativeStandardError, iterationsUsed: years, maxIterations: budget, isTargetMet: relativeStandardError <= target }
-      : { mode: 'fixed', targetRelativeStandardError: null, relativeStandardError, iterationsUsed: years, maxIterations: null, isTargetMet: true };
-
-  const categoryTotal = losses.categoryTotalsUsd.reduce((s, x) => s + x, 0);
-  const costBreakdown = COST_CATEGORIES.map((c, i) => ({
-    category: c.id,
-    label: c.label,
-    expectedAnnualUsd: (losses.categoryTotalsUsd[i] as number) / years,
-    share: categoryTotal > 0 ? (losses.categoryTotalsUsd[i] as number) / categoryTotal : 0,
-  }));
-
-  const exactAle = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
-  const allAnswers = (answer: 'best' | 'worst'): FactorAnswers => Object.fromEntries(FACTORS.map((f) => [f.id, answer]));
-  const [allBestAle, averageAle, allWorstAle] = computeExpectedAnnualLosses(draws, params, [computeScenario(allAnswers('best'), params), computeScenario({}, params), computeScenario(allAnswers('worst'), params)]);
-  const riskScore = computeRiskScore(ale, allBestAle ?? 0, averageAle ?? 0, allWorstAle ?? 0);
-
-  const unknownFactors: UnknownFactorEffect[] = unknownIds.map((factorId) => ({
-    factorId,
-    expectedAnnualLossIfBestUsd: exactAle({ ...factorAnswers, [factorId]: 'best' }),
-    expectedAnnualLossIfWorstUsd: exactAle({ ...factorAnswers, [factorId]: 'worst' }),
-  }));
-
-  let insurance: InsuranceResult | null = null;
-  if (input.insurance !== undefined && losses.netNonZeroAnnualLossUsd !== null) {
-    // Net losses can be 0 in a year with events (fully recovered): drop them before sorting.
-    const net = summarizeNonZero(collectNonZero(losses.netNonZeroAnnualLossUsd), years);
-    insurance = {
-      limitUsd: input.insurance.limitUsd,
-      retentionUsd: input.insurance.retentionUsd,
-      coinsuranceShare: input.insurance.coinsuranceShare ?? 0,
-      expectedNetAnnualLossUsd: net.expectedUsd,
-      expectedRecoveredAnnualUsd: ale - net.expectedUsd,
-      netPercentilesUsd: net.percentilesUsd,
-      netExpectedShortfall99Usd: net.expectedShortfall99Usd,
-    };
-  }
+  const precision = describePrecision(settings, summary, years);
+  const costBreakdown = buildCostBreakdown(losses.categoryTotalsUsd, years);
+  const riskScore = scoreRisk(draws, params, ale);
+  const unknownFactors = measureUnknownFactors(draws, params, factorAnswers, unknownIds);
+  const insurance = summarizeInsurance(input, losses.netNonZeroAnnualLossUsd, ale, years);
   const insuranceView = buildInsuranceView(input, summary, nonZero, losses.recoverableNonZeroUsd, insurance);
-
-  let attribution: RiskResult['attribution'] = null;
-  let recommendations: RiskResult['recommendations'] = null;
-  let recommendationsNotWorthIt: RiskResult['recommendationsNotWorthIt'] = null;
-  if (withAttribution) {
-    let evaluator = run.aleEvaluator;
-    let groups = 1;
-    if (evaluator === null || unknownIds.length > 0) {
-      const built = createAleOfAnswers(draws, params, unknownIds);
-      evaluator = built.ale;
-      groups = built.groups;
-      if (unknownIds.length === 0) run.aleEvaluator = evaluator;
-    }
-    // With many unknown answers the exact what-ifs cost one evaluator per group: fewer Shapley permutations keep it bounded (the sum stays exact).
-    const shapleyPermutations = Math.max(2, Math.min(permutations, Math.floor(UNKNOWN_SHAPLEY_BUDGET / groups)));
-    attribution = {
-      oneAtATime: computeOneAtATime(factorAnswers, evaluator.ofAnswers),
-      shapley: computeShapley(factorAnswers, evaluator, groups > 1 ? shapleyPermutations : permutations, seed),
-    };
-    const buffer = new Float64Array(Math.max(1, draws.slotCount));
-    const tail = (answers: FactorAnswers): TailFigures => {
-      // The current answers' tail is the result's own (same plan, same losses in the same order).
-      if (answers === factorAnswers) return { expectedShortfall99Usd: summary.expectedShortfall99Usd, p99Usd: summary.percentilesUsd.p99 };
-      const count = collectNonZeroAnnualLosses(draws, params, resolveSlotScenarios(draws, params, answers), buffer);
-      return summarizeTailInPlace(buffer.subarray(0, count), years);
-    };
-    const lists = buildRecommendations(factorAnswers, org.employees, evaluator.ofAnswers, tail);
-    recommendations = lists.worthIt;
-    recommendationsNotWorthIt = lists.notWorthIt;
-  }
-
-  const warnings: RiskWarning[] = [];
-  const minEmployees = CALIBRATION.calibratedEmployeesMin.value;
-  const maxEmployees = CALIBRATION.calibratedEmployeesMax.value;
-  const isEmployeesInRange = org.employees >= minEmployees && org.employees <= maxEmployees;
-  if (!isEmployeesInRange) {
-    warnings.push({ code: 'employeesOutsideCalibratedRange', message: `${org.employees} employees is outside the calibrated range of ${minEmployees}-${maxEmployees}; treat the figures as indicative.` });
-  }
-  const isRevenueInRange = org.annualRevenueUsd < 1e9;
-  if (!isRevenueInRange) warnings.push({ code: 'revenueAboveSmeTiers', message: 'Revenue of $1B or more uses the large-company IRIS tiers, outside the SME calibration.' });
-  if (!precision.isTargetMet) {
-    warnings.push({
-      code: 'precisionTargetNotMet',
-      message: `The standard error of the expected loss is ${(100 * relativeStandardError).toFixed(1)}% after ${years.toLocaleString('en-US')} simulated years, the budget of this run (target ${(100 * target).toFixed(1)}%): read the expected loss as ±${(200 * relativeStandardError).toFixed(0)}%.`,
-    });
-  }
-  if (assumedFactors.length > 0) warnings.push({ code: 'factorsAssumedAverage', message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.` });
-  if (unknownIds.length > 0) {
-    warnings.push({ code: 'factorsUnknown', message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.` });
-  }
-  for (const c of frameworkConflicts) warnings.push({ code: 'factorAnswerConflict', message: c.message });
+  const attributed: AttributionParts = settings.withAttribution
+    ? attributeAndRecommend(run, params, settings, { factorAnswers, unknownIds, summary, employees: org.employees })
+    : { attribution: null, recommendations: null, recommendationsNotWorthIt: null };
+  const warnings = collectWarnings(org, precision, { assumedFactors, unknownIds, frameworkConflicts });
+  const { isEmployeesInRange, isRevenueInRange } = checkCalibratedRange(org);
 
   const scenario = plan.constant;
   return {
     engineVersion: ENGINE_VERSION,
-    seed,
+    seed: settings.seed,
     iterations: years,
     profile: { name: org.name ?? null, industry: org.industry, employees: org.employees, annualRevenueUsd: org.annualRevenueUsd },
     factorAnswers,
@@ -410,47 +515,13 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     fines: buildFinesExposure(org, input.frameworks, params, scenario.a4Level, losses.fineTotalsByRegimeUsd, years),
     riskScore,
     insurance,
-    attribution,
-    recommendations,
-    recommendationsNotWorthIt,
+    attribution: attributed.attribution,
+    recommendations: attributed.recommendations,
+    recommendationsNotWorthIt: attributed.recommendationsNotWorthIt,
     unknownFactors,
     precision,
     insuranceView,
-    derivation: {
-      frequencyTierProbability: params.frequencyTierProbability,
-      industryProbability: params.industryProbability,
-      typicalProbability: params.typicalProbability,
-      targetProbability: params.targetProbability,
-      dispersion: params.dispersion,
-      meanEventsAtAverage: params.meanEventsAtAverage,
-      frequencyMultiplier: scenario.frequencyMultiplier,
-      meanEventsPerYear: params.meanEventsAtAverage * scenario.frequencyMultiplier,
-      responseMedianUsd: params.responseMedianUsd,
-      interruptionMedianUsd: params.interruptionMedianUsd,
-      industrySeverityMultiplier: params.industrySeverityMultiplier,
-      severityMultiplier: scenario.severityMultiplier,
-      medianCoreLossUsd: params.medianUsd * scenario.severityMultiplier,
-      sigma: params.sigma,
-      effectiveRecords: params.effectiveRecords,
-      recordsCostAllExposedUsd: params.recordsCostAllExposedUsd,
-      capPerEventUsd: params.capPerEventUsd,
-      fineProbabilityPerRegime: params.fine.regimes.length > 0 ? (params.fine.probabilityByA4[scenario.a4Level][0] as number) : 0,
-      fineMedianUsd: params.fine.medianUsd,
-      fineRegimes: params.fine.regimes,
-      ransomProbability: params.ransom.probability,
-      ransomMedianUsd: params.ransom.medianUsd,
-      a4Level: scenario.a4Level,
-      sourceKeys: {
-        frequency: ['frequencyProbabilityLt10m', 'frequencyProbability10mTo100m', 'frequencyProbability100mTo1b', 'frequencyProbability1bTo10b', params.industryFrequencyKey, 'frequencyProbabilityTypicalOrg'],
-        dispersion: ['frequencyAtLeast2Lt10m', 'frequencyAtLeast2For10mTo100m', 'frequencyAtLeast2For100mTo1b', 'frequencyAtLeast2For1bTo10b'],
-        severity: ['responseBaseUsd', 'responsePerEmployeeUsd', 'businessInterruptionRevenueShare', 'incidentSigma', params.industrySeverityKey, 'severityNonAdditivityPsi', 'severityMultiplierMin', 'severityMultiplierMax'],
-        records: ['perRecordCostAverage', 'recordDrivenCostShare', 'recordCostReferenceRecords', 'recordCostScaleExponent', 'recordExposureProbability', 'paymentCardRecordWeight'],
-        cap: ['perEventCapRevenueMultiple'],
-        fines: ['finePerRegimeProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
-        ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
-        precision: mode === 'board' ? ['precisionTargetBoard', 'maxIterationsBoard'] : ['precisionTargetStandard', 'maxIterationsStandard'],
-      },
-    },
+    derivation: describeDerivation(params, scenario, settings.mode),
   };
 }
 

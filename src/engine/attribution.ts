@@ -29,7 +29,7 @@ export interface ShapleyAttribution {
 }
 
 /** Expected annual loss of a set of answers over the common random numbers. */
-export type AleOfAnswers = (answers: FactorAnswers) => number;
+type AleOfAnswers = (answers: FactorAnswers) => number;
 
 /**
  * Expected-loss functions for the what-ifs. Levels are one Int8 per factor

@@ -29,7 +29,7 @@ export interface CalibrationTableRow {
 }
 
 /** Options of the table: the runs are deterministic for a given seed and iteration count. */
-export interface CalibrationTableOptions {
+interface CalibrationTableOptions {
   readonly iterations?: number;
   readonly seed?: number;
 }
@@ -54,9 +54,9 @@ const SEVERITY_BANDS: readonly { readonly label: string; readonly revenueUsd: nu
 ];
 const BAND_INDUSTRIES: readonly IndustryId[] = ['healthcare', 'financialServices', 'manufacturing', 'other'];
 /** Tolerance around the NetDiligence band mean (times the IBM industry multiplier): a factor of 2 either way. */
-export const BAND_MEAN_TOLERANCE = 2;
+const BAND_MEAN_TOLERANCE = 2;
 /** Frequency rows: within 10% of the IRIS figure (P(≥1) and P(≥2) are fitted exactly; P(≥3) is a check). */
-export const FREQUENCY_TOLERANCE = 0.1;
+const FREQUENCY_TOLERANCE = 0.1;
 
 /** IRIS25 Table 1 medians at the centres of their revenue tiers. */
 const IRIS_MEDIANS: readonly { readonly revenueUsd: number; readonly key: CalibrationKey }[] = [
@@ -66,7 +66,7 @@ const IRIS_MEDIANS: readonly { readonly revenueUsd: number; readonly key: Calibr
 ];
 
 /** IRIS25 median loss per incident at this revenue, interpolated on log revenue and log loss between tier centres (flat outside). */
-export function irisMedianForRevenue(revenueUsd: number): number {
+function irisMedianForRevenue(revenueUsd: number): number {
   const x = Math.log(revenueUsd);
   const first = IRIS_MEDIANS[0] as (typeof IRIS_MEDIANS)[number];
   if (x <= Math.log(first.revenueUsd)) return v(first.key);
@@ -207,7 +207,7 @@ export const SMALL_FIRM_EXAMPLE: CalibrationExample = {
 };
 
 /** Default runs of the table: 200,000 years, seed 1 (deterministic). */
-export const CALIBRATION_TABLE_DEFAULTS: Required<CalibrationTableOptions> = { iterations: 200_000, seed: 1 };
+const CALIBRATION_TABLE_DEFAULTS: Required<CalibrationTableOptions> = { iterations: 200_000, seed: 1 };
 
 /**
  * The calibration table of the methodology page, computed from the engine

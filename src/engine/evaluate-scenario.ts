@@ -23,7 +23,7 @@ export type CostCategoryId = (typeof COST_CATEGORIES)[number]['id'];
  * scenario for all years; each "unknown" answer takes, per year, the level
  * its uniform draw falls on in the factor's prevalence (ADR 101).
  */
-export interface SlotScenarios {
+interface SlotScenarios {
   /** The scenario when no answer is unknown (then the arrays are null). */
   readonly constant: Scenario;
   readonly frequencyMultiplier: Float64Array | null;
@@ -97,7 +97,7 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
 }
 
 /** Per-year and per-event losses of one scenario over the common random numbers. */
-export interface ScenarioLosses {
+interface ScenarioLosses {
   /** Gross annual loss of the years with at least one event, in year order (USD); every other year lost 0. */
   readonly nonZeroAnnualLossUsd: Float64Array;
   /** Cost of every potential incident of the pool under this scenario (thinned ones included), USD. */

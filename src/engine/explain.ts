@@ -4,7 +4,7 @@ import { getFactor } from './factors.ts';
 import type { RiskResult } from './risk-result.ts';
 
 /** A number in an explanation, traced to its source. */
-export interface ExplanationFigure {
+interface ExplanationFigure {
   readonly label: string;
   readonly value: number;
   readonly unit: CalibrationUnit;
@@ -16,7 +16,7 @@ export interface ExplanationFigure {
 }
 
 /** One step of the derivation. */
-export interface ExplanationStep {
+interface ExplanationStep {
   readonly id: 'frequency' | 'severity' | 'fines' | 'ransom' | 'annualLoss' | 'costIfItHappens' | 'riskScore' | 'attribution' | 'insurance' | 'unknownAnswers' | 'population';
   readonly title: string;
   readonly text: string;
@@ -24,7 +24,7 @@ export interface ExplanationStep {
 }
 
 /** The derivation of a result's headline numbers in words and figures. */
-export interface Explanation {
+interface Explanation {
   readonly steps: readonly ExplanationStep[];
   /** All steps as plain text (titles and paragraphs). */
   readonly text: string;
@@ -48,21 +48,10 @@ function computed(label: string, value: number, unit: CalibrationUnit, how: stri
   return { label, value, unit, sourceKey: null, source: how, isAssumption: false };
 }
 
-/**
- * Explains a result: how frequency, severity, fines and ransom combine into
- * the ALE and percentiles, with every number traced to a calibration entry
- * (source or assumption) or to the formula that computed it.
- */
-export function explain(result: RiskResult): Explanation {
+function explainFrequency(result: RiskResult): ExplanationStep {
   const d = result.derivation;
-  const a = result.annualLoss;
-  const steps: ExplanationStep[] = [];
-  const freqKeys = d.sourceKeys['frequency'] ?? [];
-  const sevKeys = d.sourceKeys['severity'] ?? [];
-  const industryKey = freqKeys[4];
-  const industrySevKey = sevKeys[4];
-
-  steps.push({
+  const industryKey = (d.sourceKeys['frequency'] ?? [])[4];
+  return {
     id: 'frequency',
     title: 'How often: significant incidents per year',
     text:
@@ -80,10 +69,14 @@ export function explain(result: RiskResult): Explanation {
       computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'product of the M3, M4, M5 frequency multipliers (factor catalogue)'),
       computed('Simulated P(at least one loss event)', result.probabilityOfAnyEvent, 'probability', `share of ${result.iterations.toLocaleString('en-US')} simulated years`),
     ],
-  });
+  };
+}
 
+function explainSeverity(result: RiskResult): ExplanationStep {
+  const d = result.derivation;
+  const industrySevKey = (d.sourceKeys['severity'] ?? [])[4];
   const recordsLine = result.costBreakdown.find((c) => c.category === 'notificationAndMonitoring')?.expectedAnnualUsd ?? 0;
-  steps.push({
+  return {
     id: 'severity',
     title: 'How much: loss per incident, built from the organisation',
     text:
@@ -109,10 +102,13 @@ export function explain(result: RiskResult): Explanation {
       sourced('recordCostScaleExponent'),
       sourced('recordExposureProbability'),
     ],
-  });
+  };
+}
 
+function explainFines(result: RiskResult): ExplanationStep {
+  const d = result.derivation;
   const finesLine = result.costBreakdown.find((c) => c.category === 'regulatoryFines')?.expectedAnnualUsd ?? 0;
-  steps.push({
+  return {
     id: 'fines',
     title: 'Regulatory fines',
     text:
@@ -120,17 +116,23 @@ export function explain(result: RiskResult): Explanation {
         ? 'No regulated data is held, so no regulatory fine is simulated.'
         : `Regimes that apply: ${d.fineRegimes.join(', ')}. Each incident draws a fine under each applicable regime independently, with probability ${pct(d.fineProbabilityPerRegime)} per regime (so a firm under two regimes is fined after a third of incidents, as in IBM 2024; adjusted for the compliance answer), of lognormal size (median ${usd(d.fineMedianUsd)} for this size of firm, sigma ${CALIBRATION.fineSigma.value}) capped per regime. Adding a regime only adds fines. Expected fines: ${usd(finesLine)} a year.`,
     figures: [sourced('fineProbability'), sourced('finePerRegimeProbability'), sourced('fineMedian'), sourced('sizeScalingExponent'), sourced('fineSigma'), sourced('fineProbabilityMultiplierCompliant'), sourced('fineProbabilityMultiplierNonCompliant'), computed('Expected fines per year', finesLine, 'usd', 'simulated')],
-  });
+  };
+}
 
+function explainRansom(result: RiskResult): ExplanationStep {
+  const d = result.derivation;
   const ransomLine = result.costBreakdown.find((c) => c.category === 'ransom')?.expectedAnnualUsd ?? 0;
-  steps.push({
+  return {
     id: 'ransom',
     title: 'Ransom payments',
     text: `IBM's costs exclude ransoms, so each incident adds a ransom with probability ${pct(d.ransomProbability)} (88% of SMB breaches involve ransomware x 36% pay), lognormal with median ${usd(d.ransomMedianUsd)} for this size of firm (DBIR 2025 median ${usd(CALIBRATION.ransomMedian.value)} at ${usd(CALIBRATION.sizeScalingReferenceRevenueUsd.value)} revenue, scaled as revenue^${CALIBRATION.sizeScalingExponent.value}). Expected ransom: ${usd(ransomLine)} a year.`,
     figures: [sourced('ransomwareShareSmb'), sourced('ransomPayRate'), sourced('ransomMedian'), sourced('ransomSigma'), computed('Expected ransom per year', ransomLine, 'usd', 'simulated')],
-  });
+  };
+}
 
-  steps.push({
+function explainAnnualLoss(result: RiskResult): ExplanationStep {
+  const a = result.annualLoss;
+  return {
     id: 'annualLoss',
     title: 'Annual loss',
     text:
@@ -144,39 +146,46 @@ export function explain(result: RiskResult): Explanation {
       computed('P99 annual loss (VaR 99)', a.percentilesUsd.p99, 'usd', 'nearest-rank percentile'),
       computed('Expected shortfall 99', a.expectedShortfall99Usd, 'usd', 'mean of the worst 1% of years'),
     ],
-  });
+  };
+}
 
+function explainCostIfItHappens(result: RiskResult): ExplanationStep {
   const c = result.costIfItHappens;
-  steps.push({
+  return {
     id: 'costIfItHappens',
     title: 'Cost if it happens',
     text: `When an incident happens, it costs ${usd(c.percentilesUsd.p50)} at the median, ${usd(c.percentilesUsd.p90)} at P90 and ${usd(c.percentilesUsd.p99)} at P99 (mean ${usd(c.meanUsd)}, over ${c.eventCount.toLocaleString('en-US')} simulated incidents: every potential incident of the run, so the figure does not move when a control only makes incidents rarer).`,
     figures: [computed('Median cost per incident', c.percentilesUsd.p50, 'usd', 'simulated'), computed('Mean cost per incident', c.meanUsd, 'usd', 'simulated')],
-  });
+  };
+}
 
+function explainRiskScore(result: RiskResult): ExplanationStep {
   const s = result.riskScore;
-  steps.push({
+  return {
     id: 'riskScore',
     title: 'Risk score',
     text: `The score places this ALE on a log scale between the same organisation with every answer at best (0, ${usd(s.allBestAleUsd)}), at the population average (50, ${usd(s.averageAleUsd)}) and at worst (100, ${usd(s.allWorstAleUsd)}): ${s.score} (${s.bandLabel}).`,
     figures: [computed('Risk score', s.score, 'ratio', 'log interpolation between all-best, average and all-worst ALE (assumption)')],
-  });
+  };
+}
 
-  if (result.attribution !== null) {
-    const top = [...result.attribution.shapley.contributions].sort((x, y) => Math.abs(y.contributionUsd) - Math.abs(x.contributionUsd)).slice(0, 3);
-    const rec = result.recommendations?.[0];
-    steps.push({
-      id: 'attribution',
-      title: 'What drives it',
-      text:
-        `Against an average-posture peer (ALE ${usd(result.attribution.shapley.averageProfileAleUsd)}), the answers change the ALE by ${usd(result.attribution.shapley.targetUsd)}; the largest Shapley contributions are ${top.map((t) => `${t.factorId} ${getFactor(t.factorId).name} (${usd(t.contributionUsd)})`).join(', ')}.` +
-        (rec === undefined ? '' : ` The best value for money is ${rec.factorId} ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (cost band is an assumption).`),
-      figures: top.map((t) => computed(`Shapley contribution of ${t.factorId}`, t.contributionUsd, 'usd', `permutation sampling, ${result.attribution?.shapley.permutations ?? 0} permutations`)),
-    });
-  }
+function explainAttribution(result: RiskResult): ExplanationStep | null {
+  if (result.attribution === null) return null;
+  const top = [...result.attribution.shapley.contributions].sort((x, y) => Math.abs(y.contributionUsd) - Math.abs(x.contributionUsd)).slice(0, 3);
+  const rec = result.recommendations?.[0];
+  return {
+    id: 'attribution',
+    title: 'What drives it',
+    text:
+      `Against an average-posture peer (ALE ${usd(result.attribution.shapley.averageProfileAleUsd)}), the answers change the ALE by ${usd(result.attribution.shapley.targetUsd)}; the largest Shapley contributions are ${top.map((t) => `${t.factorId} ${getFactor(t.factorId).name} (${usd(t.contributionUsd)})`).join(', ')}.` +
+      (rec === undefined ? '' : ` The best value for money is ${rec.factorId} ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (cost band is an assumption).`),
+    figures: top.map((t) => computed(`Shapley contribution of ${t.factorId}`, t.contributionUsd, 'usd', `permutation sampling, ${result.attribution?.shapley.permutations ?? 0} permutations`)),
+  };
+}
 
+function explainInsurance(result: RiskResult): ExplanationStep {
   const iv = result.insuranceView;
-  steps.push({
+  return {
     id: 'insurance',
     title: 'Insurance view',
     text:
@@ -187,26 +196,49 @@ export function explain(result: RiskResult): Explanation {
       computed('Loss of a 1-in-100 year (VaR 99)', iv.oneInHundredYearLossUsd, 'usd', 'nearest-rank P99 of annual loss'),
       computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'recoveries of that simulated year with an unlimited aggregate limit (retention and coinsurance per incident)'),
     ],
-  });
+  };
+}
 
-  if (result.unknownFactors.length > 0) {
-    steps.push({
-      id: 'unknownAnswers',
-      title: 'Answers marked "I don\'t know"',
-      text: `Each simulated year draws these factors' levels from how common each level is (ADR 101), which widens the range. Answered best or worst, the expected loss would be: ${result.unknownFactors
-        .map((u) => `${u.factorId} ${getFactor(u.factorId).name} ${usd(u.expectedAnnualLossIfBestUsd)}-${usd(u.expectedAnnualLossIfWorstUsd)}`)
-        .join('; ')}.`,
-      figures: result.unknownFactors.map((u) => computed(`Expected loss if ${u.factorId} were answered worst`, u.expectedAnnualLossIfWorstUsd, 'usd', 'same draws, this answer at worst')),
-    });
-  }
+function explainUnknownAnswers(result: RiskResult): ExplanationStep | null {
+  if (result.unknownFactors.length === 0) return null;
+  return {
+    id: 'unknownAnswers',
+    title: 'Answers marked "I don\'t know"',
+    text: `Each simulated year draws these factors' levels from how common each level is (ADR 101), which widens the range. Answered best or worst, the expected loss would be: ${result.unknownFactors
+      .map((u) => `${u.factorId} ${getFactor(u.factorId).name} ${usd(u.expectedAnnualLossIfBestUsd)}-${usd(u.expectedAnnualLossIfWorstUsd)}`)
+      .join('; ')}.`,
+    figures: result.unknownFactors.map((u) => computed(`Expected loss if ${u.factorId} were answered worst`, u.expectedAnnualLossIfWorstUsd, 'usd', 'same draws, this answer at worst')),
+  };
+}
 
-  steps.push({
+function explainPopulation(result: RiskResult): ExplanationStep {
+  return {
     id: 'population',
     title: 'What population this is calibrated to',
     text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.`,
     figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('insuredClaimMean300mTo2b'), sourced('ibmSmallOrgAverage2023')],
-  });
+  };
+}
 
+/**
+ * Explains a result: how frequency, severity, fines and ransom combine into
+ * the ALE and percentiles, with every number traced to a calibration entry
+ * (source or assumption) or to the formula that computed it.
+ */
+export function explain(result: RiskResult): Explanation {
+  const steps = [
+    explainFrequency(result),
+    explainSeverity(result),
+    explainFines(result),
+    explainRansom(result),
+    explainAnnualLoss(result),
+    explainCostIfItHappens(result),
+    explainRiskScore(result),
+    explainAttribution(result),
+    explainInsurance(result),
+    explainUnknownAnswers(result),
+    explainPopulation(result),
+  ].filter((step): step is ExplanationStep => step !== null);
   const text = steps.map((st) => `${st.title}\n${st.text}`).join('\n\n');
   return { steps, text };
 }

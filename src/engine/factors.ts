@@ -29,9 +29,7 @@ export type FactorLevel = Exclude<FactorAnswer, 'notApplicable' | 'unknown'>;
 export type KnownFactorAnswer = Exclude<FactorAnswer, 'unknown'>;
 
 /** Factor kinds. */
-export const FACTOR_KINDS = ['mitigator', 'amplifier'] as const;
-/** A factor kind. */
-export type FactorKind = (typeof FACTOR_KINDS)[number];
+type FactorKind = 'mitigator' | 'amplifier';
 
 /** Questionnaire groups. */
 export const FACTOR_GROUPS = [
@@ -45,14 +43,14 @@ export const FACTOR_GROUPS = [
 export type FactorGroup = (typeof FACTOR_GROUPS)[number]['id'];
 
 /** Multipliers by graded level. */
-export interface LevelMultipliers {
+interface LevelMultipliers {
   readonly best: number;
   readonly partial: number;
   readonly worst: number;
 }
 
 /** One answer option as the questionnaire shows it. */
-export interface FactorOption {
+interface FactorOption {
   readonly value: FactorAnswer;
   readonly label: string;
 }

@@ -24,6 +24,91 @@ interface LevelData {
 
 const LEVEL_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
 
+/** What every level and slice of one evaluator reads: the draws, the model and each event's severity-scaled base. */
+interface EvaluatorContext {
+  readonly draws: LossDraws;
+  readonly params: ModelParameters;
+  /** Core + records loss of each event at severity multiplier 1. */
+  readonly base: Float64Array;
+}
+
+/** Per event at one A4 level: fines (capped per regime) + ransom, the breakpoint t_e, and the events that can reach the cap. */
+function prepareLevel({ draws, params, base }: EvaluatorContext, level: FactorLevel): LevelData {
+  const n = draws.eventCount;
+  const cap = params.capPerEventUsd;
+  const maxM = params.severityMultiplierMax;
+  const probabilities = params.fine.probabilityByA4[level];
+  const caps = params.fine.capsByA4[level];
+  const extra = new Float64Array(n);
+  const breakpoint = new Float64Array(n);
+  const isCandidate = new Uint8Array(n);
+  const rc = draws.regimeCount;
+  const candidateList: number[] = [];
+  for (let e = 0; e < n; e++) {
+    let x = draws.ransomUsd[e] as number;
+    for (let j = 0; j < rc; j++) {
+      const k = e * rc + j;
+      if ((draws.fineUniform[k] as number) < (probabilities[j] as number)) {
+        const amount = draws.fineAmountUsd[k] as number;
+        const c = caps[j] as number;
+        x += amount > c ? c : amount;
+      }
+    }
+    extra[e] = x;
+    const t = Math.max(0, (cap - x) / (base[e] as number));
+    breakpoint[e] = t;
+    if (t < maxM) {
+      isCandidate[e] = 1;
+      candidateList.push(e);
+    }
+  }
+  const values = Float64Array.from(candidateList, (e) => breakpoint[e] as number);
+  const order = sortEventsByValue(values);
+  const candidates = Int32Array.from(order, (k) => candidateList[k] as number);
+  return { extra, breakpoint, candidates, isCandidate };
+}
+
+/** The sums of one (F, A4): events that happen at F and are never capped, then the candidates in descending breakpoint order. */
+function buildSlice({ draws, base }: EvaluatorContext, f: number, data: LevelData): Slice {
+  const n = draws.eventCount;
+  let alwaysBase = 0;
+  let alwaysExtra = 0;
+  for (let e = 0; e < n; e++) {
+    if ((draws.frequencyThreshold[e] as number) > f || data.isCandidate[e] === 1) continue;
+    alwaysBase += base[e] as number;
+    alwaysExtra += data.extra[e] as number;
+  }
+  const c = data.candidates;
+  let count = 0;
+  for (let r = 0; r < c.length; r++) if ((draws.frequencyThreshold[c[r] as number] as number) <= f) count += 1;
+  const breakpoints = new Float64Array(count);
+  const prefixBase = new Float64Array(count + 1);
+  const prefixExtra = new Float64Array(count + 1);
+  let k = 0;
+  // Descending breakpoints: walk the ascending order backwards.
+  for (let r = c.length - 1; r >= 0; r--) {
+    const e = c[r] as number;
+    if ((draws.frequencyThreshold[e] as number) > f) continue;
+    breakpoints[k] = data.breakpoint[e] as number;
+    prefixBase[k + 1] = (prefixBase[k] as number) + (base[e] as number);
+    prefixExtra[k + 1] = (prefixExtra[k] as number) + (data.extra[e] as number);
+    k += 1;
+  }
+  return { alwaysBase, alwaysExtra, breakpoints, prefixBase, prefixExtra };
+}
+
+/** The number of descending breakpoints t_e >= m (the uncapped events), by binary search. */
+function countUncapped(t: Float64Array, m: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((t[mid] as number) >= m) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * A fast expected-annual-loss function for attribution (thousands of
  * what-ifs) over answers without unknowns. Factor answers act only through
@@ -40,98 +125,26 @@ const LEVEL_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial:
 export function createAleEvaluator(draws: LossDraws, params: ModelParameters): (scenario: Scenario) => number {
   const n = draws.eventCount;
   const cap = params.capPerEventUsd;
-  const maxM = params.severityMultiplierMax;
   const base = new Float64Array(n);
   for (let e = 0; e < n; e++) base[e] = (draws.coreLossUsd[e] as number) + (draws.recordsLossUsd[e] as number);
+  const context: EvaluatorContext = { draws, params, base };
   const levels: (LevelData | null)[] = [null, null, null];
   const slices = new Map<number, (Slice | null)[]>();
-
-  const prepareLevel = (level: FactorLevel): LevelData => {
-    const known = levels[LEVEL_INDEX[level]];
-    if (known !== null && known !== undefined) return known;
-    const probabilities = params.fine.probabilityByA4[level];
-    const caps = params.fine.capsByA4[level];
-    const extra = new Float64Array(n);
-    const breakpoint = new Float64Array(n);
-    const isCandidate = new Uint8Array(n);
-    const rc = draws.regimeCount;
-    const candidateList: number[] = [];
-    for (let e = 0; e < n; e++) {
-      let x = draws.ransomUsd[e] as number;
-      for (let j = 0; j < rc; j++) {
-        const k = e * rc + j;
-        if ((draws.fineUniform[k] as number) < (probabilities[j] as number)) {
-          const amount = draws.fineAmountUsd[k] as number;
-          const c = caps[j] as number;
-          x += amount > c ? c : amount;
-        }
-      }
-      extra[e] = x;
-      const t = Math.max(0, (cap - x) / (base[e] as number));
-      breakpoint[e] = t;
-      if (t < maxM) {
-        isCandidate[e] = 1;
-        candidateList.push(e);
-      }
-    }
-    const values = Float64Array.from(candidateList, (e) => breakpoint[e] as number);
-    const order = sortEventsByValue(values);
-    const candidates = Int32Array.from(order, (k) => candidateList[k] as number);
-    const data = { extra, breakpoint, candidates, isCandidate };
-    levels[LEVEL_INDEX[level]] = data;
-    return data;
-  };
-
-  const buildSlice = (f: number, level: FactorLevel): Slice => {
-    const data = prepareLevel(level);
-    let alwaysBase = 0;
-    let alwaysExtra = 0;
-    for (let e = 0; e < n; e++) {
-      if ((draws.frequencyThreshold[e] as number) > f || data.isCandidate[e] === 1) continue;
-      alwaysBase += base[e] as number;
-      alwaysExtra += data.extra[e] as number;
-    }
-    const c = data.candidates;
-    let count = 0;
-    for (let r = 0; r < c.length; r++) if ((draws.frequencyThreshold[c[r] as number] as number) <= f) count += 1;
-    const breakpoints = new Float64Array(count);
-    const prefixBase = new Float64Array(count + 1);
-    const prefixExtra = new Float64Array(count + 1);
-    let k = 0;
-    // Descending breakpoints: walk the ascending order backwards.
-    for (let r = c.length - 1; r >= 0; r--) {
-      const e = c[r] as number;
-      if ((draws.frequencyThreshold[e] as number) > f) continue;
-      breakpoints[k] = data.breakpoint[e] as number;
-      prefixBase[k + 1] = (prefixBase[k] as number) + (base[e] as number);
-      prefixExtra[k + 1] = (prefixExtra[k] as number) + (data.extra[e] as number);
-      k += 1;
-    }
-    return { alwaysBase, alwaysExtra, breakpoints, prefixBase, prefixExtra };
-  };
-
-  return (scenario: Scenario): number => {
+  const levelData = (level: FactorLevel): LevelData => (levels[LEVEL_INDEX[level]] ??= prepareLevel(context, level));
+  const sliceOf = (scenario: Scenario): Slice => {
     let byLevel = slices.get(scenario.frequencyMultiplier);
     if (byLevel === undefined) {
       byLevel = [null, null, null];
       slices.set(scenario.frequencyMultiplier, byLevel);
     }
-    const li = LEVEL_INDEX[scenario.a4Level];
-    let slice = byLevel[li];
-    if (slice === null || slice === undefined) {
-      slice = buildSlice(scenario.frequencyMultiplier, scenario.a4Level);
-      byLevel[li] = slice;
-    }
+    return (byLevel[LEVEL_INDEX[scenario.a4Level]] ??= buildSlice(context, scenario.frequencyMultiplier, levelData(scenario.a4Level)));
+  };
+
+  return (scenario: Scenario): number => {
+    const slice = sliceOf(scenario);
     const m = scenario.severityMultiplier;
     const t = slice.breakpoints;
-    // j = number of candidate events with t_e >= m (uncapped).
-    let lo = 0;
-    let hi = t.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((t[mid] as number) >= m) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = countUncapped(t, m);
     const total = m * (slice.alwaysBase + (slice.prefixBase[lo] as number)) + slice.alwaysExtra + (slice.prefixExtra[lo] as number) + cap * (t.length - lo);
     return total / draws.years;
   };

@@ -7,7 +7,7 @@ import type { RegimeId } from './regimes.ts';
 import type { FrameworkStates, OrganisationProfile } from './risk-input.ts';
 
 /** Fines exposure of one regime. */
-export interface RegimeFineExposure {
+interface RegimeFineExposure {
   readonly regime: RegimeId;
   readonly label: string;
   readonly isApplicable: boolean;

@@ -16,14 +16,14 @@ export const NIST_CSF_FUNCTIONS = ['govern', 'identify', 'protect', 'detect', 'r
 export type NistCsfFunction = (typeof NIST_CSF_FUNCTIONS)[number];
 
 /** Evidence a framework gives for a factor: the least answer it supports. */
-export interface FrameworkEvidence {
+interface FrameworkEvidence {
   readonly factorId: FactorId;
   readonly minimumLevel: FactorLevel;
   readonly note: string;
 }
 
 /** One framework as the compliance section shows it. */
-export interface FrameworkDefinition {
+interface FrameworkDefinition {
   readonly id: FrameworkId;
   readonly name: string;
   readonly description: string;

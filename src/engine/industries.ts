@@ -1,7 +1,7 @@
 import type { CalibrationKey } from './calibration/calibration.ts';
 
 /** One industry: which IRIS25 frequency and IBM severity anchors it uses. */
-export interface IndustryDefinition {
+interface IndustryDefinition {
   readonly id: string;
   readonly label: string;
   /** Calibration key of the IRIS25 annual incident probability for the sector. */

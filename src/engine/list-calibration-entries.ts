@@ -4,7 +4,7 @@ import { CONTROL_COSTS } from './calibration/control-costs.ts';
 import { FACTORS } from './factors.ts';
 
 /** One row of the methodology page: every number the model uses, with its source or assumption flag. */
-export interface MethodologyEntry {
+interface MethodologyEntry {
   readonly key: string;
   readonly label: string;
   readonly value: number;

@@ -3,6 +3,7 @@ import type { ModelParameters } from './model-parameters.ts';
 import { normalQuantile } from './random/normal-quantile.ts';
 import { sampleStandardNormal } from './random/normal.ts';
 import { createBlockStream } from './random/xoshiro128.ts';
+import type { Xoshiro128 } from './random/xoshiro128.ts';
 
 /**
  * Years per random-number block. Block b always draws from the seeded
@@ -74,43 +75,195 @@ export function countBlocks(iterations: number): number {
   return Math.ceil(iterations / BLOCK_YEARS);
 }
 
-class GrowableF64 {
-  data: Float64Array;
-  constructor(capacity: number) {
-    this.data = new Float64Array(capacity);
+type NumberArray = Float64Array | Float32Array | Int32Array;
+
+/** A typed array that doubles when it fills up (the event count of a run is only known at the end). */
+class Growable<T extends NumberArray> {
+  data: T;
+  constructor(
+    private readonly make: (length: number) => T,
+    capacity: number,
+  ) {
+    this.data = make(capacity);
   }
   ensure(n: number): void {
     if (n <= this.data.length) return;
-    const next = new Float64Array(Math.max(n, this.data.length * 2));
-    next.set(this.data);
+    const next = this.make(Math.max(n, this.data.length * 2));
+    (next as Float64Array).set(this.data);
     this.data = next;
   }
 }
 
-class GrowableF32 {
-  data: Float32Array;
-  constructor(capacity: number) {
-    this.data = new Float32Array(capacity);
+const f64 = (n: number) => new Float64Array(n);
+const f32 = (n: number) => new Float32Array(n);
+const i32 = (n: number) => new Int32Array(n);
+
+/** The figures of the draws, read once from the model parameters (the loops below run millions of times). */
+function readDrawConstants(params: ModelParameters) {
+  const r = params.dispersion;
+  const fMax = params.maxFrequencyMultiplier;
+  const muMax = params.meanEventsAtAverage * fMax;
+  return {
+    r,
+    fMax,
+    muMax,
+    // Negative binomial pmf recursion constants at F_max.
+    p0: Math.pow(r / (r + muMax), r),
+    q: muMax / (r + muMax),
+    logMedian: Math.log(params.medianUsd),
+    sigma: params.sigma,
+    recordsAll: params.recordsCostAllExposedUsd,
+    pExposure: params.recordExposureProbability,
+    // Exposed share = V^2 (mean 1/3); records cost scales as share^b.
+    shareExponent: 2 * params.recordCostScaleExponent,
+    regimeCount: params.fine.regimes.length,
+    storeRegime: FINE_REGIME_IDS.map((id) => params.fine.regimes.indexOf(id)),
+    logFine: Math.log(params.fine.medianUsd),
+    fineSigma: params.fine.sigma,
+    maxFineProbability: Math.max(0, ...params.fine.probabilityByA4.worst, ...params.fine.probabilityByA4.partial, ...params.fine.probabilityByA4.best),
+    pRansom: params.ransom.probability,
+    logRansom: Math.log(params.ransom.medianUsd),
+    ransomSigma: params.ransom.sigma,
+  };
+}
+type DrawConstants = ReturnType<typeof readDrawConstants>;
+
+/** The arrays of `LossDraws` while they fill, one event (and one slot per year with events) at a time. */
+class DrawBuffers {
+  count = 0;
+  slots = 0;
+  readonly eventYear: Growable<Int32Array>;
+  readonly eventSlot: Growable<Int32Array>;
+  readonly threshold: Growable<Float64Array>;
+  readonly core: Growable<Float64Array>;
+  readonly recordsLoss: Growable<Float64Array>;
+  readonly ransom: Growable<Float64Array>;
+  readonly fineU: Growable<Float32Array>;
+  readonly fineAmount: Growable<Float32Array>;
+  readonly answerU: Growable<Float32Array>;
+
+  constructor(
+    capacity: number,
+    private readonly regimeCount: number,
+    private readonly withAnswerUniforms: boolean,
+  ) {
+    this.eventYear = new Growable(i32, capacity);
+    this.eventSlot = new Growable(i32, capacity);
+    this.threshold = new Growable(f64, capacity);
+    this.core = new Growable(f64, capacity);
+    this.recordsLoss = new Growable(f64, capacity);
+    this.ransom = new Growable(f64, capacity);
+    this.fineU = new Growable(f32, capacity * regimeCount);
+    this.fineAmount = new Growable(f32, capacity * regimeCount);
+    this.answerU = new Growable(f32, withAnswerUniforms ? capacity * ANSWER_UNIFORMS_PER_YEAR : 0);
   }
-  ensure(n: number): void {
-    if (n <= this.data.length) return;
-    const next = new Float32Array(Math.max(n, this.data.length * 2));
-    next.set(this.data);
-    this.data = next;
+
+  /** Makes room for `n` more events of the current year; returns the index of the first. */
+  addEvents(n: number): number {
+    const first = this.count;
+    const count = (this.count += n);
+    for (const events of [this.eventYear, this.eventSlot, this.threshold, this.core, this.recordsLoss, this.ransom]) events.ensure(count);
+    this.fineU.ensure(count * this.regimeCount);
+    this.fineAmount.ensure(count * this.regimeCount);
+    return first;
+  }
+
+  toDraws(firstYear: number, years: number): LossDraws {
+    const { count, slots, regimeCount } = this;
+    return {
+      firstYear,
+      years,
+      eventCount: count,
+      eventYear: this.eventYear.data.slice(0, count),
+      frequencyThreshold: this.threshold.data.slice(0, count),
+      coreLossUsd: this.core.data.slice(0, count),
+      recordsLossUsd: this.recordsLoss.data.slice(0, count),
+      fineUniform: this.fineU.data.slice(0, count * regimeCount),
+      fineAmountUsd: this.fineAmount.data.slice(0, count * regimeCount),
+      regimeCount,
+      ransomUsd: this.ransom.data.slice(0, count),
+      eventSlot: this.eventSlot.data.slice(0, count),
+      answerUniforms: this.answerU.data.slice(0, this.withAnswerUniforms ? slots * ANSWER_UNIFORMS_PER_YEAR : 0),
+      slotCount: slots,
+    };
   }
 }
 
-class GrowableI32 {
-  data: Int32Array;
-  constructor(capacity: number) {
-    this.data = new Int32Array(capacity);
+/** Events of a year at F_max: the inverse CDF of NegBin(muMax, r) at `u`, for a year known to have some (u > p0). */
+function countEventsAtMaxFrequency(u: number, c: DrawConstants): number {
+  const { r, q } = c;
+  let n = 1;
+  let pmf = c.p0 * r * q;
+  let cdf = c.p0 + pmf;
+  while (cdf < u) {
+    pmf *= ((n + r) / (n + 1)) * q;
+    n += 1;
+    const next = cdf + pmf;
+    if (next === cdf) break;
+    cdf = next;
   }
-  ensure(n: number): void {
-    if (n <= this.data.length) return;
-    const next = new Int32Array(Math.max(n, this.data.length * 2));
-    next.set(this.data);
-    this.data = next;
+  return n;
+}
+
+/** Thinning uniforms of events [first, first + n), sorted ascending within the year (insertion sort: n is tiny). */
+function drawSortedThresholds(rng: Xoshiro128, t: Float64Array, first: number, n: number, fMax: number): void {
+  for (let k = 0; k < n; k++) {
+    const x = fMax * rng.nextFloat64();
+    let j = first + k;
+    while (j > first && (t[j - 1] as number) > x) {
+      t[j] = t[j - 1] as number;
+      j -= 1;
+    }
+    t[j] = x;
   }
+}
+
+/**
+ * The losses of event `e`: core, records, a fine draw per fine regime, ransom. Bernoulli decisions and
+ * inverted amounts use 32-bit uniforms (resolution 2^-32 is ample); a fixed count per event, whatever
+ * applies, so switching a regime on or adding records never moves other draws.
+ */
+function drawEventLosses(rng: Xoshiro128, buffers: DrawBuffers, e: number, c: DrawConstants): void {
+  buffers.core.data[e] = Math.exp(c.logMedian + c.sigma * sampleStandardNormal(rng));
+  const exposed = uniform32(rng.nextUint32()) < c.pExposure;
+  const share = uniform32(rng.nextUint32());
+  buffers.recordsLoss.data[e] = exposed && c.recordsAll > 0 ? c.recordsAll * Math.pow(share, c.shareExponent) : 0;
+  const regimeCount = c.regimeCount;
+  for (let k = 0; k < FINE_DRAWS_PER_EVENT; k++) {
+    const uf = rng.nextUint32();
+    const va = rng.nextUint32();
+    const slot = c.storeRegime[k] as number;
+    if (slot >= 0) {
+      const u = uniform32(uf);
+      buffers.fineU.data[e * regimeCount + slot] = u;
+      // The amount is only ever read when a fine is imposed (u below the largest fine probability).
+      buffers.fineAmount.data[e * regimeCount + slot] = u < c.maxFineProbability ? Math.exp(c.logFine + c.fineSigma * normalQuantile(uniform32(va))) : 0;
+    }
+  }
+  const ur = uniform32(rng.nextUint32());
+  const vr = rng.nextUint32();
+  buffers.ransom.data[e] = ur < c.pRansom ? Math.exp(c.logRansom + c.ransomSigma * normalQuantile(uniform32(vr))) : 0;
+}
+
+/** One simulated year: its event count, then (if any) its unknown-answer uniforms, thresholds and losses. */
+function drawYear(year: number, rng: Xoshiro128, answerRng: Xoshiro128 | null, buffers: DrawBuffers, c: DrawConstants): void {
+  // One 32-bit uniform per year (resolution 2^-32 is ample for P(N = 0) ~ 0.85-0.95).
+  const u = (rng.nextUint32() + 0.5) / 4_294_967_296;
+  if (u <= c.p0) return;
+  const n = countEventsAtMaxFrequency(u, c);
+  const first = buffers.addEvents(n);
+  const slot = buffers.slots;
+  if (answerRng !== null) {
+    buffers.answerU.ensure((slot + 1) * ANSWER_UNIFORMS_PER_YEAR);
+    for (let i = 0; i < ANSWER_UNIFORMS_PER_YEAR; i++) buffers.answerU.data[slot * ANSWER_UNIFORMS_PER_YEAR + i] = answerRng.nextFloat64();
+  }
+  drawSortedThresholds(rng, buffers.threshold.data, first, n, c.fMax);
+  for (let e = first; e < first + n; e++) {
+    buffers.eventYear.data[e] = year;
+    buffers.eventSlot.data[e] = slot;
+    drawEventLosses(rng, buffers, e, c);
+  }
+  buffers.slots += 1;
 }
 
 /**
@@ -131,40 +284,10 @@ export function sampleLossDraws(
   const startYear = firstBlock * BLOCK_YEARS;
   const endYear = Math.min(iterations, (firstBlock + blockCount) * BLOCK_YEARS);
   const years = Math.max(0, endYear - startYear);
-  const r = params.dispersion;
-  const fMax = params.maxFrequencyMultiplier;
-  const muMax = params.meanEventsAtAverage * fMax;
-  const expected = years * muMax;
+  const c = readDrawConstants(params);
+  const expected = years * c.muMax;
   const capacity = Math.max(64, Math.ceil(expected * 1.25 + 10 * Math.sqrt(expected + 1)));
-  const eventYear = new GrowableI32(capacity);
-  const eventSlot = new GrowableI32(capacity);
-  const threshold = new GrowableF64(capacity);
-  const core = new GrowableF64(capacity);
-  const recordsLoss = new GrowableF64(capacity);
-  const ransom = new GrowableF64(capacity);
-  const regimeCount = params.fine.regimes.length;
-  const storeRegime = FINE_REGIME_IDS.map((id) => params.fine.regimes.indexOf(id));
-  const fineU = new GrowableF32(capacity * regimeCount);
-  const fineAmount = new GrowableF32(capacity * regimeCount);
-  const answerU = new GrowableF32(withAnswerUniforms ? capacity * ANSWER_UNIFORMS_PER_YEAR : 0);
-  // Negative binomial pmf recursion constants at F_max.
-  const p0 = Math.pow(r / (r + muMax), r);
-  const q = muMax / (r + muMax);
-  const logMedian = Math.log(params.medianUsd);
-  const sigma = params.sigma;
-  const recordsAll = params.recordsCostAllExposedUsd;
-  const pExposure = params.recordExposureProbability;
-  // Exposed share = V^2 (mean 1/3); records cost scales as share^b.
-  const shareExponent = 2 * params.recordCostScaleExponent;
-  const logFine = Math.log(params.fine.medianUsd);
-  const fineSigma = params.fine.sigma;
-  const maxFineProbability = Math.max(0, ...params.fine.probabilityByA4.worst, ...params.fine.probabilityByA4.partial, ...params.fine.probabilityByA4.best);
-  const pRansom = params.ransom.probability;
-  const logRansom = Math.log(params.ransom.medianUsd);
-  const ransomSigma = params.ransom.sigma;
-  let count = 0;
-  let slots = 0;
-
+  const buffers = new DrawBuffers(capacity, c.regimeCount, withAnswerUniforms);
   const cursor = createBlockStream(seed, firstBlock);
   for (let block = firstBlock; block < firstBlock + blockCount; block++) {
     const rng = cursor.clone();
@@ -173,89 +296,9 @@ export function sampleLossDraws(
     answerRng?.longJump();
     cursor.jump();
     const blockEnd = Math.min(iterations, (block + 1) * BLOCK_YEARS);
-    for (let year = block * BLOCK_YEARS; year < blockEnd; year++) {
-      // One 32-bit uniform per year (resolution 2^-32 is ample for P(N = 0) ~ 0.85-0.95).
-      const u = (rng.nextUint32() + 0.5) / 4_294_967_296;
-      if (u <= p0) continue;
-      // Inverse CDF of NegBin(muMax, r) for the years that have events.
-      let n = 1;
-      let pmf = p0 * r * q;
-      let cdf = p0 + pmf;
-      while (cdf < u) {
-        pmf *= ((n + r) / (n + 1)) * q;
-        n += 1;
-        const next = cdf + pmf;
-        if (next === cdf) break;
-        cdf = next;
-      }
-      const first = count;
-      count += n;
-      eventYear.ensure(count);
-      eventSlot.ensure(count);
-      threshold.ensure(count);
-      core.ensure(count);
-      recordsLoss.ensure(count);
-      ransom.ensure(count);
-      fineU.ensure(count * regimeCount);
-      fineAmount.ensure(count * regimeCount);
-      if (answerRng !== null) {
-        answerU.ensure((slots + 1) * ANSWER_UNIFORMS_PER_YEAR);
-        for (let i = 0; i < ANSWER_UNIFORMS_PER_YEAR; i++) answerU.data[slots * ANSWER_UNIFORMS_PER_YEAR + i] = answerRng.nextFloat64();
-      }
-      // Thinning uniforms, sorted ascending within the year (insertion sort: n is tiny).
-      const t = threshold.data;
-      for (let k = 0; k < n; k++) {
-        const x = fMax * rng.nextFloat64();
-        let j = first + k;
-        while (j > first && (t[j - 1] as number) > x) {
-          t[j] = t[j - 1] as number;
-          j -= 1;
-        }
-        t[j] = x;
-      }
-      for (let e = first; e < first + n; e++) {
-        eventYear.data[e] = year;
-        eventSlot.data[e] = slots;
-        core.data[e] = Math.exp(logMedian + sigma * sampleStandardNormal(rng));
-        // Bernoulli decisions and inverted amounts use 32-bit uniforms (resolution 2^-32 is ample); a fixed
-        // count per event, whatever applies, so switching a regime on or adding records never moves other draws.
-        const exposed = uniform32(rng.nextUint32()) < pExposure;
-        const share = uniform32(rng.nextUint32());
-        recordsLoss.data[e] = exposed && recordsAll > 0 ? recordsAll * Math.pow(share, shareExponent) : 0;
-        for (let k = 0; k < FINE_DRAWS_PER_EVENT; k++) {
-          const uf = rng.nextUint32();
-          const va = rng.nextUint32();
-          const slot = storeRegime[k] as number;
-          if (slot >= 0) {
-            const u = uniform32(uf);
-            fineU.data[e * regimeCount + slot] = u;
-            // The amount is only ever read when a fine is imposed (u below the largest fine probability).
-            fineAmount.data[e * regimeCount + slot] = u < maxFineProbability ? Math.exp(logFine + fineSigma * normalQuantile(uniform32(va))) : 0;
-          }
-        }
-        const ur = uniform32(rng.nextUint32());
-        const vr = rng.nextUint32();
-        ransom.data[e] = ur < pRansom ? Math.exp(logRansom + ransomSigma * normalQuantile(uniform32(vr))) : 0;
-      }
-      slots += 1;
-    }
+    for (let year = block * BLOCK_YEARS; year < blockEnd; year++) drawYear(year, rng, answerRng, buffers, c);
   }
-  return {
-    firstYear: startYear,
-    years,
-    eventCount: count,
-    eventYear: eventYear.data.slice(0, count),
-    frequencyThreshold: threshold.data.slice(0, count),
-    coreLossUsd: core.data.slice(0, count),
-    recordsLossUsd: recordsLoss.data.slice(0, count),
-    fineUniform: fineU.data.slice(0, count * regimeCount),
-    fineAmountUsd: fineAmount.data.slice(0, count * regimeCount),
-    regimeCount,
-    ransomUsd: ransom.data.slice(0, count),
-    eventSlot: eventSlot.data.slice(0, count),
-    answerUniforms: answerU.data.slice(0, withAnswerUniforms ? slots * ANSWER_UNIFORMS_PER_YEAR : 0),
-    slotCount: slots,
-  };
+  return buffers.toDraws(startYear, years);
 }
 
 /** Joins consecutive parts of one run (in block order) into the draws of the whole run. */

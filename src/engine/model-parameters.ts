@@ -16,7 +16,7 @@ import type { FactorAnswers, FrameworkStates, OrganisationProfile, RecordsHeld }
  */
 export const FINE_REGIME_IDS = ['hipaa', 'pciDss', 'glba', 'gdpr', 'ccpa'] as const satisfies readonly RegimeId[];
 /** A regime with a simulated fine. */
-export type FineRegimeId = (typeof FINE_REGIME_IDS)[number];
+type FineRegimeId = (typeof FINE_REGIME_IDS)[number];
 
 /** Everything the simulation needs that depends on the profile but not on the factor answers. */
 export interface ModelParameters {
@@ -111,7 +111,7 @@ export function negativeBinomialAtLeast3(p1: number, r: number): number {
  * The dispersion r for which a negative binomial with P(N ≥ 1) = p1 has
  * P(N ≥ 2) = p2 (bisection on log r; P(N ≥ 2) falls as r grows).
  */
-export function fitDispersion(p1: number, p2: number): number {
+function fitDispersion(p1: number, p2: number): number {
   let lo = Math.log(1e-3);
   let hi = Math.log(1e3);
   for (let i = 0; i < 100; i++) {
@@ -157,12 +157,12 @@ export function dispersionForRevenue(revenueUsd: number): number {
 }
 
 /** People whose records an incident could expose: the largest weighted count of one type (types overlap: one patient is both a personal and a health record). */
-export function effectiveRecordCount(records: RecordsHeld): number {
+function effectiveRecordCount(records: RecordsHeld): number {
   return Math.max(records.personal, records.health, records.consumerFinancial, v('paymentCardRecordWeight') * records.paymentCard);
 }
 
 /** Records-driven cost if `records` records are exposed: c x n_ref x (n / n_ref)^b (economies of scale). */
-export function recordsCostUsd(records: number): number {
+function recordsCostUsd(records: number): number {
   if (records <= 0) return 0;
   const reference = v('recordCostReferenceRecords');
   const perRecord = v('perRecordCostAverage') * v('recordDrivenCostShare');
@@ -253,7 +253,7 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
 }
 
 /** The answer used for a factor: the given one, or `partial` (population average) when missing. */
-export function resolveAnswer(answers: FactorAnswers, id: FactorId): KnownFactorAnswer {
+function resolveAnswer(answers: FactorAnswers, id: FactorId): KnownFactorAnswer {
   const answer = answers[id];
   // "unknown" is spread over the levels per simulated year by the caller; as a single answer it scores as the average.
   return answer === undefined || answer === 'unknown' ? 'partial' : answer;

@@ -39,7 +39,7 @@ export interface TailFigures {
 }
 
 /** Recommendations split by whether they pay for themselves at typical prices. */
-export interface RecommendationLists {
+interface RecommendationLists {
   /** Controls whose expected loss reduction is at least their mid cost (ROSI >= 0), ranked by reduction per dollar. */
   readonly worthIt: Recommendation[];
   /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0): shown apart, not as fixes. */

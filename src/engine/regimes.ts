@@ -47,8 +47,3 @@ export function findApplicableRegimes(organisation: OrganisationProfile, framewo
   if (organisation.isPubliclyTraded || isMarkedApplicable(frameworks, 'sox')) applicable.push('sox');
   return applicable;
 }
-
-/** Regimes under which a per-event regulatory fine is simulated (SOX §906 fines fall on individuals). */
-export function isFineRegime(regime: RegimeId): boolean {
-  return regime !== 'sox';
-}

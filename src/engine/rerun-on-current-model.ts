@@ -14,13 +14,13 @@ export interface StoredHeadline {
 }
 
 /** One figure under the stored model and under the current one. */
-export interface FigureComparison {
+interface FigureComparison {
   readonly storedUsd: number;
   readonly currentUsd: number;
 }
 
 /** "Both figures": a stored assessment next to the same input run on the current model (ADR 104). */
-export interface ModelVersionComparison {
+interface ModelVersionComparison {
   readonly storedEngineVersion: string;
   readonly currentEngineVersion: string;
   /** True when the stored result already comes from the current model (nothing to compare). */

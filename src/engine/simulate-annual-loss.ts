@@ -8,12 +8,12 @@ import type { AnnualLossSummary } from './summarize-losses.ts';
 import { requireNumber } from './validate-risk-input.ts';
 
 /** Event frequency per year. */
-export type FrequencySpec =
+type FrequencySpec =
   | { readonly kind: 'poisson'; readonly rate: number }
   | { readonly kind: 'negativeBinomial'; readonly mean: number; readonly dispersion: number };
 
 /** Loss per event: lognormal by median and log-space sigma, optionally capped per event. */
-export interface SeveritySpec {
+interface SeveritySpec {
   readonly kind: 'lognormal';
   readonly median: number;
   readonly sigma: number;
@@ -33,7 +33,7 @@ export interface SimulateAnnualLossInput {
 }
 
 /** Output of `simulateAnnualLoss`. */
-export interface SimulateAnnualLossResult {
+interface SimulateAnnualLossResult {
   /** Annual loss of every simulated year, USD (a typed array: not part of any JSON result). */
   readonly annualLosses: Float64Array;
   readonly summary: AnnualLossSummary & {
@@ -45,7 +45,7 @@ export interface SimulateAnnualLossResult {
 }
 
 /** Throws a RangeError naming the parameter if the primitive's input is invalid. */
-export function validateSimulateAnnualLossInput(input: SimulateAnnualLossInput): void {
+function validateSimulateAnnualLossInput(input: SimulateAnnualLossInput): void {
   const f: unknown = input.frequency;
   if (typeof f !== 'object' || f === null) throw new RangeError('frequency: must be an object');
   const frequency = f as { kind?: unknown; rate?: unknown; mean?: unknown; dispersion?: unknown };

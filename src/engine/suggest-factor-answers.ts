@@ -6,7 +6,7 @@ import { findApplicableRegimes, REGIME_FRAMEWORK, REGIME_LABELS } from './regime
 import type { FactorAnswers, FrameworkState, FrameworkStates, OrganisationProfile } from './risk-input.ts';
 
 /** Why a factor answer is suggested. */
-export interface SuggestionReason {
+interface SuggestionReason {
   readonly frameworkId: FrameworkId | null;
   readonly note: string;
 }
@@ -32,7 +32,7 @@ export interface FactorAnswerConflict {
 }
 
 /** Options for `suggestFactorAnswers`. */
-export interface SuggestOptions {
+interface SuggestOptions {
   /** Needed to derive A4 from the regimes that apply (data held, public listing). */
   readonly organisation?: OrganisationProfile;
   /** ISO date; compliant statuses dated more than 12 months earlier are ignored. Omit to skip the date check. */

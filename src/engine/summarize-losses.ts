@@ -45,7 +45,7 @@ export function sortNonZero(values: Float64Array): Float64Array {
 }
 
 /** Nearest-rank percentile of `years` values of which all but `sortedNonZero` are 0. */
-export function percentileWithZeros(sortedNonZero: Float64Array, years: number, p: number): number {
+function percentileWithZeros(sortedNonZero: Float64Array, years: number, p: number): number {
   const index = Math.min(years - 1, Math.max(0, Math.ceil(p * years) - 1));
   const zeros = years - sortedNonZero.length;
   return index < zeros ? 0 : (sortedNonZero[index - zeros] as number);
@@ -61,7 +61,7 @@ export function summarizeAnnualLosses(annualLossUsd: Float64Array): { summary: A
  * Summary of `years` annual losses given only the non-zero ones, sorted
  * ascending (every other year lost nothing).
  */
-export function summarizeSortedNonZero(sortedNonZero: Float64Array, years: number): AnnualLossSummary {
+function summarizeSortedNonZero(sortedNonZero: Float64Array, years: number): AnnualLossSummary {
   const zeros = years - sortedNonZero.length;
   let total = 0;
   for (let i = 0; i < sortedNonZero.length; i++) total += sortedNonZero[i] as number;

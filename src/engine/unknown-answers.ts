@@ -4,7 +4,7 @@ import { FACTORS } from './factors.ts';
 import type { FactorId, FactorLevel } from './factors.ts';
 
 /** Share of the population at each level of a factor (sums to 1). */
-export interface LevelPrevalence {
+interface LevelPrevalence {
   readonly best: number;
   readonly partial: number;
   readonly worst: number;

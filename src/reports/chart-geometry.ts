@@ -1,3 +1,4 @@
+import { formatPercent, formatUsdShort } from './format.ts';
 import type { WaterfallStep } from './what-changed.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { WaterfallStep } from './what-changed.ts';
  * vector charts of both are drawn from the same numbers. Pure functions; no drawing library.
  */
 
-export interface Box {
+interface Box {
   readonly x: number;
   readonly y: number;
   readonly width: number;
@@ -13,7 +14,7 @@ export interface Box {
 }
 
 /** Powers of ten between min and max (inclusive), for log-axis ticks. */
-export function logTicks(minUsd: number, maxUsd: number): number[] {
+function logTicks(minUsd: number, maxUsd: number): number[] {
   const ticks: number[] = [];
   for (let p = Math.ceil(Math.log10(Math.max(1, minUsd))); 10 ** p <= maxUsd * 1.0001; p++) ticks.push(10 ** p);
   return ticks;
@@ -33,6 +34,27 @@ export function exceedancePath(points: readonly { lossUsd: number; probability: 
   return { d, xOf, yOf, yMax, minUsd, maxUsd };
 }
 
+/** A tick of the exceedance chart: its grid line across the plot, where its label goes (y for a probability, x for a loss) and the label. */
+interface ExceedanceTick {
+  readonly key: string;
+  readonly line: { readonly x1: number; readonly x2: number; readonly y1: number; readonly y2: number };
+  readonly position: number;
+  readonly label: string;
+}
+
+/** The exceedance chart's ticks: probabilities (0, half, top) up the side, round losses along the bottom; each renderer draws them its way. */
+export function exceedanceTicks(chart: ReturnType<typeof exceedancePath>, box: Box): { probability: ExceedanceTick[]; loss: ExceedanceTick[] } {
+  const probability = [0, chart.yMax / 2, chart.yMax].map((p) => {
+    const y = chart.yOf(p);
+    return { key: `y${p}`, line: { x1: box.x, x2: box.x + box.width, y1: y, y2: y }, position: y, label: formatPercent(p) };
+  });
+  const loss = logTicks(chart.minUsd, chart.maxUsd).map((usd) => {
+    const x = chart.xOf(usd);
+    return { key: `x${usd}`, line: { x1: x, x2: x, y1: box.y, y2: box.y + box.height }, position: x, label: formatUsdShort(usd) };
+  });
+  return { probability, loss };
+}
+
 /** Horizontal bars scaled to the largest value. */
 export function barWidths(values: readonly number[], width: number): number[] {
   const max = Math.max(0, ...values);
@@ -45,7 +67,7 @@ export function tornadoBars(rows: readonly { toBestUsd: number; toWorstUsd: numb
   return rows.map((r) => ({ left: (Math.abs(r.toBestUsd) / max) * halfWidth, right: (Math.abs(r.toWorstUsd) / max) * halfWidth }));
 }
 
-export interface WaterfallBar {
+interface WaterfallBar {
   readonly label: string;
   /** 'total' bars start at zero; 'step' bars float from the running total. */
   readonly kind: 'total' | 'step';

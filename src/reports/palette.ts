@@ -12,7 +12,7 @@ export const PALETTE = {
   fines: '#6d28d9',
 } as const;
 
-export type PaletteColor = (typeof PALETTE)[keyof typeof PALETTE];
+type PaletteColor = (typeof PALETTE)[keyof typeof PALETTE];
 
 export function pptxColor(color: PaletteColor): string {
   return color.slice(1).toUpperCase();

@@ -46,7 +46,7 @@ export interface ResultView {
   readonly derivation: RiskDerivation | null;
 }
 
-export interface PrecisionView {
+interface PrecisionView {
   readonly mode: 'standard' | 'board' | 'fixed';
   readonly targetRelativeStandardError: number | null;
   readonly relativeStandardError: number;
@@ -73,7 +73,7 @@ export interface OneInHundredView {
   readonly expectedRecoveredAnnualUsd: number;
 }
 
-export interface UnknownFactorView {
+interface UnknownFactorView {
   readonly factorId: FactorId;
   readonly expectedAnnualLossIfBestUsd: number;
   readonly expectedAnnualLossIfWorstUsd: number;

@@ -1,6 +1,6 @@
 import { Document, Font, G, Image, Line, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { barWidths, exceedancePath, logTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
+import { barWidths, exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
 import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
 import { PALETTE } from './palette.ts';
 import type { ReportModel, ReportSlide, SlideId } from './report-model.ts';
@@ -48,7 +48,7 @@ const styles = StyleSheet.create({
  * The standard PDF fonts encode WinAnsi only: arrows and a few signs would print as garbage,
  * so they are spelled out here rather than embedding a font (keeps the file small and fast).
  */
-export function toPdfText(text: string): string {
+function toPdfText(text: string): string {
   return text.replace(/→/g, '->').replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/−/g, '-');
 }
 
@@ -85,27 +85,27 @@ const CHART_WIDTH = 500;
 
 function ExceedanceChart({ model }: { model: ReportModel }) {
   const box = { x: 44, y: 8, width: CHART_WIDTH - 60, height: 150 };
-  const { d, xOf, yOf, yMax, minUsd, maxUsd } = exceedancePath(model.exceedance, box);
-  const yTicks = [0, yMax / 2, yMax];
+  const chart = exceedancePath(model.exceedance, box);
+  const ticks = exceedanceTicks(chart, box);
   return (
     <Svg width={CHART_WIDTH} height={190} viewBox={`0 0 ${CHART_WIDTH} 190`}>
-      {yTicks.map((p) => (
-        <G key={`y${p}`}>
-          <Line x1={box.x} x2={box.x + box.width} y1={yOf(p)} y2={yOf(p)} stroke={GRID} strokeWidth={0.5} />
-          <Text x={box.x - 4} y={yOf(p) + 3} style={{ fontSize: 7 }} textAnchor="end">
-            {formatPercent(p)}
+      {ticks.probability.map((tick) => (
+        <G key={tick.key}>
+          <Line {...tick.line} stroke={GRID} strokeWidth={0.5} />
+          <Text x={box.x - 4} y={tick.position + 3} style={{ fontSize: 7 }} textAnchor="end">
+            {tick.label}
           </Text>
         </G>
       ))}
-      {logTicks(minUsd, maxUsd).map((usd) => (
-        <G key={`x${usd}`}>
-          <Line x1={xOf(usd)} x2={xOf(usd)} y1={box.y} y2={box.y + box.height} stroke={GRID} strokeWidth={0.5} />
-          <Text x={xOf(usd)} y={box.y + box.height + 12} style={{ fontSize: 7 }} textAnchor="middle">
-            {formatUsdShort(usd)}
+      {ticks.loss.map((tick) => (
+        <G key={tick.key}>
+          <Line {...tick.line} stroke={GRID} strokeWidth={0.5} />
+          <Text x={tick.position} y={box.y + box.height + 12} style={{ fontSize: 7 }} textAnchor="middle">
+            {tick.label}
           </Text>
         </G>
       ))}
-      <Path d={d} stroke={ACCENT} strokeWidth={1.6} fill="none" />
+      <Path d={chart.d} stroke={ACCENT} strokeWidth={1.6} fill="none" />
       <Text x={box.x + box.width / 2} y={186} style={{ fontSize: 7.5 }} textAnchor="middle">
         Annual loss (log scale); line = chance a year costs more
       </Text>

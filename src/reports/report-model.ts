@@ -39,7 +39,7 @@ export interface ReportSlide {
   readonly notes: string;
 }
 
-export interface ReportDriver {
+interface ReportDriver {
   readonly factorId: FactorId;
   readonly name: string;
   readonly answer: FactorAnswer;
@@ -50,9 +50,9 @@ export interface ReportDriver {
 }
 
 /** A fix as the report shows it: the stored recommendation, named by its factor. */
-export type ReportFix = Omit<RecommendationView, 'factorId' | 'factorName'> & { readonly name: string };
+type ReportFix = Omit<RecommendationView, 'factorId' | 'factorName'> & { readonly name: string };
 
-export interface ReportCitation {
+interface ReportCitation {
   readonly key: string;
   readonly label: string;
   readonly source: string;
@@ -270,100 +270,134 @@ function whatChangedSlide(change: WhatChanged | null): Pick<ReportSlide, 'takeaw
   };
 }
 
-function buildSlides(model: Omit<ReportModel, 'slides'>, view: ResultView): ReportSlide[] {
-  const h = model.headline;
+type SlideSource = Omit<ReportModel, 'slides'>;
+
+function titleSlide(model: SlideSource): ReportSlide {
   const name = model.meta.organisationName;
+  return {
+    id: 'title',
+    title: `Cyber risk in dollars: ${name}`,
+    takeaway: `Board briefing on the assessment of ${model.meta.completedOn}.`,
+    bullets: [`Prepared by ${model.meta.authorName}`, `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`, `Risk model ${model.meta.engineVersion}`],
+    notes: `This briefing puts our cyber risk in dollars so we can weigh it like any other business risk. It is based on the assessment completed on ${model.meta.completedOn}.`,
+  };
+}
+
+function headlineSlide(model: SlideSource): ReportSlide {
+  const h = model.headline;
+  const es = h.expectedShortfall99Usd;
+  return {
+    id: 'headline',
+    title: 'The number',
+    takeaway: `We should expect to lose ${formatUsdExact(h.aleUsd)} a year on average to cyber incidents.`,
+    bullets: [
+      `Expected annual loss: ${formatUsdExact(h.aleUsd)} (${formatUsdShort(h.aleLowUsd)} to ${formatUsdShort(h.aleHighUsd)})`,
+      `Chance of at least one loss event this year: ${formatPercent(h.probabilityOfAnyEvent)} (${formatReturnPeriod(h.probabilityOfAnyEvent)})`,
+      `Cost if it happens (median event): ${formatUsdShort(h.costIfItHappensUsd)}; 1 event in 20 costs more than ${formatUsdShort(h.costIfItHappensP95Usd)}`,
+      `A bad year (1 in 20): ${formatUsdShort(h.badYearUsd)}; 1 in 100: ${formatUsdShort(h.oneIn100Usd)}`,
+      `Average of the worst 1% of years: ${formatUsdShort(es)}`,
+      `Risk score ${h.riskScore.toFixed(0)} / 100 (${h.riskBandLabel})`,
+      ...(model.unknownFactors.length > 0 ? [describeUnknowns(model.unknownFactors)] : []),
+    ],
+    notes: `The average year costs us about ${formatUsdShort(h.aleUsd)}, but most years cost nothing: there is a ${formatPercent(h.probabilityOfAnyEvent)} chance of at least one incident in a year, and when one happens the typical bill is ${formatUsdShort(h.costIfItHappensUsd)}. One year in twenty would cost ${formatUsdShort(h.badYearUsd)} or more. The precision of the simulation is ±${formatUsdShort(h.aleHighUsd - h.aleUsd)}.${model.unknownFactors.length > 0 ? ` Part of the spread is what we do not know: ${model.unknownFactors.map((u) => u.name).join(', ')}; answering ${model.unknownFactors.length === 1 ? 'it' : 'them'} narrows the range.` : ''}`,
+  };
+}
+
+function exceedanceSlide(model: SlideSource): ReportSlide {
+  const h = model.headline;
+  return {
+    id: 'exceedance',
+    title: 'How bad can a year get',
+    takeaway: `There is a ${formatPercent(h.probabilityAbove1mUsd)} chance that a year's losses exceed $1M.`,
+    bullets: [
+      `Chance of any loss: ${formatPercent(h.probabilityOfAnyEvent)}`,
+      `Chance of losing more than $1M in a year: ${formatPercent(h.probabilityAbove1mUsd)}`,
+      `1 year in 20 costs more than ${formatUsdShort(h.badYearUsd)}; 1 in 100 more than ${formatUsdShort(h.oneIn100Usd)}`,
+    ],
+    notes: 'The curve reads like a flood map: for each amount on the bottom axis it shows the chance that a year costs more than that. Compare it with what we could absorb without harm: where the curve crosses that line is the chance of a year we would not want.',
+  };
+}
+
+function costBreakdownSlide(model: SlideSource): ReportSlide {
   const topCost = [...model.costBreakdown].sort((a, b) => b.expectedAnnualUsd - a.expectedAnnualUsd)[0];
+  return {
+    id: 'costBreakdown',
+    title: 'Where the money goes',
+    takeaway: topCost ? `${topCost.label} is the largest part: ${formatPercent(topCost.share)} of the expected loss.` : 'The expected loss by cost category.',
+    bullets: model.costBreakdown.map((c) => `${c.label}: ${formatUsdShort(c.expectedAnnualUsd)} a year (${formatPercent(c.share)})`),
+    notes: 'An incident is not one bill. The expected loss splits into response and investigation, notifying people, the clean-up after a breach, lost business, regulatory fines and ransom. The split tells us which costs insurance and preparation should target.',
+  };
+}
+
+function driversSlide(model: SlideSource): ReportSlide {
   const topDriver = model.drivers[0];
+  return {
+    id: 'drivers',
+    title: 'What moves the number',
+    takeaway: topDriver
+      ? `${topDriver.name} moves the expected loss most: ${formatUsdChange(topDriver.toBestUsd)} at best practice, ${formatUsdChange(topDriver.toWorstUsd)} at the weakest answer.`
+      : 'Attribution was not computed for this assessment.',
+    bullets: model.drivers.map((d) => `${d.name} (now ${ANSWER_WORDS[d.answer]}): ${formatUsdChange(d.toBestUsd)} / ${formatUsdChange(d.toWorstUsd)}`),
+    notes: 'Each bar changes one answer, keeping everything else as it is, and re-runs the model on the same simulated years: to the left is what we would save by reaching best practice, to the right what we would lose by slipping to the weakest answer.',
+  };
+}
+
+function fixesSlide(model: SlideSource): ReportSlide {
   const topFix = model.fixes[0];
   const fixTotal = model.fixes.reduce((s, f) => s + f.annualLossReductionUsd, 0);
   const fixCost = model.fixes.reduce((s, f) => s + f.annualCostMidUsd, 0);
-  const es = h.expectedShortfall99Usd;
-  const slides: ReportSlide[] = [
-    {
-      id: 'title',
-      title: `Cyber risk in dollars: ${name}`,
-      takeaway: `Board briefing on the assessment of ${model.meta.completedOn}.`,
-      bullets: [`Prepared by ${model.meta.authorName}`, `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`, `Risk model ${model.meta.engineVersion}`],
-      notes: `This briefing puts our cyber risk in dollars so we can weigh it like any other business risk. It is based on the assessment completed on ${model.meta.completedOn}.`,
-    },
-    {
-      id: 'headline',
-      title: 'The number',
-      takeaway: `We should expect to lose ${formatUsdExact(h.aleUsd)} a year on average to cyber incidents.`,
-      bullets: [
-        `Expected annual loss: ${formatUsdExact(h.aleUsd)} (${formatUsdShort(h.aleLowUsd)} to ${formatUsdShort(h.aleHighUsd)})`,
-        `Chance of at least one loss event this year: ${formatPercent(h.probabilityOfAnyEvent)} (${formatReturnPeriod(h.probabilityOfAnyEvent)})`,
-        `Cost if it happens (median event): ${formatUsdShort(h.costIfItHappensUsd)}; 1 event in 20 costs more than ${formatUsdShort(h.costIfItHappensP95Usd)}`,
-        `A bad year (1 in 20): ${formatUsdShort(h.badYearUsd)}; 1 in 100: ${formatUsdShort(h.oneIn100Usd)}`,
-        `Average of the worst 1% of years: ${formatUsdShort(es)}`,
-        `Risk score ${h.riskScore.toFixed(0)} / 100 (${h.riskBandLabel})`,
-        ...(model.unknownFactors.length > 0 ? [describeUnknowns(model.unknownFactors)] : []),
-      ],
-      notes: `The average year costs us about ${formatUsdShort(h.aleUsd)}, but most years cost nothing: there is a ${formatPercent(h.probabilityOfAnyEvent)} chance of at least one incident in a year, and when one happens the typical bill is ${formatUsdShort(h.costIfItHappensUsd)}. One year in twenty would cost ${formatUsdShort(h.badYearUsd)} or more. The precision of the simulation is ±${formatUsdShort(h.aleHighUsd - h.aleUsd)}.${model.unknownFactors.length > 0 ? ` Part of the spread is what we do not know: ${model.unknownFactors.map((u) => u.name).join(', ')}; answering ${model.unknownFactors.length === 1 ? 'it' : 'them'} narrows the range.` : ''}`,
-    },
-    {
-      id: 'exceedance',
-      title: 'How bad can a year get',
-      takeaway: `There is a ${formatPercent(h.probabilityAbove1mUsd)} chance that a year's losses exceed $1M.`,
-      bullets: [
-        `Chance of any loss: ${formatPercent(h.probabilityOfAnyEvent)}`,
-        `Chance of losing more than $1M in a year: ${formatPercent(h.probabilityAbove1mUsd)}`,
-        `1 year in 20 costs more than ${formatUsdShort(h.badYearUsd)}; 1 in 100 more than ${formatUsdShort(h.oneIn100Usd)}`,
-      ],
-      notes: 'The curve reads like a flood map: for each amount on the bottom axis it shows the chance that a year costs more than that. Compare it with what we could absorb without harm: where the curve crosses that line is the chance of a year we would not want.',
-    },
-    {
-      id: 'costBreakdown',
-      title: 'Where the money goes',
-      takeaway: topCost ? `${topCost.label} is the largest part: ${formatPercent(topCost.share)} of the expected loss.` : 'The expected loss by cost category.',
-      bullets: model.costBreakdown.map((c) => `${c.label}: ${formatUsdShort(c.expectedAnnualUsd)} a year (${formatPercent(c.share)})`),
-      notes: 'An incident is not one bill. The expected loss splits into response and investigation, notifying people, the clean-up after a breach, lost business, regulatory fines and ransom. The split tells us which costs insurance and preparation should target.',
-    },
-    {
-      id: 'drivers',
-      title: 'What moves the number',
-      takeaway: topDriver
-        ? `${topDriver.name} moves the expected loss most: ${formatUsdChange(topDriver.toBestUsd)} at best practice, ${formatUsdChange(topDriver.toWorstUsd)} at the weakest answer.`
-        : 'Attribution was not computed for this assessment.',
-      bullets: model.drivers.map((d) => `${d.name} (now ${ANSWER_WORDS[d.answer]}): ${formatUsdChange(d.toBestUsd)} / ${formatUsdChange(d.toWorstUsd)}`),
-      notes: 'Each bar changes one answer, keeping everything else as it is, and re-runs the model on the same simulated years: to the left is what we would save by reaching best practice, to the right what we would lose by slipping to the weakest answer.',
-    },
-    {
-      id: 'fixes',
-      title: 'The top fixes',
-      takeaway: topFix
-        ? `${model.fixes.length === 1 ? 'The top fix removes' : `The top ${model.fixes.length} fixes remove`} ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
-        : 'Every improvable control is already at best practice.',
-      bullets: [
-        ...model.fixes.map(
-          (f) =>
-            `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year${f.expectedShortfall99ReductionUsd === null ? '' : ` (${formatUsdShort(f.expectedShortfall99ReductionUsd)} off the worst 1% of years)`} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
-        ),
-        ...(model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? [model.notWorthIt.summary] : []),
-      ],
-      notes: topFix
-        ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.${model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? ` ${model.notWorthIt.fixes.length === 1 ? 'One control costs' : `${model.notWorthIt.fixes.length} controls cost`} more than ${model.notWorthIt.fixes.length === 1 ? 'it removes' : 'they remove'} at typical prices; they are listed apart, not as fixes.` : ''}`
-        : 'Our answers are at best practice wherever they can be improved; the remaining risk is what an organisation of our size and sector carries.',
-    },
-    {
-      id: 'fines',
-      title: 'Regulatory fines',
-      takeaway: model.fines.rows.length > 0 ? `Fines add ${formatUsdShort(model.fines.totalExpectedAnnualUsd)} a year to the expected loss.` : 'No fine regime applies to the profile entered.',
-      bullets: [...model.fines.rows.map((r) => `${r.label}: ${formatUsdShort(r.expectedAnnualUsd)} a year`), ...model.fines.outsideTheAle],
-      notes: 'Fines are simulated per incident under each regime that applies to us, capped at each regime’s legal maximum, and are already inside the expected loss. Lines marked “not in the expected loss” are separate exposures to know about.',
-    },
+  return {
+    id: 'fixes',
+    title: 'The top fixes',
+    takeaway: topFix
+      ? `${model.fixes.length === 1 ? 'The top fix removes' : `The top ${model.fixes.length} fixes remove`} ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
+      : 'Every improvable control is already at best practice.',
+    bullets: [
+      ...model.fixes.map(
+        (f) =>
+          `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year${f.expectedShortfall99ReductionUsd === null ? '' : ` (${formatUsdShort(f.expectedShortfall99ReductionUsd)} off the worst 1% of years)`} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
+      ),
+      ...(model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? [model.notWorthIt.summary] : []),
+    ],
+    notes: topFix
+      ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.${model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? ` ${model.notWorthIt.fixes.length === 1 ? 'One control costs' : `${model.notWorthIt.fixes.length} controls cost`} more than ${model.notWorthIt.fixes.length === 1 ? 'it removes' : 'they remove'} at typical prices; they are listed apart, not as fixes.` : ''}`
+      : 'Our answers are at best practice wherever they can be improved; the remaining risk is what an organisation of our size and sector carries.',
+  };
+}
+
+function finesSlide(model: SlideSource): ReportSlide {
+  return {
+    id: 'fines',
+    title: 'Regulatory fines',
+    takeaway: model.fines.rows.length > 0 ? `Fines add ${formatUsdShort(model.fines.totalExpectedAnnualUsd)} a year to the expected loss.` : 'No fine regime applies to the profile entered.',
+    bullets: [...model.fines.rows.map((r) => `${r.label}: ${formatUsdShort(r.expectedAnnualUsd)} a year`), ...model.fines.outsideTheAle],
+    notes: 'Fines are simulated per incident under each regime that applies to us, capped at each regime’s legal maximum, and are already inside the expected loss. Lines marked “not in the expected loss” are separate exposures to know about.',
+  };
+}
+
+function methodSlide(model: SlideSource): ReportSlide {
+  return {
+    id: 'method',
+    title: 'Method and limits',
+    takeaway: `Monte Carlo simulation of ${model.meta.iterations.toLocaleString('en-US')} years with published industry data; every number is traceable to its source.`,
+    bullets: model.method.limits.slice(0, 5),
+    notes: `The figures come from a simulation of ${model.meta.iterations.toLocaleString('en-US')} possible years for an organisation like ours, calibrated to published incident and cost studies. They are estimates with a stated precision, not forecasts; the appendix lists every source. The verification workbook lets an auditor recompute the analytic parts in Excel.`,
+  };
+}
+
+function buildSlides(model: SlideSource, view: ResultView): ReportSlide[] {
+  return [
+    titleSlide(model),
+    headlineSlide(model),
+    exceedanceSlide(model),
+    costBreakdownSlide(model),
+    driversSlide(model),
+    fixesSlide(model),
+    finesSlide(model),
     { id: 'insurance', title: 'The insurance view', ...insuranceSlide(model.insurance, model.oneInHundred, view) },
     { id: 'whatChanged', title: 'What changed since last time', ...whatChangedSlide(model.whatChanged) },
-    {
-      id: 'method',
-      title: 'Method and limits',
-      takeaway: `Monte Carlo simulation of ${model.meta.iterations.toLocaleString('en-US')} years with published industry data; every number is traceable to its source.`,
-      bullets: model.method.limits.slice(0, 5),
-      notes: `The figures come from a simulation of ${model.meta.iterations.toLocaleString('en-US')} possible years for an organisation like ours, calibrated to published incident and cost studies. They are estimates with a stated precision, not forecasts; the appendix lists every source. The verification workbook lets an auditor recompute the analytic parts in Excel.`,
-    },
+    methodSlide(model),
   ];
-  return slides;
 }
 
 /** Builds the board briefing of one completed assessment. Pure: the same source gives the same model. */

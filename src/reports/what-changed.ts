@@ -19,7 +19,7 @@ export interface ComparedAssessment {
   readonly result: RiskResult;
 }
 
-export type WaterfallStepId = 'model' | 'factors' | 'frameworks' | 'profile' | 'storedModel';
+type WaterfallStepId = 'model' | 'factors' | 'frameworks' | 'profile' | 'storedModel';
 
 /** One bar of the waterfall: the change of the expected annual loss when one group of inputs moves from old to new. */
 export interface WaterfallStep {

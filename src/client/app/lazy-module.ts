@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react';
  * A module loaded on demand, started once (again after a failure, as a fresh `import()` would be),
  * whose value is at hand once it has arrived.
  */
-export interface LazyModule<M> {
+interface LazyModule<M> {
   load(): Promise<M>;
   readonly loaded: M | undefined;
 }

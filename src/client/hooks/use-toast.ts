@@ -1,14 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 /** How a toast looks; `components/ui/toast.tsx` styles each (hooks sit below the components). */
-export const TOAST_VARIANTS = ['default', 'destructive'] as const;
-export type ToastVariant = (typeof TOAST_VARIANTS)[number];
+export type ToastVariant = 'default' | 'destructive';
 
 /** Spec section 9: one toast at a time; a dismissed toast is cleaned up after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export interface ToastItem {
+interface ToastItem {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
@@ -39,7 +38,7 @@ function scheduleRemoval(id: string) {
   );
 }
 
-export function dismissToast(id?: string) {
+function dismissToast(id?: string) {
   for (const t of toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
   publish(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
 }

@@ -3,15 +3,14 @@
  * docs/decisions/040-cookie-consent-storage.md). Shared so any feature can ask `hasConsent`
  * before running functional or analytics code.
  */
-export const CONSENT_STATUS_KEY = 'cookie-consent';
-export const CONSENT_PREFERENCES_KEY = 'cookie-preferences';
-export const CONSENT_DATE_KEY = 'cookie-consent-date';
+const CONSENT_STATUS_KEY = 'cookie-consent';
+const CONSENT_PREFERENCES_KEY = 'cookie-preferences';
+const CONSENT_DATE_KEY = 'cookie-consent-date';
 
-export const CONSENT_STATUSES = ['accepted', 'selected', 'essential-only'] as const;
+const CONSENT_STATUSES = ['accepted', 'selected', 'essential-only'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
-export const COOKIE_CATEGORIES = ['essential', 'functional', 'analytics', 'security'] as const;
-export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
+type CookieCategory = 'essential' | 'functional' | 'analytics' | 'security';
 
 export interface CookiePreferences {
   /** Always true: essential cookies cannot be turned off (spec section 5). */
@@ -37,7 +36,7 @@ function getStorage(): Storage | null {
 }
 
 /** Parses stored preferences; anything that is not exactly our shape counts as unparseable. */
-export function parsePreferences(raw: string | null): CookiePreferences | null {
+function parsePreferences(raw: string | null): CookiePreferences | null {
   if (raw === null) return null;
   let value: unknown;
   try {

@@ -6,9 +6,7 @@
  */
 
 /** Units a calibration value can be in. */
-export const CALIBRATION_UNITS = ['usd', 'probability', 'ratio', 'multiplier', 'count', 'months', 'employees'] as const;
-/** A calibration unit. */
-export type CalibrationUnit = (typeof CALIBRATION_UNITS)[number];
+export type CalibrationUnit = 'usd' | 'probability' | 'ratio' | 'multiplier' | 'count' | 'months' | 'employees';
 
 /** One sourced number, in the shape the methodology page renders. */
 export interface CalibrationEntry {

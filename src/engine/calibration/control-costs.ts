@@ -7,7 +7,7 @@ import type { FactorId } from '../factors.ts';
  * assumption (order-of-magnitude list prices of SME security services,
  * 2024-2025); the user can edit them in the app.
  */
-export interface ControlCostRow {
+interface ControlCostRow {
   readonly factorId: FactorId;
   readonly description: string;
   readonly fixedLowUsd: number;

@@ -20,7 +20,7 @@ export function samplePoisson(source: RandomSource, mean: number): number {
  * Poisson inverse CDF: the smallest k with P(N <= k) >= u. Monotone in both
  * u and mean, which is what common random numbers need.
  */
-export function samplePoissonByInversion(u: number, mean: number): number {
+function samplePoissonByInversion(u: number, mean: number): number {
   let k = 0;
   let p = Math.exp(-mean);
   let cdf = p;

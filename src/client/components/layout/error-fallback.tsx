@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button.tsx';
 import { SUPPORT_EMAIL } from '@/client/lib/constants.ts';
 
-export interface ErrorFallbackProps {
+interface ErrorFallbackProps {
   error: Error | null;
   componentStack?: string | null | undefined;
   showDetails?: boolean;

@@ -6,9 +6,9 @@ import type { ToastVariant } from '@/client/hooks/use-toast.ts';
 import { cn } from '@/client/lib/utils.ts';
 
 /** Spec section 9: 5 s by default, swipe right past 50 px dismisses, F8 focuses the viewport. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = ['F8'];
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_HOTKEY = ['F8'];
 
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (

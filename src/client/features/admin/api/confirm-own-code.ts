@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function confirmOwnCode(code: string) {
+function confirmOwnCode(code: string) {
   return apiRequest('POST', '/api/mfa/verify', { type: 'totp', code });
 }
 

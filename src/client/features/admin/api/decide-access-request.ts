@@ -3,14 +3,14 @@ import type { AccessDecisionResponse } from '@/contracts/admin.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { ACCESS_REQUESTS_PATH } from './get-access-requests.ts';
 
-export interface AccessDecision {
+interface AccessDecision {
   id: string;
   decision: 'approve' | 'reject';
   note?: string;
   partner?: boolean;
 }
 
-export function decideAccessRequest({ id, decision, note, partner }: AccessDecision) {
+function decideAccessRequest({ id, decision, note, partner }: AccessDecision) {
   return apiRequest<AccessDecisionResponse>('POST', `${ACCESS_REQUESTS_PATH}/${encodeURIComponent(id)}/${decision}`, {
     ...(note ? { note } : {}),
     ...(partner && decision === 'approve' ? { partner: true } : {}),

@@ -3,7 +3,7 @@ import type { AccessRequestStatus, AdminAccessRequest } from '@/contracts/admin.
 
 export const ACCESS_REQUESTS_PATH = '/api/admin/access-requests';
 
-export function accessRequestsQueryOptions(status: AccessRequestStatus = 'pending') {
+function accessRequestsQueryOptions(status: AccessRequestStatus = 'pending') {
   return queryOptions<AdminAccessRequest[]>({ queryKey: [ACCESS_REQUESTS_PATH, { status }], staleTime: 0 });
 }
 

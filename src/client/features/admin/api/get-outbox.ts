@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOutboxEmail } from '@/contracts/admin.ts';
 
-export const OUTBOX_PATH = '/api/admin/outbox';
+const OUTBOX_PATH = '/api/admin/outbox';
 
-export function outboxQueryOptions(limit = 50) {
+function outboxQueryOptions(limit = 50) {
   return queryOptions<AdminOutboxEmail[]>({ queryKey: [OUTBOX_PATH, { limit }], staleTime: 0 });
 }
 

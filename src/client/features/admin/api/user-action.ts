@@ -5,7 +5,7 @@ import { ADMIN_USERS_PATH } from './get-admin-users.ts';
 
 export type UserAction = 'disable' | 'enable' | 'reset-mfa' | 'revoke-sessions' | 'unlock';
 
-export function runUserAction({ userId, action, body }: { userId: string; action: UserAction | 'role' | 'partner'; body?: { role: PlatformRole } | { partner: boolean } }) {
+function runUserAction({ userId, action, body }: { userId: string; action: UserAction | 'role' | 'partner'; body?: { role: PlatformRole } | { partner: boolean } }) {
   return apiRequest<AdminActionResponse>('POST', `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}/${action}`, body ?? {});
 }
 

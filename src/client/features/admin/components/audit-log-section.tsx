@@ -6,7 +6,7 @@ import { buttonVariants } from '@/client/components/ui/button.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { auditCsvUrl } from '../api/get-audit-csv.ts';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
-import { Pagination } from './pagination.tsx';
+import { PagedTable } from './pagination.tsx';
 
 const FIELDS: Array<{ key: 'actor' | 'target' | 'action' | 'from' | 'to'; label: string; type: string }> = [
   { key: 'actor', label: 'Actor e-mail', type: 'search' },
@@ -42,37 +42,27 @@ export function AuditLogSection() {
         </div>
         {error ? <p role="alert" className="text-red-700">{getErrorMessage(error)}</p> : null}
         {data ? (
-          <>
-            <div className="relative min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events table, scrolls sideways on small screens">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Audit events</caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-slate-700">
-                    <th scope="col" className="py-2 pr-3">Time</th>
-                    <th scope="col" className="py-2 pr-3">Action</th>
-                    <th scope="col" className="py-2 pr-3">Actor</th>
-                    <th scope="col" className="py-2 pr-3">Target</th>
-                    <th scope="col" className="py-2">Details</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.events.map((event) => (
-                    <tr key={event.id} className="border-b border-slate-100 align-top">
-                      <td className="py-2 pr-3 whitespace-nowrap">
-                        <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
-                      </td>
-                      <td className="py-2 pr-3 break-all">{event.action}</td>
-                      <td className="py-2 pr-3 break-all">{event.actorEmail ?? 'system'}</td>
-                      <td className="py-2 pr-3 break-all">{event.targetEmail ?? ''}</td>
-                      <td className="py-2 text-xs break-all text-slate-700">{summarize(event.details)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {data.events.length === 0 ? <p className="text-slate-700">No event matches these filters.</p> : null}
-            <Pagination label="Audit log pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
-          </>
+          <PagedTable
+            name="Audit events"
+            pagesLabel="Audit log pages"
+            columns={['Time', 'Action', 'Actor', 'Target', 'Details']}
+            rowCount={data.events.length}
+            emptyText="No event matches these filters."
+            page={data}
+            onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          >
+            {data.events.map((event) => (
+              <tr key={event.id} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
+                </td>
+                <td className="py-2 pr-3 break-all">{event.action}</td>
+                <td className="py-2 pr-3 break-all">{event.actorEmail ?? 'system'}</td>
+                <td className="py-2 pr-3 break-all">{event.targetEmail ?? ''}</td>
+                <td className="py-2 text-xs break-all text-slate-700">{summarize(event.details)}</td>
+              </tr>
+            ))}
+          </PagedTable>
         ) : null}
       </CardContent>
     </Card>

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { PlatformRole } from '@/contracts/admin.ts';
+import type { ReactNode } from 'react';
+import type { AdminUserDetail, PlatformRole } from '@/contracts/admin.ts';
 import { TotpCodeSchema } from '@/contracts/mfa.ts';
 import { Button } from '@/client/components/ui/button.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
@@ -14,6 +15,7 @@ import { useConfirmOwnCode } from '../api/confirm-own-code.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUserAction, type UserAction } from '../api/user-action.ts';
 import { SELECT_CLASS } from './pagination.tsx';
+import { PLATFORM_ROLE_OPTIONS, type AdminRole } from './platform-roles.ts';
 
 const OwnCodeSchema = z.object({ code: TotpCodeSchema });
 type OwnCode = z.infer<typeof OwnCodeSchema>;
@@ -64,19 +66,123 @@ function ResetTwoFactorForm({ userId }: { userId: string }) {
   );
 }
 
+/** A titled list of the user's dialog (organisations, sessions, events). */
+function DetailList({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`user-${id}-heading`}>
+      <h3 id={`user-${id}-heading`} className="mb-1 font-semibold text-slate-900">
+        {title}
+      </h3>
+      <ul className="grid gap-1">{children}</ul>
+    </section>
+  );
+}
+
+type RunAction = (name: UserAction | 'role' | 'partner', body?: { role: PlatformRole } | { partner: boolean }) => void;
+
+/** Enable or disable, revoke sessions, unlock, partner status: for plain users, or any account for a super admin. */
+function AccountButtons({ user, run }: { user: AdminUserDetail; run: RunAction }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.status === 'disabled' ? (
+        <Button variant="outline" onClick={() => run('enable')}>
+          Enable account
+        </Button>
+      ) : (
+        <Button variant="destructive" onClick={() => run('disable')}>
+          Disable account
+        </Button>
+      )}
+      <Button variant="outline" onClick={() => run('revoke-sessions')}>
+        Revoke sessions
+      </Button>
+      <Button variant="outline" onClick={() => run('unlock')} disabled={!user.mfaLocked && !user.passwordLocked}>
+        Unlock
+      </Button>
+      <Button variant="outline" onClick={() => run('partner', { partner: !user.isPartner })}>
+        {user.isPartner ? 'Remove partner status' : 'Make partner'}
+      </Button>
+    </div>
+  );
+}
+
+/** The platform role: a select for super admins, a sentence for admins. */
+function RoleControl({ user, currentUserRole, run }: { user: AdminUserDetail; currentUserRole: AdminRole; run: RunAction }) {
+  if (currentUserRole !== 'super_admin') return <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor="user-role-select">Platform role (super admins only)</Label>
+      <select id="user-role-select" className={`${SELECT_CLASS} sm:w-60`} value={user.role} onChange={(e) => run('role', { role: e.target.value as PlatformRole })}>
+        {PLATFORM_ROLE_OPTIONS.map(([role, label]) => (
+          <option key={role} value={role}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function UserActions({ user, currentUserRole, run }: { user: AdminUserDetail; currentUserRole: AdminRole; run: RunAction }) {
+  return (
+    <section aria-labelledby="user-actions-heading" className="grid gap-3">
+      <h3 id="user-actions-heading" className="font-semibold text-slate-900">
+        Actions
+      </h3>
+      {/* The server refuses it too (docs/privilege-matrix.md): an admin acts on plain users only. */}
+      {currentUserRole !== 'super_admin' && user.role !== 'user' ? (
+        <p className="text-slate-700">Only a super administrator can manage administrator accounts.</p>
+      ) : (
+        <AccountButtons user={user} run={run} />
+      )}
+      {user.mfaLocked || user.passwordLocked ? (
+        <p className="text-amber-800">
+          This account is locked (
+          {[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).
+        </p>
+      ) : null}
+      <RoleControl user={user} currentUserRole={currentUserRole} run={run} />
+      {user.mfaEnabled && (currentUserRole === 'super_admin' || user.role === 'user') ? <ResetTwoFactorForm userId={user.id} /> : null}
+    </section>
+  );
+}
+
+function UserDetails({ user, currentUserRole, run }: { user: AdminUserDetail; currentUserRole: AdminRole; run: RunAction }) {
+  return (
+    <div className="grid gap-5 text-sm">
+      <UserActions user={user} currentUserRole={currentUserRole} run={run} />
+      <DetailList id="orgs" title="Organisations">
+        {user.organizations.map((org) => (
+          <li key={org.id} className="break-all">
+            {org.name} · {org.role}
+            {org.isHome ? ' · home' : ''}
+          </li>
+        ))}
+      </DetailList>
+      <DetailList id="sessions" title={`Open sessions (${user.sessions.length})`}>
+        {user.sessions.map((session, index) => (
+          <li key={index} className="break-all text-slate-700">
+            Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} · {session.ip ?? 'unknown IP'}
+            {session.mfaVerified ? '' : ' · password only'}
+          </li>
+        ))}
+      </DetailList>
+      <DetailList id="events" title="Recent events">
+        {user.recentEvents.map((event) => (
+          <li key={event.id} className="break-all text-slate-700">
+            <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · by {event.actorEmail ?? 'system'}
+          </li>
+        ))}
+      </DetailList>
+    </div>
+  );
+}
+
 /** One user's organisations, sessions and recent events, with the account actions. */
-export function UserDetailDialog({
-  userId,
-  onClose,
-  currentUserRole,
-}: {
-  userId: string | null;
-  onClose: () => void;
-  currentUserRole: 'admin' | 'super_admin';
-}) {
+export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId: string | null; onClose: () => void; currentUserRole: AdminRole }) {
   const { data: user, error } = useAdminUser(userId);
   const action = useUserAction();
-  const run = (name: UserAction | 'role' | 'partner', body?: { role: PlatformRole } | { partner: boolean }) => {
+  const run: RunAction = (name, body) => {
     if (!userId) return;
     action.mutate(
       { userId, action: name, ...(body ? { body } : {}) },
@@ -96,106 +202,7 @@ export function UserDetailDialog({
           </DialogDescription>
         </DialogHeader>
         {error ? <p role="alert">{getErrorMessage(error)}</p> : null}
-        {user ? (
-          <div className="grid gap-5 text-sm">
-            <section aria-labelledby="user-actions-heading" className="grid gap-3">
-              <h3 id="user-actions-heading" className="font-semibold text-slate-900">
-                Actions
-              </h3>
-              {/* The server refuses it too (docs/privilege-matrix.md): an admin acts on plain users only. */}
-              {currentUserRole !== 'super_admin' && user.role !== 'user' ? (
-                <p className="text-slate-700">Only a super administrator can manage administrator accounts.</p>
-              ) : (
-                <div className="flex flex-wrap gap-2">
-                  {user.status === 'disabled' ? (
-                    <Button variant="outline" onClick={() => run('enable')}>
-                      Enable account
-                    </Button>
-                  ) : (
-                    <Button variant="destructive" onClick={() => run('disable')}>
-                      Disable account
-                    </Button>
-                  )}
-                  <Button variant="outline" onClick={() => run('revoke-sessions')}>
-                    Revoke sessions
-                  </Button>
-                  <Button variant="outline" onClick={() => run('unlock')} disabled={!user.mfaLocked && !user.passwordLocked}>
-                    Unlock
-                  </Button>
-                  <Button variant="outline" onClick={() => run('partner', { partner: !user.isPartner })}>
-                    {user.isPartner ? 'Remove partner status' : 'Make partner'}
-                  </Button>
-                </div>
-              )}
-              {user.mfaLocked || user.passwordLocked ? (
-                <p className="text-amber-800">
-                  This account is locked (
-                  {[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).
-                </p>
-              ) : null}
-              {currentUserRole === 'super_admin' ? (
-                <div className="grid gap-1">
-                  <Label htmlFor="user-role-select">Platform role (super admins only)</Label>
-                  <select
-                    id="user-role-select"
-                    className={`${SELECT_CLASS} sm:w-60`}
-                    value={user.role}
-                    onChange={(e) => run('role', { role: e.target.value as PlatformRole })}
-                  >
-                    <option value="user">User</option>
-                    <option value="admin">Admin</option>
-                    <option value="super_admin">Super admin</option>
-                  </select>
-                </div>
-              ) : (
-                <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>
-              )}
-              {user.mfaEnabled && (currentUserRole === 'super_admin' || user.role === 'user') ? (
-                <ResetTwoFactorForm userId={user.id} />
-              ) : null}
-            </section>
-            <section aria-labelledby="user-orgs-heading">
-              <h3 id="user-orgs-heading" className="mb-1 font-semibold text-slate-900">
-                Organisations
-              </h3>
-              <ul className="grid gap-1">
-                {user.organizations.map((org) => (
-                  <li key={org.id} className="break-all">
-                    {org.name} · {org.role}
-                    {org.isHome ? ' · home' : ''}
-                  </li>
-                ))}
-              </ul>
-            </section>
-            <section aria-labelledby="user-sessions-heading">
-              <h3 id="user-sessions-heading" className="mb-1 font-semibold text-slate-900">
-                Open sessions ({user.sessions.length})
-              </h3>
-              <ul className="grid gap-1">
-                {user.sessions.map((session, index) => (
-                  <li key={index} className="break-all text-slate-700">
-                    Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} ·{' '}
-                    {session.ip ?? 'unknown IP'}
-                    {session.mfaVerified ? '' : ' · password only'}
-                  </li>
-                ))}
-              </ul>
-            </section>
-            <section aria-labelledby="user-events-heading">
-              <h3 id="user-events-heading" className="mb-1 font-semibold text-slate-900">
-                Recent events
-              </h3>
-              <ul className="grid gap-1">
-                {user.recentEvents.map((event) => (
-                  <li key={event.id} className="break-all text-slate-700">
-                    <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · by{' '}
-                    {event.actorEmail ?? 'system'}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </div>
-        ) : null}
+        {user ? <UserDetails user={user} currentUserRole={currentUserRole} run={run} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -5,12 +5,12 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
+import { ACTIONS_COLUMN } from '@/client/components/ui/table-head.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useAdminUsers, type UserFilters } from '../api/get-admin-users.ts';
-import { Pagination, SELECT_CLASS } from './pagination.tsx';
+import { PagedTable, SELECT_CLASS } from './pagination.tsx';
+import { PLATFORM_ROLE_LABEL, PLATFORM_ROLE_OPTIONS, type AdminRole } from './platform-roles.ts';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
-
-const ROLE_LABEL = { user: 'User', admin: 'Admin', super_admin: 'Super admin' } as const;
 
 function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
   return (
@@ -37,7 +37,7 @@ function UserRow({ user, onOpen }: { user: AdminUserSummary; onOpen: () => void 
         <span className="block break-all text-slate-600">{user.email}</span>
       </td>
       <td className="py-2 pr-3">
-        {ROLE_LABEL[user.role]}
+        {PLATFORM_ROLE_LABEL[user.role]}
         {user.isPartner ? <span className="block text-slate-600">Partner</span> : null}
       </td>
       <td className="py-2 pr-3">
@@ -55,7 +55,7 @@ function UserRow({ user, onOpen }: { user: AdminUserSummary; onOpen: () => void 
 }
 
 /** Users with search and filters (role, status, two-factor, last sign-in), paginated; each opens its detail and actions. */
-export function UsersSection({ currentUserRole }: { currentUserRole: 'admin' | 'super_admin' }) {
+export function UsersSection({ currentUserRole }: { currentUserRole: AdminRole }) {
   const [filters, setFilters] = useState<UserFilters>({ q: '', role: '', status: '', mfa: '', lastSignIn: 'any', page: 1 });
   const [openUserId, setOpenUserId] = useState<string | null>(null);
   const { data, error, isLoading } = useAdminUsers(filters);
@@ -72,7 +72,7 @@ export function UsersSection({ currentUserRole }: { currentUserRole: 'admin' | '
             <Label htmlFor="user-search">Search name or e-mail</Label>
             <Input id="user-search" type="search" value={filters.q} onChange={(e) => set('q')(e.target.value)} />
           </div>
-          <FilterSelect id="user-role" label="Role" value={filters.role} onChange={set('role')} options={[['', 'Any role'], ['user', 'User'], ['admin', 'Admin'], ['super_admin', 'Super admin']]} />
+          <FilterSelect id="user-role" label="Role" value={filters.role} onChange={set('role')} options={[['', 'Any role'], ...PLATFORM_ROLE_OPTIONS]} />
           <FilterSelect
             id="user-status"
             label="Status"
@@ -92,33 +92,19 @@ export function UsersSection({ currentUserRole }: { currentUserRole: 'admin' | '
         {error ? <p role="alert" className="text-red-700">{getErrorMessage(error)}</p> : null}
         {isLoading ? <p role="status">Loading users…</p> : null}
         {data ? (
-          <>
-            {/* relative: the sr-only header cell is absolutely positioned; without a positioned scroller it widens the page (390 px). */}
-            <div className="relative min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label="Users table, scrolls sideways on small screens">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Users</caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-slate-700">
-                    <th scope="col" className="py-2 pr-3">User</th>
-                    <th scope="col" className="py-2 pr-3">Role</th>
-                    <th scope="col" className="py-2 pr-3">Status</th>
-                    <th scope="col" className="py-2 pr-3">Two-factor</th>
-                    <th scope="col" className="py-2 pr-3">Last sign-in</th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.users.map((user) => (
-                    <UserRow key={user.id} user={user} onOpen={() => setOpenUserId(user.id)} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {data.users.length === 0 ? <p className="text-slate-700">No user matches these filters.</p> : null}
-            <Pagination label="Users pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
-          </>
+          <PagedTable
+            name="Users"
+            pagesLabel="Users pages"
+            columns={['User', 'Role', 'Status', 'Two-factor', 'Last sign-in', ACTIONS_COLUMN]}
+            rowCount={data.users.length}
+            emptyText="No user matches these filters."
+            page={data}
+            onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          >
+            {data.users.map((user) => (
+              <UserRow key={user.id} user={user} onOpen={() => setOpenUserId(user.id)} />
+            ))}
+          </PagedTable>
         ) : null}
       </CardContent>
       <UserDetailDialog userId={openUserId} onClose={() => setOpenUserId(null)} currentUserRole={currentUserRole} />

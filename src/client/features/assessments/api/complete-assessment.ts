@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl, storeAndInvalidate } from './assessment-cache.ts';
 
 /** POST /api/assessments/:id/complete, with the answers on screen (the server computes from them). */
-export function completeAssessment({ id, body }: { id: string; body: CompleteAssessmentBody }): Promise<Assessment> {
+function completeAssessment({ id, body }: { id: string; body: CompleteAssessmentBody }): Promise<Assessment> {
   return apiRequest<Assessment>('POST', assessmentUrl(id, '/complete'), body);
 }
 

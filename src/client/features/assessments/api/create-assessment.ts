@@ -5,7 +5,7 @@ import { storeAndInvalidate } from './assessment-cache.ts';
 import { ASSESSMENTS_KEY } from './list-assessments.ts';
 
 /** POST /api/assessments */
-export function createAssessment(body: CreateAssessmentBody): Promise<Assessment> {
+function createAssessment(body: CreateAssessmentBody): Promise<Assessment> {
   return apiRequest<Assessment>('POST', ASSESSMENTS_KEY, body);
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl, storeAndInvalidate } from './assessment-cache.ts';
 
 /** POST /api/assessments/:id/scenarios */
-export function createScenario({ id, body }: { id: string; body: CreateScenarioBody }): Promise<Assessment> {
+function createScenario({ id, body }: { id: string; body: CreateScenarioBody }): Promise<Assessment> {
   return apiRequest<Assessment>('POST', assessmentUrl(id, '/scenarios'), body);
 }
 

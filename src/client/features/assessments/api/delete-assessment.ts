@@ -3,7 +3,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl, storeAndInvalidate } from './assessment-cache.ts';
 
 /** DELETE /api/assessments/:id */
-export function deleteAssessment(id: string): Promise<null> {
+function deleteAssessment(id: string): Promise<null> {
   return apiRequest<null>('DELETE', assessmentUrl(id));
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl, storeAndInvalidate } from './assessment-cache.ts';
 
 /** POST /api/assessments/:id/duplicate */
-export function duplicateAssessment(id: string): Promise<Assessment> {
+function duplicateAssessment(id: string): Promise<Assessment> {
   return apiRequest<Assessment>('POST', assessmentUrl(id, '/duplicate'));
 }
 

@@ -11,7 +11,7 @@ export async function fetchAssessment(id: string): Promise<Assessment> {
   return assessment;
 }
 
-export function assessmentQueryOptions(id: string) {
+function assessmentQueryOptions(id: string) {
   return queryOptions({ queryKey: [`${ASSESSMENTS_KEY}/${id}`], queryFn: () => fetchAssessment(id), staleTime: 0, retry: false });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl } from './assessment-cache.ts';
 
 /** GET /api/assessments/:id/model-comparison: the stored figures and the current model's, side by side (ADR 105). */
-export function fetchModelComparison(id: string): Promise<ModelComparison> {
+function fetchModelComparison(id: string): Promise<ModelComparison> {
   return apiRequest<ModelComparison>('GET', assessmentUrl(id, '/model-comparison'));
 }
 

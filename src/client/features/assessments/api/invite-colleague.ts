@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl } from './assessment-cache.ts';
 
 /** POST /api/assessments/:id/invite: "hand this to your security lead". */
-export function inviteColleague({ id, body }: { id: string; body: InviteColleagueBody }): Promise<InviteColleagueResponse> {
+function inviteColleague({ id, body }: { id: string; body: InviteColleagueBody }): Promise<InviteColleagueResponse> {
   return apiRequest<InviteColleagueResponse>('POST', assessmentUrl(id, '/invite'), body);
 }
 

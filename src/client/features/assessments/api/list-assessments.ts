@@ -4,11 +4,11 @@ import { apiRequest, buildUrlFromQueryKey } from '@/client/lib/api-client.ts';
 
 export const ASSESSMENTS_KEY = '/api/assessments';
 
-export function fetchAssessments(page: number, pageSize: number): Promise<AssessmentPage> {
+function fetchAssessments(page: number, pageSize: number): Promise<AssessmentPage> {
   return apiRequest<AssessmentPage>('GET', buildUrlFromQueryKey([ASSESSMENTS_KEY, { page, pageSize }]));
 }
 
-export function assessmentsQueryOptions(page = 1, pageSize = 20) {
+function assessmentsQueryOptions(page = 1, pageSize = 20) {
   return queryOptions({ queryKey: [ASSESSMENTS_KEY, { page, pageSize }], queryFn: () => fetchAssessments(page, pageSize), staleTime: 0 });
 }
 

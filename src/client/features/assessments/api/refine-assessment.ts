@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { assessmentUrl, storeAndInvalidate } from './assessment-cache.ts';
 
 /** POST /api/assessments/:id/refine: a commercial-path draft starting from a completed (business-leader) assessment. */
-export function refineAssessment(id: string): Promise<Assessment> {
+function refineAssessment(id: string): Promise<Assessment> {
   return apiRequest<Assessment>('POST', assessmentUrl(id, '/refine'));
 }
 

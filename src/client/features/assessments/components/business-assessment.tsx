@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { cn } from '@/client/lib/utils.ts';
 import { BUSINESS_STEPS, type Assessment, type DraftRiskInput } from '@/contracts/assessments.ts';
 import { BUSINESS_QUESTIONS, mapBusinessAnswersToFactors, UNKNOWN_ANSWER, type BusinessAnswers } from '@/contracts/business-questions.ts';
 import { useCompleteAssessment } from '../api/complete-assessment.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { readLocalDraft, removeLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
+import { ANSWER_RADIO_CLASS, AnswerOption } from './answer-option.tsx';
 import { ProfileStep } from './profile-step.tsx';
 import { QuestionnaireFrame } from './questionnaire-frame.tsx';
 
@@ -80,17 +80,9 @@ function BusinessQuestionField({
         {options.map((o) => {
           const id = `bq-${question.id}-${o.value}`;
           return (
-            <label
-              key={o.value}
-              htmlFor={id}
-              className={cn(
-                'flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600',
-                value === o.value ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white hover:bg-slate-50',
-              )}
-            >
-              <input id={id} type="radio" value={o.value} {...register(question.id)} className="mt-0.5 size-4 shrink-0 accent-blue-700" />
-              <span className="min-w-0 text-slate-900">{o.label}</span>
-            </label>
+            <AnswerOption key={o.value} id={id} isChecked={value === o.value} label={o.label}>
+              <input id={id} type="radio" value={o.value} {...register(question.id)} className={ANSWER_RADIO_CLASS} />
+            </AnswerOption>
           );
         })}
       </div>
@@ -100,6 +92,56 @@ function BusinessQuestionField({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+const STEP_INTROS: Record<BusinessStep, string> = {
+  profile: 'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.',
+  businessQuestions:
+    "No security background needed. If you are not sure, choose “I don't know”: it widens the estimate's range instead of guessing, and you can hand those questions to your security lead afterwards.",
+};
+
+/** Keeps the draft's answers in step with the form (the autosave stores them); returns the unsubscribe. */
+function followAnswers(form: UseFormReturn<BusinessForm>, setBusinessAnswers: (answers: BusinessAnswers) => void): () => void {
+  const subscription = form.watch((all) => setBusinessAnswers(Object.fromEntries(Object.entries(all).filter(([, v]) => typeof v === 'string')) as BusinessAnswers));
+  return () => subscription.unsubscribe();
+}
+
+function BusinessNavigation({ step, isPending, onGoTo }: { step: BusinessStep; isPending: boolean; onGoTo: (step: BusinessStep) => void }) {
+  return (
+    <>
+      <Button type="button" variant="outline" disabled={step === 'profile'} onClick={() => onGoTo('profile')}>
+        Back
+      </Button>
+      {step === 'businessQuestions' ? (
+        <Button type="submit" form="business-questions" size="lg" disabled={isPending}>
+          {isPending ? 'Calculating…' : 'Calculate my results'}
+        </Button>
+      ) : (
+        <Button type="button" onClick={() => onGoTo('businessQuestions')}>
+          Next: the questions
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The plain questions, then how many were answered "I don't know" (each will show its range). */
+function BusinessQuestionsForm({ form, values, onSubmit }: { form: UseFormReturn<BusinessForm>; values: BusinessForm; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const unknownCount = BUSINESS_QUESTIONS.filter((q) => values[q.id] === UNKNOWN_ANSWER).length;
+  return (
+    <form id="business-questions" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {BUSINESS_QUESTIONS.map((q, index) => (
+        <BusinessQuestionField key={q.id} index={index} question={q} register={form.register} error={form.formState.errors[q.id]?.message} value={values[q.id] as string | undefined} />
+      ))}
+      {unknownCount > 0 ? (
+        <Alert variant="warning" role="note">
+          <AlertDescription>
+            {unknownCount} “I don't know” answer{unknownCount === 1 ? '' : 's'}: your result will show how much each one could move the estimate.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </form>
   );
 }
 
@@ -124,14 +166,8 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
   const headingRef = useRef<HTMLHeadingElement>(null);
   const values = form.watch();
   const answeredCount = BUSINESS_QUESTIONS.filter((q) => values[q.id] !== undefined).length;
-  const unknownCount = BUSINESS_QUESTIONS.filter((q) => values[q.id] === UNKNOWN_ANSWER).length;
 
-  useEffect(() => {
-    const subscription = form.watch((all) =>
-      setBusinessAnswers(Object.fromEntries(Object.entries(all).filter(([, v]) => typeof v === 'string')) as BusinessAnswers),
-    );
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useEffect(() => followAnswers(form, setBusinessAnswers), [form]);
 
   const registerValidator = useCallback((validate: () => Promise<boolean>) => {
     validator.current = validate;
@@ -186,50 +222,12 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
       answeredText={`${answeredCount} of ${BUSINESS_QUESTIONS.length} questions answered`}
       onGoTo={(s) => void goTo(s)}
       headingRef={headingRef}
-      intro={
-        step === 'profile'
-          ? 'A few facts about your organisation set the starting point: how often organisations like yours have incidents and what they cost.'
-          : "No security background needed. If you are not sure, choose “I don't know”: it widens the estimate's range instead of guessing, and you can hand those questions to your security lead afterwards."
-      }
-      navigation={
-        <>
-          <Button type="button" variant="outline" disabled={step === 'profile'} onClick={() => void goTo('profile')}>
-            Back
-          </Button>
-          {step === 'businessQuestions' ? (
-            <Button type="submit" form="business-questions" size="lg" disabled={complete.isPending}>
-              {complete.isPending ? 'Calculating…' : 'Calculate my results'}
-            </Button>
-          ) : (
-            <Button type="button" onClick={() => void goTo('businessQuestions')}>
-              Next: the questions
-            </Button>
-          )}
-        </>
-      }
+      intro={STEP_INTROS[step]}
+      navigation={<BusinessNavigation step={step} isPending={complete.isPending} onGoTo={(s) => void goTo(s)} />}
     >
       {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
       {step === 'businessQuestions' ? (
-        <form id="business-questions" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-          {BUSINESS_QUESTIONS.map((q, index) => (
-            <BusinessQuestionField
-              key={q.id}
-              index={index}
-              question={q}
-              register={form.register}
-              error={form.formState.errors[q.id]?.message}
-              value={values[q.id] as string | undefined}
-            />
-          ))}
-          {unknownCount > 0 ? (
-            <Alert variant="warning" role="note">
-              <AlertDescription>
-                {unknownCount} “I don't know” answer{unknownCount === 1 ? '' : 's'}: your result will show how much each one could move the
-                estimate.
-              </AlertDescription>
-            </Alert>
-          ) : null}
-        </form>
+        <BusinessQuestionsForm form={form} values={values} onSubmit={(e) => void submit(e)} />
       ) : null}
     </QuestionnaireFrame>
   );

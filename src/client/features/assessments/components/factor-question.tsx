@@ -4,14 +4,38 @@ import { MAX_EVIDENCE_NOTE_LENGTH } from '@/contracts/assessments.ts';
 import type { FactorAnswer, FactorDefinition } from '@/engine/factors.ts';
 import type { FactorSuggestion } from '@/engine/suggest-factor-answers.ts';
 import { Button } from '@/client/components/ui/button.tsx';
-import { cn } from '@/client/lib/utils.ts';
 import { formatDate } from '../lib/format.ts';
 import { describeProvenance } from '../lib/provenance.ts';
+import { ANSWER_RADIO_CLASS, AnswerOption } from './answer-option.tsx';
 
 const UNKNOWN_OPTION = { value: 'unknown', label: "I don't know" } as const;
 
 function optionLabel(factor: FactorDefinition, value: FactorAnswer): string {
   return value === 'unknown' ? UNKNOWN_OPTION.label : (factor.options.find((o) => o.value === value)?.label ?? value);
+}
+
+/** The optional evidence note, open when it has text; stored with the assessment. */
+function EvidenceNote({ note, onNote }: { note: string | undefined; onNote: (note: string) => void }) {
+  const noteId = useId();
+  return (
+    <details className="mt-3 text-sm" open={note !== undefined && note !== ''}>
+      <summary className="cursor-pointer font-medium text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Evidence note (optional)</summary>
+      <label htmlFor={noteId} className="mt-2 block text-slate-700">
+        What supports this answer (a policy, a report, a screenshot's location)? Stored with the assessment.
+      </label>
+      <textarea
+        id={noteId}
+        value={note ?? ''}
+        maxLength={MAX_EVIDENCE_NOTE_LENGTH}
+        rows={2}
+        onChange={(event) => onNote(event.target.value)}
+        className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+      />
+      <p className="text-xs text-slate-600">
+        {(note ?? '').length} / {MAX_EVIDENCE_NOTE_LENGTH} characters
+      </p>
+    </details>
+  );
 }
 
 /**
@@ -38,7 +62,6 @@ export function FactorQuestion({
   onNote: (note: string) => void;
 }) {
   const helpId = `help-${factor.id}`;
-  const noteId = useId();
   const last = provenance?.[provenance.length - 1];
   const options = [...factor.options, UNKNOWN_OPTION];
   return (
@@ -71,17 +94,9 @@ export function FactorQuestion({
           const id = `q-${factor.id}-${option.value}`;
           const checked = answer === option.value;
           return (
-            <label
-              key={option.value}
-              htmlFor={id}
-              className={cn(
-                'flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600',
-                checked ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white hover:bg-slate-50',
-              )}
-            >
-              <input id={id} type="radio" name={`factor-${factor.id}`} value={option.value} checked={checked} onChange={() => onAnswer(option.value)} className="mt-0.5 size-4 shrink-0 accent-blue-700" />
-              <span className="min-w-0 text-slate-900">{option.label}</span>
-            </label>
+            <AnswerOption key={option.value} id={id} isChecked={checked} label={option.label}>
+              <input id={id} type="radio" name={`factor-${factor.id}`} value={option.value} checked={checked} onChange={() => onAnswer(option.value)} className={ANSWER_RADIO_CLASS} />
+            </AnswerOption>
           );
         })}
       </div>
@@ -92,23 +107,7 @@ export function FactorQuestion({
           {provenance && provenance.length > 1 ? ` (${provenance.length - 1} earlier answer${provenance.length > 2 ? 's' : ''})` : ''}.
         </p>
       ) : null}
-      <details className="mt-3 text-sm" open={note !== undefined && note !== ''}>
-        <summary className="cursor-pointer font-medium text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Evidence note (optional)</summary>
-        <label htmlFor={noteId} className="mt-2 block text-slate-700">
-          What supports this answer (a policy, a report, a screenshot's location)? Stored with the assessment.
-        </label>
-        <textarea
-          id={noteId}
-          value={note ?? ''}
-          maxLength={MAX_EVIDENCE_NOTE_LENGTH}
-          rows={2}
-          onChange={(event) => onNote(event.target.value)}
-          className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
-        />
-        <p className="text-xs text-slate-600">
-          {(note ?? '').length} / {MAX_EVIDENCE_NOTE_LENGTH} characters
-        </p>
-      </details>
+      <EvidenceNote note={note} onNote={onNote} />
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Why this matters</summary>
         <p className="mt-1 text-slate-800">{factor.whyItMatters.text}</p>

@@ -11,6 +11,94 @@ function cellColor(likelihoodIndex: number, impactIndex: number): string {
   return CELL_COLORS[level] ?? 'bg-slate-100';
 }
 
+/** A posture placed on the grid: its marker number and its likelihood row and impact column. */
+type PlacedPoint = LikelihoodImpactPoint & { number: number; row: number; column: number };
+
+function HeatCell({ row, column, placed }: { row: number; column: number; placed: readonly PlacedPoint[] }) {
+  const here = placed.filter((p) => p.row === row && p.column === column);
+  return (
+    <div className={cn('flex min-h-16 flex-wrap content-center items-center justify-center gap-1 rounded p-1', cellColor(row, column))}>
+      {here.map((p) => (
+        <span
+          key={p.id}
+          title={p.label}
+          className={cn(
+            'inline-flex size-6 items-center justify-center rounded-full text-[11px] font-bold',
+            p.isCurrent ? 'bg-slate-900 text-white ring-2 ring-white' : 'bg-white text-slate-900 ring-1 ring-slate-500',
+          )}
+        >
+          {p.number}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The grid itself (hidden from assistive technology: the list and the table below say the same). */
+function HeatGrid({ placed }: { placed: readonly PlacedPoint[] }) {
+  const rows = [...LIKELIHOOD_BANDS.keys()].reverse();
+  return (
+    <div aria-hidden="true" className="overflow-x-auto">
+      <div className="grid min-w-[560px] grid-cols-[7.5rem_repeat(5,minmax(0,1fr))] gap-1 text-xs">
+        {rows.map((row) => (
+          <div key={row} className="contents">
+            <div className="flex flex-col justify-center pr-2 text-right font-medium text-slate-800">
+              {LIKELIHOOD_BANDS[row]?.label}
+              <span className="font-normal text-slate-600">{LIKELIHOOD_BANDS[row]?.range}</span>
+            </div>
+            {IMPACT_BANDS.map((_, column) => (
+              <HeatCell key={column} row={row} column={column} placed={placed} />
+            ))}
+          </div>
+        ))}
+        <div />
+        {IMPACT_BANDS.map((b) => (
+          <div key={b.label} className="pt-1 text-center font-medium text-slate-800">
+            {b.label}
+            <span className="block font-normal text-slate-600">{b.range}</span>
+          </div>
+        ))}
+      </div>
+      <p className="mt-1 text-center text-xs text-slate-600">Impact: median cost of one event →</p>
+    </div>
+  );
+}
+
+function MarkerList({ placed }: { placed: readonly PlacedPoint[] }) {
+  return (
+    <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2" aria-label="Markers on the heat map">
+      {placed.map((p) => (
+        <li key={p.id} className="flex gap-2">
+          <span
+            aria-hidden="true"
+            className={cn('inline-flex size-5 shrink-0 items-center justify-center rounded-full text-[10px] font-bold', p.isCurrent ? 'bg-slate-900 text-white' : 'bg-white ring-1 ring-slate-500')}
+          >
+            {p.number}
+          </span>
+          <span>
+            {p.label}: {LIKELIHOOD_BANDS[p.row]?.label.toLowerCase()} ({formatPercent(p.likelihood)}), {IMPACT_BANDS[p.column]?.label.toLowerCase()} ({formatUsd(p.impactUsd)})
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function HeatMapTable({ placed }: { placed: readonly PlacedPoint[] }) {
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Show the data as a table</summary>
+      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Heat map data table">
+        <DataTable
+          caption="Likelihood and impact of each scenario"
+          headers={['Scenario', 'Likelihood (per year)', 'Impact (median per event)', 'Cell']}
+          rows={placed.map((p) => [p.label, formatPercent(p.likelihood), formatUsd(p.impactUsd), `${LIKELIHOOD_BANDS[p.row]?.label} × ${IMPACT_BANDS[p.column]?.label}`])}
+        />
+      </div>
+    </details>
+  );
+}
+
 /**
  * Likelihood (rows, most likely on top) x impact (columns) with the given postures placed in
  * their cells. Not a chart library: a grid of real text, plus the same data as a table.
@@ -30,7 +118,6 @@ export const HeatMap = memo(function HeatMap({
     row: findBandIndex(p.likelihood, LIKELIHOOD_BANDS),
     column: findBandIndex(p.impactUsd, IMPACT_BANDS),
   }));
-  const rows = [...LIKELIHOOD_BANDS.keys()].reverse();
   return (
     <section aria-labelledby="heat-map-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id="heat-map-title" className="text-lg font-semibold text-slate-900">
@@ -40,87 +127,9 @@ export const HeatMap = memo(function HeatMap({
         {description ??
           'Likelihood is the chance of at least one loss event in a year; impact is the median cost of one event. Numbered markers are listed below the grid.'}
       </p>
-      <div aria-hidden="true" className="overflow-x-auto">
-        <div className="grid min-w-[560px] grid-cols-[7.5rem_repeat(5,minmax(0,1fr))] gap-1 text-xs">
-          {rows.map((row) => (
-            <div key={row} className="contents">
-              <div className="flex flex-col justify-center pr-2 text-right font-medium text-slate-800">
-                {LIKELIHOOD_BANDS[row]?.label}
-                <span className="font-normal text-slate-600">{LIKELIHOOD_BANDS[row]?.range}</span>
-              </div>
-              {IMPACT_BANDS.map((_, column) => {
-                const here = placed.filter((p) => p.row === row && p.column === column);
-                return (
-                  <div
-                    key={column}
-                    className={cn(
-                      'flex min-h-16 flex-wrap content-center items-center justify-center gap-1 rounded p-1',
-                      cellColor(row, column),
-                    )}
-                  >
-                    {here.map((p) => (
-                      <span
-                        key={p.id}
-                        title={p.label}
-                        className={cn(
-                          'inline-flex size-6 items-center justify-center rounded-full text-[11px] font-bold',
-                          p.isCurrent ? 'bg-slate-900 text-white ring-2 ring-white' : 'bg-white text-slate-900 ring-1 ring-slate-500',
-                        )}
-                      >
-                        {p.number}
-                      </span>
-                    ))}
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-          <div />
-          {IMPACT_BANDS.map((b) => (
-            <div key={b.label} className="pt-1 text-center font-medium text-slate-800">
-              {b.label}
-              <span className="block font-normal text-slate-600">{b.range}</span>
-            </div>
-          ))}
-        </div>
-        <p className="mt-1 text-center text-xs text-slate-600">Impact: median cost of one event →</p>
-      </div>
-      <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2" aria-label="Markers on the heat map">
-        {placed.map((p) => (
-          <li key={p.id} className="flex gap-2">
-            <span
-              aria-hidden="true"
-              className={cn(
-                'inline-flex size-5 shrink-0 items-center justify-center rounded-full text-[10px] font-bold',
-                p.isCurrent ? 'bg-slate-900 text-white' : 'bg-white ring-1 ring-slate-500',
-              )}
-            >
-              {p.number}
-            </span>
-            <span>
-              {p.label}: {LIKELIHOOD_BANDS[p.row]?.label.toLowerCase()} ({formatPercent(p.likelihood)}),{' '}
-              {IMPACT_BANDS[p.column]?.label.toLowerCase()} ({formatUsd(p.impactUsd)})
-            </span>
-          </li>
-        ))}
-      </ol>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
-          Show the data as a table
-        </summary>
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Heat map data table">
-          <DataTable
-            caption="Likelihood and impact of each scenario"
-            headers={['Scenario', 'Likelihood (per year)', 'Impact (median per event)', 'Cell']}
-            rows={placed.map((p) => [
-              p.label,
-              formatPercent(p.likelihood),
-              formatUsd(p.impactUsd),
-              `${LIKELIHOOD_BANDS[p.row]?.label} × ${IMPACT_BANDS[p.column]?.label}`,
-            ])}
-          />
-        </div>
-      </details>
+      <HeatGrid placed={placed} />
+      <MarkerList placed={placed} />
+      <HeatMapTable placed={placed} />
     </section>
   );
 });

@@ -26,13 +26,107 @@ async function exportAssessment(item: AssessmentListItem, kind: 'csv' | 'json') 
   }
 }
 
+/** Where an assessment opens: its result when completed, the questionnaire while a draft. */
+function hrefOf(item: AssessmentListItem): string {
+  return item.status === 'completed' ? `/history/${item.id}` : `/?id=${item.id}`;
+}
+
+function HistoryRow({ item, isDuplicating, onDuplicate, onDelete }: { item: AssessmentListItem; isDuplicating: boolean; onDuplicate: () => void; onDelete: () => void }) {
+  const [, navigate] = useLocation();
+  const isCompleted = item.status === 'completed';
+  return (
+    <tr className="border-t border-slate-100 align-middle">
+      <th scope="row" className="px-3 py-2 font-medium">
+        <Link href={hrefOf(item)} className="text-blue-800 underline-offset-2 hover:underline">
+          {item.title}
+        </Link>
+      </th>
+      <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.completedAt ?? item.createdAt)}</td>
+      <td className="px-3 py-2">{item.author?.name ?? '—'}</td>
+      <td className="px-3 py-2">
+        <Badge variant={isCompleted ? 'success' : 'secondary'}>{isCompleted ? 'Completed' : 'Draft'}</Badge>
+      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{item.summary ? formatUsd(item.summary.aleUsd) : '—'}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{item.summary ? `${item.summary.score.toFixed(0)} (${item.summary.bandLabel})` : '—'}</td>
+      <td className="px-3 py-2">
+        <div className="flex flex-wrap gap-1">
+          <Button size="sm" variant="outline" onClick={() => navigate(hrefOf(item))} aria-label={`${isCompleted ? 'Open' : 'Continue'} ${item.title}`}>
+            {isCompleted ? 'Open' : 'Continue'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={onDuplicate} disabled={isDuplicating} aria-label={`Duplicate ${item.title}`}>
+            Duplicate
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void exportAssessment(item, 'json')} aria-label={`Export ${item.title} as JSON`}>
+            JSON
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void exportAssessment(item, 'csv')} aria-label={`Export ${item.title} as CSV`}>
+            CSV
+          </Button>
+          <Button size="sm" variant="destructive" onClick={onDelete} aria-label={`Delete ${item.title}`}>
+            Delete
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function PageNav({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-slate-700">
+        Page {page} of {pageCount}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** Asks before deleting: the assessment goes for everyone in the organisation. */
+function ConfirmDeleteDialog({ item, isPending, onConfirm, onCancel }: { item: AssessmentListItem | null; isPending: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? null : onCancel())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this assessment?</DialogTitle>
+          <DialogDescription>"{item?.title}" will be deleted for everyone in your organisation. This cannot be undone.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={isPending}>
+            {isPending ? 'Deleting…' : 'Delete assessment'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NoAssessments() {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6">
+      <p className="mb-3 text-slate-700">No assessments yet.</p>
+      <Button asChild>
+        <Link href="/">Start an assessment</Link>
+      </Button>
+    </div>
+  );
+}
+
 /** The organisation's assessments, newest first, with open, duplicate, export and delete. */
 export function HistoryTable() {
   const [page, setPage] = useState(1);
   const { data, isLoading, error } = useAssessments(page, PAGE_SIZE);
   const duplicate = useDuplicateAssessment();
   const remove = useDeleteAssessment();
-  const [, navigate] = useLocation();
   const [toDelete, setToDelete] = useState<AssessmentListItem | null>(null);
 
   if (isLoading) return <p role="status">Loading assessments…</p>;
@@ -62,16 +156,7 @@ export function HistoryTable() {
     });
   };
 
-  if (items.length === 0) {
-    return (
-      <div className="rounded-xl border border-slate-200 bg-white p-6">
-        <p className="mb-3 text-slate-700">No assessments yet.</p>
-        <Button asChild>
-          <Link href="/">Start an assessment</Link>
-        </Button>
-      </div>
-    );
-  }
+  if (items.length === 0) return <NoAssessments />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -91,72 +176,13 @@ export function HistoryTable() {
           </thead>
           <tbody>
             {items.map((item) => (
-              <tr key={item.id} className="border-t border-slate-100 align-middle">
-                <th scope="row" className="px-3 py-2 font-medium">
-                  <Link href={item.status === 'completed' ? `/history/${item.id}` : `/?id=${item.id}`} className="text-blue-800 underline-offset-2 hover:underline">
-                    {item.title}
-                  </Link>
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.completedAt ?? item.createdAt)}</td>
-                <td className="px-3 py-2">{item.author?.name ?? '—'}</td>
-                <td className="px-3 py-2">
-                  <Badge variant={item.status === 'completed' ? 'success' : 'secondary'}>{item.status === 'completed' ? 'Completed' : 'Draft'}</Badge>
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{item.summary ? formatUsd(item.summary.aleUsd) : '—'}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{item.summary ? `${item.summary.score.toFixed(0)} (${item.summary.bandLabel})` : '—'}</td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    <Button size="sm" variant="outline" onClick={() => navigate(item.status === 'completed' ? `/history/${item.id}` : `/?id=${item.id}`)} aria-label={`${item.status === 'completed' ? 'Open' : 'Continue'} ${item.title}`}>
-                      {item.status === 'completed' ? 'Open' : 'Continue'}
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => onDuplicate(item)} disabled={duplicate.isPending} aria-label={`Duplicate ${item.title}`}>
-                      Duplicate
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => void exportAssessment(item, 'json')} aria-label={`Export ${item.title} as JSON`}>
-                      JSON
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => void exportAssessment(item, 'csv')} aria-label={`Export ${item.title} as CSV`}>
-                      CSV
-                    </Button>
-                    <Button size="sm" variant="destructive" onClick={() => setToDelete(item)} aria-label={`Delete ${item.title}`}>
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
+              <HistoryRow key={item.id} item={item} isDuplicating={duplicate.isPending} onDuplicate={() => onDuplicate(item)} onDelete={() => setToDelete(item)} />
             ))}
           </tbody>
         </table>
       </div>
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-3">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700">
-            Page {page} of {pageCount}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
-      <Dialog open={toDelete !== null} onOpenChange={(open) => (open ? null : setToDelete(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this assessment?</DialogTitle>
-            <DialogDescription>"{toDelete?.title}" will be deleted for everyone in your organisation. This cannot be undone.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete assessment'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <PageNav page={page} pageCount={pageCount} onPage={setPage} />
+      <ConfirmDeleteDialog item={toDelete} isPending={remove.isPending} onConfirm={onConfirmDelete} onCancel={() => setToDelete(null)} />
     </div>
   );
 }

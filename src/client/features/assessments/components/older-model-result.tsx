@@ -8,7 +8,7 @@ import type { StoredRiskResult } from '@/contracts/risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { useModelComparison } from '../api/get-model-comparison.ts';
 import { formatPercent, formatUsd } from '../lib/format.ts';
-import { Metric } from './results-view.tsx';
+import { CostIfItHappensMetric, Metric } from './results-view.tsx';
 
 const ROWS: { label: string; format: (f: ModelFigures) => string; testId: string }[] = [
   { label: 'Expected annual loss', format: (f) => formatUsd(f.expectedAnnualLossUsd), testId: 'ale' },
@@ -113,12 +113,7 @@ export function OlderModelResult({ assessmentId, result, completedOn }: { assess
           }
         />
         <Metric label="Chance of at least one loss event this year" value={formatPercent(result.probabilityOfAnyEvent)} testId="stored-probability" detail="Any loss event in a year." />
-        <Metric
-          label="Cost if it happens"
-          value={formatUsd(result.costIfItHappens.percentilesUsd.p50)}
-          testId="stored-cost-if-it-happens"
-          detail={<>Median cost of one event; 1 in 20 events costs more than {formatUsd(result.costIfItHappens.percentilesUsd.p95)}.</>}
-        />
+        <CostIfItHappensMetric percentilesUsd={result.costIfItHappens.percentilesUsd} testId="stored-cost-if-it-happens" />
         <Metric
           label="Risk score"
           value={`${result.riskScore.score.toFixed(0)} / 100`}

@@ -9,7 +9,7 @@ import { INDUSTRIES } from '@/engine/industries.ts';
 
 const optionalCount = z.number({ error: 'Enter a whole number (0 if none)' }).int('Enter a whole number').min(0, 'Cannot be negative').max(1e10, 'Too large');
 
-export const ProfileFormSchema = z.object({
+const ProfileFormSchema = z.object({
   name: z.string().max(200, 'At most 200 characters'),
   industry: z.enum(INDUSTRIES.map((i) => i.id) as [string, ...string[]], { error: 'Choose your industry' }),
   employees: z.number({ error: 'Enter the number of employees' }).int('Enter a whole number').min(1, 'At least 1').max(100_000, 'At most 100,000'),
@@ -22,7 +22,7 @@ export const ProfileFormSchema = z.object({
   holdsCaliforniaResidentsData: z.boolean(),
   isPubliclyTraded: z.boolean(),
 });
-export type ProfileForm = z.infer<typeof ProfileFormSchema>;
+type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
 function toForm(draft: DraftRiskInput): Partial<ProfileForm> {
   const o = draft.organisation ?? {};

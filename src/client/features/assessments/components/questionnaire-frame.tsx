@@ -1,7 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import type { AssessmentStep } from '@/contracts/assessments.ts';
-import type { SaveStatus } from '../hooks/use-draft-autosave.ts';
-import { StepProgress } from './step-progress.tsx';
+import { StepProgress, type StepProgressProps } from './step-progress.tsx';
 
 /**
  * What both questionnaires (business leader's and security lead's) share around a step: the step
@@ -9,31 +8,21 @@ import { StepProgress } from './step-progress.tsx';
  * then the step itself and the navigation below it.
  */
 export function QuestionnaireFrame<S extends AssessmentStep>({
-  steps,
-  titles,
-  step,
-  status,
-  answeredText,
-  onGoTo,
   headingRef,
   intro,
   children,
   navigation,
-}: {
-  steps: readonly S[];
-  titles: Record<S, string>;
-  step: S;
-  status: SaveStatus;
-  answeredText: string;
-  onGoTo: (step: S) => void;
+  ...progress
+}: StepProgressProps<S> & {
   headingRef: RefObject<HTMLHeadingElement | null>;
   intro: ReactNode;
   children: ReactNode;
   navigation: ReactNode;
 }) {
+  const { titles, step } = progress;
   return (
     <div className="flex flex-col gap-6">
-      <StepProgress steps={steps} titles={titles} step={step} status={status} answeredText={answeredText} onGoTo={onGoTo} />
+      <StepProgress {...progress} />
       <section aria-labelledby="step-title" className="flex flex-col gap-4">
         <div>
           <h2 id="step-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">

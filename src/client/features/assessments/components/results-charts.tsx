@@ -15,6 +15,10 @@ import { ChartFigure, DataTable } from './chart-figure.tsx';
 
 const axisTick = { fill: '#334155', fontSize: 12 };
 const usdTick = (v: number) => formatUsd(v);
+/** The frame every chart here shares: margins, a light grid, and (horizontal bars) dollars along the bottom. */
+const CHART_MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+const GRID = <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />;
+const USD_VALUE_AXIS = <XAxis type="number" tickFormatter={usdTick} tick={axisTick} />;
 
 export const LossExceedanceChart = memo(function LossExceedanceChart({
   curve,
@@ -42,8 +46,8 @@ export const LossExceedanceChart = memo(function LossExceedanceChart({
       table={<DataTable caption="Loss exceedance curve" headers={['Annual loss above', 'Probability']} rows={points.filter((_, i) => i % 3 === 0).map((p) => [formatUsd(p.lossUsd), formatPercent(p.probability)])} />}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+        <LineChart data={data} margin={CHART_MARGIN}>
+          {GRID}
           <XAxis dataKey="loss" type="number" scale="log" domain={['dataMin', 'dataMax']} tickFormatter={usdTick} tick={axisTick} allowDataOverflow />
           <YAxis dataKey="probability" tickFormatter={(v: number) => formatPercent(v)} tick={axisTick} width={56} />
           <Line type="monotone" dataKey="probability" stroke="#1d4ed8" strokeWidth={2} dot={false} isAnimationActive={false} />
@@ -67,9 +71,9 @@ export const CostBreakdownChart = memo(function CostBreakdownChart({ costBreakdo
       table={<DataTable caption="Expected annual loss by cost category" headers={['Category', 'Per year', 'Share']} rows={data.map((d) => [d.label, formatUsd(d.value), formatPercent(d.share)])} />}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis type="number" tickFormatter={usdTick} tick={axisTick} />
+        <BarChart data={data} layout="vertical" margin={CHART_MARGIN}>
+          {GRID}
+          {USD_VALUE_AXIS}
           <YAxis type="category" dataKey="label" tick={axisTick} width={150} />
           <Bar dataKey="value" isAnimationActive={false}>
             {data.map((d, i) => (
@@ -104,8 +108,8 @@ export const FinesChart = memo(function FinesChart({ fines }: { fines: RiskResul
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+        <BarChart data={data} margin={CHART_MARGIN}>
+          {GRID}
           <XAxis dataKey="label" tick={axisTick} />
           <YAxis tickFormatter={usdTick} tick={axisTick} width={64} />
           <Bar dataKey="value" fill="#b91c1c" isAnimationActive={false} />
@@ -141,9 +145,9 @@ export const TornadoChart = memo(function TornadoChart({ attribution }: { attrib
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" stackOffset="sign" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis type="number" tickFormatter={usdTick} tick={axisTick} />
+        <BarChart data={data} layout="vertical" stackOffset="sign" margin={CHART_MARGIN}>
+          {GRID}
+          {USD_VALUE_AXIS}
           <YAxis type="category" dataKey="label" tick={{ ...axisTick, fontSize: 11 }} width={210} />
           <ReferenceLine x={0} stroke="#0f172a" />
           <Bar dataKey="toBest" name="At best answer" stackId="swing" fill="#15803d" isAnimationActive={false} />

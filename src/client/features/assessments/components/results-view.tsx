@@ -44,6 +44,19 @@ function Delta({ current, baseline, format }: { current: number; baseline: numbe
   );
 }
 
+/** The median cost of one event and its 1-in-20 (also shown for a result stored by an older model). */
+export function CostIfItHappensMetric({ percentilesUsd, testId, delta }: { percentilesUsd: { p50: number; p95: number }; testId: string; delta?: ReactNode }) {
+  return (
+    <Metric
+      label="Cost if it happens"
+      value={formatUsd(percentilesUsd.p50)}
+      testId={testId}
+      detail={<>Median cost of one event; 1 in 20 events costs more than {formatUsd(percentilesUsd.p95)}.</>}
+      delta={delta}
+    />
+  );
+}
+
 /** One headline figure card (also used for a result stored by an older model). */
 export function Metric({ label, value, detail, delta, testId }: { label: string; value: ReactNode; detail: ReactNode; delta?: ReactNode; testId?: string }) {
   return (
@@ -127,11 +140,9 @@ const Headline = memo(function Headline({
           detail={<>That is {formatReturnPeriod(result.probabilityOfAnyEvent)}.</>}
           delta={<Delta current={result.probabilityOfAnyEvent} baseline={base?.probabilityOfAnyEvent} format={formatPercentagePoints} />}
         />
-        <Metric
-          label="Cost if it happens"
-          value={formatUsd(result.costIfItHappens.percentilesUsd.p50)}
+        <CostIfItHappensMetric
+          percentilesUsd={result.costIfItHappens.percentilesUsd}
           testId="cost-if-it-happens"
-          detail={<>Median cost of one event; 1 in 20 events costs more than {formatUsd(result.costIfItHappens.percentilesUsd.p95)}.</>}
           delta={<Delta current={result.costIfItHappens.percentilesUsd.p50} baseline={base?.costIfItHappens.percentilesUsd.p50} format={formatUsd} />}
         />
         <Metric

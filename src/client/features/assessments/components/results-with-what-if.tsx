@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { announce } from '@/client/lib/announce.ts';
@@ -13,6 +13,42 @@ import { WhatIfPanel } from './what-if-panel.tsx';
 
 function sameAnswers(a: RiskInput['factors'], b: RiskInput['factors']): boolean {
   return FACTORS.every((f) => (a[f.id] ?? 'partial') === (b[f.id] ?? 'partial'));
+}
+
+/** The what-if column: its heading, then save or discard once an answer differs from the saved one, then the answers. */
+function WhatIfAside({
+  isModified,
+  onDiscard,
+  save,
+  children,
+}: {
+  isModified: boolean;
+  onDiscard: () => void;
+  save: { defaultTitle: string; isSaving: boolean; onSave: (title: string) => void } | null;
+  children: ReactNode;
+}) {
+  return (
+    <aside aria-labelledby="what-if-title" className="order-2 flex min-w-0 flex-col gap-3 xl:order-1 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="what-if-title" className="text-lg font-semibold text-slate-900">
+          What if…?
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">Change any answer and every number updates at once. Nothing is saved unless you choose to.</p>
+        {isModified ? (
+          <div className="mb-4 flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3">
+            {save ? (
+              <SaveScenarioForm defaultTitle={save.defaultTitle} isSaving={save.isSaving} onSave={save.onSave} onDiscard={onDiscard} />
+            ) : (
+              <Button type="button" variant="outline" className="self-start" onClick={onDiscard}>
+                Discard changes
+              </Button>
+            )}
+          </div>
+        ) : null}
+        {children}
+      </div>
+    </aside>
+  );
 }
 
 /**
@@ -65,6 +101,10 @@ export function ResultsWithWhatIf({
     [answers, input, run],
   );
 
+  const save = onSaveScenario
+    ? { defaultTitle: defaultScenarioTitle ?? 'What-if scenario', isSaving, onSave: (title: string) => void onSaveScenario(title, whatIfInput) }
+    : null;
+
   const discard = () => {
     setAnswers(savedAnswers);
     announce('What-if changes discarded');
@@ -82,26 +122,9 @@ export function ResultsWithWhatIf({
   return (
     <div className="grid gap-6 xl:grid-cols-[20rem_minmax(0,1fr)]">
       {/* On narrow screens the results come first and the what-if follows; side by side from xl. */}
-      <aside aria-labelledby="what-if-title" className="order-2 flex min-w-0 flex-col gap-3 xl:order-1 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
-        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="what-if-title" className="text-lg font-semibold text-slate-900">
-            What if…?
-          </h2>
-          <p className="mb-3 text-sm text-slate-700">Change any answer and every number updates at once. Nothing is saved unless you choose to.</p>
-          {isModified ? (
-            <div className="mb-4 flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3">
-              {onSaveScenario ? (
-                <SaveScenarioForm defaultTitle={defaultScenarioTitle ?? 'What-if scenario'} isSaving={isSaving} onSave={(title) => void onSaveScenario(title, whatIfInput)} onDiscard={discard} />
-              ) : (
-                <Button type="button" variant="outline" className="self-start" onClick={discard}>
-                  Discard changes
-                </Button>
-              )}
-            </div>
-          ) : null}
-          <WhatIfPanel answers={answers} savedAnswers={savedAnswers} onChange={onChange} />
-        </div>
-      </aside>
+      <WhatIfAside isModified={isModified} onDiscard={discard} save={save}>
+        <WhatIfPanel answers={answers} savedAnswers={savedAnswers} onChange={onChange} />
+      </WhatIfAside>
       <div className="order-1 min-w-0 xl:order-2">
         {engine.error ? (
           <Alert variant="destructive" className="mb-4">

@@ -9,22 +9,17 @@ const SAVE_LABELS: Record<SaveStatus, string> = {
   offline: 'Saved on this device; will sync when the connection returns',
 };
 
-/** Where the user is in a multi-step questionnaire, the save status, and a jump to any step. */
-export function StepProgress<S extends AssessmentStep>({
-  steps,
-  titles,
-  step,
-  status,
-  answeredText,
-  onGoTo,
-}: {
+export interface StepProgressProps<S extends AssessmentStep> {
   steps: readonly S[];
   titles: Record<S, string>;
   step: S;
   status: SaveStatus;
   answeredText: string;
   onGoTo: (step: S) => void;
-}) {
+}
+
+/** Where the user is in a multi-step questionnaire, the save status, and a jump to any step. */
+export function StepProgress<S extends AssessmentStep>({ steps, titles, step, status, answeredText, onGoTo }: StepProgressProps<S>) {
   const index = steps.indexOf(step);
   return (
     <nav aria-label="Assessment progress" className="flex flex-col gap-3">

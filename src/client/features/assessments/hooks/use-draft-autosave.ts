@@ -6,9 +6,9 @@ import { ASSESSMENTS_KEY } from '../api/list-assessments.ts';
 import { writeLocalDraft, type DraftSnapshot } from '../lib/draft-input.ts';
 import { getAssessmentOutbox, saveDraftOrQueue } from '../offline/assessment-outbox.ts';
 
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline';
-export type FlushOutcome = 'saved' | 'queued' | 'failed' | 'stopped';
+type FlushOutcome = 'saved' | 'queued' | 'failed' | 'stopped';
 
 /**
  * Autosave of a draft: every change goes to localStorage at once and to the server after a

@@ -3,9 +3,9 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRequest, EngineResponse } from '../engine-messages.ts';
 
-export const WHAT_IF_ITERATIONS = 100_000;
+const WHAT_IF_ITERATIONS = 100_000;
 
-export interface EngineState {
+interface EngineState {
   /** Headline numbers of the latest run (the fast pass: no attribution). Drawn first. */
   headline: RiskResult | null;
   /**

@@ -4,7 +4,7 @@ import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { suggestFactorAnswers, type FactorSuggestion } from '@/engine/suggest-factor-answers.ts';
 
-export const EMPTY_RECORDS = { personal: 0, health: 0, paymentCard: 0, consumerFinancial: 0 } as const;
+const EMPTY_RECORDS = { personal: 0, health: 0, paymentCard: 0, consumerFinancial: 0 } as const;
 
 /** The full input when every required field is there, else null (with the issues). */
 export function toCompleteInput(draft: DraftRiskInput): { input: RiskInput | null; issues: string[] } {

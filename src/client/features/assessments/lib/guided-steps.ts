@@ -3,7 +3,7 @@ import { FACTOR_GROUPS } from '@/engine/factors.ts';
 
 /** The guided (security lead's) path: profile → frameworks → the five factor groups → review. */
 export type GuidedStep = (typeof ASSESSMENT_STEPS)[number];
-export type FactorStep = (typeof FACTOR_GROUPS)[number]['id'];
+type FactorStep = (typeof FACTOR_GROUPS)[number]['id'];
 
 export const STEP_TITLES: Record<GuidedStep, string> = {
   profile: 'Your organisation',

@@ -2,7 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { OutboxEntry, OutboxStorage } from './outbox.ts';
 
 /** The browser's offline store of CIFER (ADR 162). Deleted entries never linger: logout clears it. */
-export const OFFLINE_DB_NAME = 'cifer-offline';
+const OFFLINE_DB_NAME = 'cifer-offline';
 const OUTBOX_STORE = 'assessment-outbox';
 
 interface OfflineDb extends DBSchema {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
@@ -27,29 +27,41 @@ function describeServerCopy(server: Assessment | null): string {
   return `It was changed on the server on ${formatDate(server.updatedAt)} and now has ${countAnswered(server.input)} of ${FACTORS.length} questions answered.`;
 }
 
-/**
- * Sends the offline queue of the signed-in user when the page starts online and whenever the
- * connection returns (ADR 162). Saved entries update the cached assessment (an open page then
- * shows the saved version); a conflict opens a dialog where the user keeps either version.
- */
-export function OfflineSync() {
-  const queryClient = useQueryClient();
-  const user = useCurrentUser().data ?? null;
-  const [conflicts, setConflicts] = useState<Conflict[]>([]);
-  const [isResolving, setResolving] = useState(false);
-  const running = useRef(false);
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const userId = user?.id;
-
-  const store = useCallback(
-    (assessment: Assessment) => {
-      queryClient.setQueryData([`${ASSESSMENTS_KEY}/${assessment.id}`], assessment);
-      void queryClient.invalidateQueries({ queryKey: [ASSESSMENTS_KEY] });
-    },
-    [queryClient],
+/** The two versions side by side in words, and the choice between them. */
+function ConflictChoice({ conflict, isResolving, onSettle }: { conflict: Conflict; isResolving: boolean; onSettle: (choice: 'mine' | 'server') => void }) {
+  return (
+    <DialogContent data-testid="sync-conflict">
+      <DialogHeader>
+        <DialogTitle>This assessment changed while you were offline</DialogTitle>
+        <DialogDescription>
+          You edited “{conflict.entry.title}” on this device ({countAnswered(conflict.entry.input)} of {FACTORS.length} questions answered
+          {conflict.entry.complete ? ', calculated' : ''}). {describeServerCopy(conflict.server)} Choose which version to keep.
+        </DialogDescription>
+      </DialogHeader>
+      <p className="text-sm text-slate-700">
+        {conflict.server?.status === 'draft'
+          ? 'Keeping yours replaces the server’s answers; keeping the server’s discards the changes made on this device.'
+          : 'Keeping yours saves it as a new assessment; keeping the server’s discards the changes made on this device.'}{' '}
+        Closing this asks again next time you are online.
+      </p>
+      <DialogFooter>
+        <Button variant="outline" disabled={isResolving} onClick={() => onSettle('server')}>
+          Keep the server version
+        </Button>
+        <Button disabled={isResolving} onClick={() => onSettle('mine')}>
+          Keep my offline version
+        </Button>
+      </DialogFooter>
+    </DialogContent>
   );
+}
 
+/**
+ * Sends the user's queued changes, one at a time, at start and whenever the connection returns:
+ * a saved one updates the cache, a conflict waits for the user's choice, a failure stops the run.
+ */
+function useOutboxSync(userId: string | undefined, store: (assessment: Assessment) => void, setConflicts: Dispatch<SetStateAction<Conflict[]>>) {
+  const running = useRef(false);
   const run = useCallback(async () => {
     if (!userId || running.current || !navigator.onLine) return;
     running.current = true;
@@ -73,7 +85,7 @@ export function OfflineSync() {
     } finally {
       running.current = false;
     }
-  }, [userId, store]);
+  }, [userId, store, setConflicts]);
 
   useEffect(() => {
     void run();
@@ -81,6 +93,31 @@ export function OfflineSync() {
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [run]);
+}
+
+/**
+ * Sends the offline queue of the signed-in user when the page starts online and whenever the
+ * connection returns (ADR 162). Saved entries update the cached assessment (an open page then
+ * shows the saved version); a conflict opens a dialog where the user keeps either version.
+ */
+export function OfflineSync() {
+  const queryClient = useQueryClient();
+  const user = useCurrentUser().data ?? null;
+  const [conflicts, setConflicts] = useState<Conflict[]>([]);
+  const [isResolving, setResolving] = useState(false);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const userId = user?.id;
+
+  const store = useCallback(
+    (assessment: Assessment) => {
+      queryClient.setQueryData([`${ASSESSMENTS_KEY}/${assessment.id}`], assessment);
+      void queryClient.invalidateQueries({ queryKey: [ASSESSMENTS_KEY] });
+    },
+    [queryClient],
+  );
+
+  useOutboxSync(userId, store, setConflicts);
 
   const conflict = conflicts[0] ?? null;
   const settle = async (choice: 'mine' | 'server') => {
@@ -113,29 +150,7 @@ export function OfflineSync() {
   return (
     <Dialog open={conflict !== null} onOpenChange={(open) => (open ? undefined : setConflicts((current) => current.slice(1)))}>
       {conflict ? (
-        <DialogContent data-testid="sync-conflict">
-          <DialogHeader>
-            <DialogTitle>This assessment changed while you were offline</DialogTitle>
-            <DialogDescription>
-              You edited “{conflict.entry.title}” on this device ({countAnswered(conflict.entry.input)} of {FACTORS.length} questions answered
-              {conflict.entry.complete ? ', calculated' : ''}). {describeServerCopy(conflict.server)} Choose which version to keep.
-            </DialogDescription>
-          </DialogHeader>
-          <p className="text-sm text-slate-700">
-            {conflict.server?.status === 'draft'
-              ? 'Keeping yours replaces the server’s answers; keeping the server’s discards the changes made on this device.'
-              : 'Keeping yours saves it as a new assessment; keeping the server’s discards the changes made on this device.'}{' '}
-            Closing this asks again next time you are online.
-          </p>
-          <DialogFooter>
-            <Button variant="outline" disabled={isResolving} onClick={() => void settle('server')}>
-              Keep the server version
-            </Button>
-            <Button disabled={isResolving} onClick={() => void settle('mine')}>
-              Keep my offline version
-            </Button>
-          </DialogFooter>
-        </DialogContent>
+        <ConflictChoice conflict={conflict} isResolving={isResolving} onSettle={(choice) => void settle(choice)} />
       ) : null}
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { ResultsWithWhatIf } from '../components/results-with-what-if.tsx';
 
-export const ON_DEVICE_TITLE = 'Computed on this device, not saved yet';
+const ON_DEVICE_TITLE = 'Computed on this device, not saved yet';
 
 /**
  * Results of an assessment completed with no connection: the same engine and seed the server

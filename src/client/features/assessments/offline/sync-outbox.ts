@@ -11,7 +11,7 @@ export interface SyncApi {
   create: (body: CreateAssessmentBody) => Promise<Assessment>;
 }
 
-export type SyncOutcome =
+type SyncOutcome =
   | { kind: 'saved'; entry: OutboxEntry; assessment: Assessment }
   /** The server's copy changed (or was completed or deleted) meanwhile: the user chooses. */
   | { kind: 'conflict'; entry: OutboxEntry; server: Assessment | null }
@@ -29,7 +29,7 @@ function canonical(value: unknown): string {
   );
 }
 
-export function haveSameAnswers(a: Assessment['input'], b: Assessment['input']): boolean {
+function haveSameAnswers(a: Assessment['input'], b: Assessment['input']): boolean {
   return canonical(a) === canonical(b);
 }
 

@@ -3,7 +3,7 @@ import type { ChangePasswordInput } from '@/contracts/auth.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { SESSIONS_QUERY_KEY } from './get-sessions.ts';
 
-export function changePassword(input: ChangePasswordInput) {
+function changePassword(input: ChangePasswordInput) {
   return apiRequest<{ message: string }>('POST', '/api/auth/change-password', input);
 }
 

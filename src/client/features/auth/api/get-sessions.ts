@@ -3,7 +3,7 @@ import type { SessionSummary } from '@/contracts/auth.ts';
 
 export const SESSIONS_QUERY_KEY = ['/api/auth/sessions'] as const;
 
-export function sessionsQueryOptions() {
+function sessionsQueryOptions() {
   return queryOptions<SessionSummary[]>({ queryKey: SESSIONS_QUERY_KEY, staleTime: 0 });
 }
 

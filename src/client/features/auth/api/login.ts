@@ -3,7 +3,7 @@ import type { LoginInput, LoginResponse } from '@/contracts/auth.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
-export function logIn(input: LoginInput) {
+function logIn(input: LoginInput) {
   return apiRequest<LoginResponse>('POST', '/api/auth/login', input);
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 
 /** POST /api/auth/register without confirmPassword: sign-up, signed in at once. */
-export function signUp(input: SignUpInput) {
+function signUp(input: SignUpInput) {
   return apiRequest<SignUpResponse>('POST', '/api/auth/register', input);
 }
 
@@ -17,7 +17,7 @@ export function useSignUp() {
 }
 
 /** POST /api/auth/register with confirmPassword: an access request for an administrator to approve. */
-export function requestAccess(input: AccessRequestInput) {
+function requestAccess(input: AccessRequestInput) {
   return apiRequest<AccessRequestResponse>('POST', '/api/auth/register', input);
 }
 

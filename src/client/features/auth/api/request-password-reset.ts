@@ -3,7 +3,7 @@ import type { PasswordResetRequest, PasswordResetResponse } from '@/contracts/au
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 /** POST /api/request-password-reset: always the same non-revealing answer. */
-export function requestPasswordReset(input: PasswordResetRequest) {
+function requestPasswordReset(input: PasswordResetRequest) {
   return apiRequest<PasswordResetResponse>('POST', '/api/request-password-reset', input);
 }
 

@@ -3,7 +3,7 @@ import type { PasswordResetResponse, ResetPasswordInput } from '@/contracts/auth
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 /** POST /api/reset-password: the e-mailed token and the new password; signs nobody in. */
-export function resetPassword(input: ResetPasswordInput) {
+function resetPassword(input: ResetPasswordInput) {
   return apiRequest<PasswordResetResponse>('POST', '/api/reset-password', input);
 }
 

@@ -12,7 +12,7 @@ import { useLogin } from '../api/login.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { PasswordInput } from './password-input.tsx';
 
-export function showPaymentRequired() {
+function showPaymentRequired() {
   toast({ title: 'Payment Required', description: 'Please complete your subscription to access CIFER.', variant: 'destructive' });
 }
 

@@ -1,18 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { AccessRequestInputSchema, type AccessRequestInput } from '@/contracts/auth.ts';
-import { Button } from '@/client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog.tsx';
+import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
+import { DialogSuccess } from '@/client/components/ui/dialog-success.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/client/components/ui/input.tsx';
+import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
+import { useDialogOpen } from '@/client/hooks/use-dialog-open.ts';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { ApiError, getErrorMessage } from '@/client/lib/api-client.ts';
 import { useRequestAccess } from '../api/register.ts';
-import { PasswordInput } from './password-input.tsx';
+import { NameFields, NewPasswordFields } from './account-fields.tsx';
 
-const EMPTY: AccessRequestInput = { email: '', firstName: '', lastName: '', company: '', phone: '', message: '', password: '', confirmPassword: '' };
+const EMPTY: AccessRequestInput = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  company: '',
+  phone: '',
+  message: '',
+  password: '',
+  confirmPassword: '',
+};
 
 export interface RequestAccessDialogProps {
   open?: boolean;
@@ -21,27 +32,59 @@ export interface RequestAccessDialogProps {
   children?: ReactNode;
 }
 
+/** What an access request asks: who, how to reach them, why, and the password of the account to be. */
+function AccessRequestFields({ form }: { form: UseFormReturn<AccessRequestInput> }) {
+  const { errors } = form.formState;
+  const field = (name: keyof AccessRequestInput) => ({ error: errors[name]?.message, registration: form.register(name) });
+  return (
+    <>
+      <NameFields idPrefix="access" firstName={field('firstName')} lastName={field('lastName')} />
+      <FormField id="access-email" label="Email" error={errors.email?.message} required>
+        <Input {...fieldAria('access-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="access-company" label="Company" error={errors.company?.message}>
+          <Input {...fieldAria('access-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
+        </FormField>
+        <FormField id="access-phone" label="Phone" error={errors.phone?.message}>
+          <Input {...fieldAria('access-phone', errors.phone?.message)} type="tel" autoComplete="tel" {...form.register('phone')} />
+        </FormField>
+      </div>
+      <FormField id="access-message" label="Message" error={errors.message?.message}>
+        <Textarea
+          {...fieldAria('access-message', errors.message?.message)}
+          rows={3}
+          placeholder="Tell us about your role and why you need access"
+          {...form.register('message')}
+        />
+      </FormField>
+      <NewPasswordFields
+        idPrefix="access"
+        hint="At least 14 characters."
+        password={field('password')}
+        confirmPassword={field('confirmPassword')}
+      />
+    </>
+  );
+}
+
 /**
  * 'Request Account Access' (spec sections 2-5 and 8): form, then a success panel; closing resets
  * it. Controlled with `open`/`onOpenChange`, or uncontrolled with a trigger as children.
  */
 export function RequestAccessDialog({ open, onOpenChange, children }: RequestAccessDialogProps) {
-  const [innerOpen, setInnerOpen] = useState(false);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const requestAccess = useRequestAccess();
   const form = useForm<AccessRequestInput>({ resolver: zodResolver(AccessRequestInputSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
-  const isOpen = open ?? innerOpen;
-
-  const setOpen = (next: boolean) => {
-    if (!next) {
+  const { isOpen, setOpen } = useDialogOpen({
+    open,
+    onOpenChange,
+    onClose: () => {
       form.reset(EMPTY);
       setSubmitted(null);
       requestAccess.reset();
-    }
-    setInnerOpen(next);
-    onOpenChange?.(next);
-  };
+    },
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     requestAccess.mutate(values, {
@@ -57,71 +100,36 @@ export function RequestAccessDialog({ open, onOpenChange, children }: RequestAcc
   });
 
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      {children ? <DialogTrigger asChild>{children}</DialogTrigger> : null}
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Request Account Access</DialogTitle>
-          <DialogDescription>
-            {submitted ? 'Your request is on its way to our administrators.' : 'Partners and cybersecurity professionals can request an account. An administrator reviews every request.'}
-          </DialogDescription>
-        </DialogHeader>
-        {submitted ? (
-          <div className="grid gap-4" role="status">
-            <div className="flex items-start gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-              <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-              <div>
-                <p className="font-semibold">Request Submitted</p>
-                <p className="text-sm">{submitted}</p>
-              </div>
-            </div>
-            <DialogFooter>
-              <Button type="button" onClick={() => setOpen(false)}>
-                Close
-              </Button>
-            </DialogFooter>
+    <TitledDialog
+      open={isOpen}
+      onOpenChange={setOpen}
+      trigger={children}
+      className="sm:max-w-xl"
+      title="Request Account Access"
+      description={
+        submitted
+          ? 'Your request is on its way to our administrators.'
+          : 'Partners and cybersecurity professionals can request an account. An administrator reviews every request.'
+      }
+    >
+      {submitted ? (
+        <DialogSuccess icon={<CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />} onClose={() => setOpen(false)}>
+          <div>
+            <p className="font-semibold">Request Submitted</p>
+            <p className="text-sm">{submitted}</p>
           </div>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Request account access">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="access-first-name" label="First name" error={errors.firstName?.message} required>
-                <Input {...fieldAria('access-first-name', errors.firstName?.message)} autoComplete="given-name" {...form.register('firstName')} />
-              </FormField>
-              <FormField id="access-last-name" label="Last name" error={errors.lastName?.message} required>
-                <Input {...fieldAria('access-last-name', errors.lastName?.message)} autoComplete="family-name" {...form.register('lastName')} />
-              </FormField>
-            </div>
-            <FormField id="access-email" label="Email" error={errors.email?.message} required>
-              <Input {...fieldAria('access-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="access-company" label="Company" error={errors.company?.message}>
-                <Input {...fieldAria('access-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
-              </FormField>
-              <FormField id="access-phone" label="Phone" error={errors.phone?.message}>
-                <Input {...fieldAria('access-phone', errors.phone?.message)} type="tel" autoComplete="tel" {...form.register('phone')} />
-              </FormField>
-            </div>
-            <FormField id="access-message" label="Message" error={errors.message?.message}>
-              <Textarea {...fieldAria('access-message', errors.message?.message)} rows={3} placeholder="Tell us about your role and why you need access" {...form.register('message')} />
-            </FormField>
-            <FormField id="access-password" label="Password" error={errors.password?.message} required hint="At least 14 characters.">
-              <PasswordInput {...fieldAria('access-password', errors.password?.message, true)} autoComplete="new-password" {...form.register('password')} />
-            </FormField>
-            <FormField id="access-confirm-password" label="Confirm password" error={errors.confirmPassword?.message} required>
-              <PasswordInput {...fieldAria('access-confirm-password', errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
-            </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={requestAccess.isPending}>
-                {requestAccess.isPending ? 'Submitting...' : 'Submit Request'}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        </DialogSuccess>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Request account access">
+          <AccessRequestFields form={form} />
+          <DialogFormFooter
+            onCancel={() => setOpen(false)}
+            isPending={requestAccess.isPending}
+            submitLabel="Submit Request"
+            pendingLabel="Submitting..."
+          />
+        </form>
+      )}
+    </TitledDialog>
   );
 }

@@ -8,7 +8,7 @@ import { Input } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useSignUp } from '../api/register.ts';
-import { PasswordInput } from './password-input.tsx';
+import { NameFields, NewPasswordFields } from './account-fields.tsx';
 
 /** Spec sections 4, 5 and 8: sign up, then /subscribe when payment is required, else `/` signed in. */
 export function SignUpForm({ onSignedUp }: { onSignedUp?: () => void } = {}) {
@@ -19,6 +19,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp?: () => void } = {}) {
     defaultValues: { firstName: '', lastName: '', email: '', company: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const field = (name: keyof SignUpFormValues) => ({ error: errors[name]?.message, registration: form.register(name) });
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...values }) => {
     signUp.mutate(values, {
@@ -29,32 +30,19 @@ export function SignUpForm({ onSignedUp }: { onSignedUp?: () => void } = {}) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="signup-first-name" label="First name" error={errors.firstName?.message} required>
-          <Input {...fieldAria('signup-first-name', errors.firstName?.message)} autoComplete="given-name" {...form.register('firstName')} />
-        </FormField>
-        <FormField id="signup-last-name" label="Last name" error={errors.lastName?.message} required>
-          <Input {...fieldAria('signup-last-name', errors.lastName?.message)} autoComplete="family-name" {...form.register('lastName')} />
-        </FormField>
-      </div>
+      <NameFields idPrefix="signup" firstName={field('firstName')} lastName={field('lastName')} />
       <FormField id="signup-email" label="Email" error={errors.email?.message} required>
         <Input {...fieldAria('signup-email', errors.email?.message)} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
       </FormField>
       <FormField id="signup-company" label="Company" error={errors.company?.message} required>
         <Input {...fieldAria('signup-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
       </FormField>
-      <FormField
-        id="signup-password"
-        label="Password"
-        error={errors.password?.message}
-        required
+      <NewPasswordFields
+        idPrefix="signup"
         hint="At least 14 characters, with uppercase and lowercase letters and numbers."
-      >
-        <PasswordInput {...fieldAria('signup-password', errors.password?.message, true)} autoComplete="new-password" {...form.register('password')} />
-      </FormField>
-      <FormField id="signup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message} required>
-        <PasswordInput {...fieldAria('signup-confirm-password', errors.confirmPassword?.message)} autoComplete="new-password" {...form.register('confirmPassword')} />
-      </FormField>
+        password={field('password')}
+        confirmPassword={field('confirmPassword')}
+      />
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

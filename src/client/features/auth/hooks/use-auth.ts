@@ -5,7 +5,7 @@ import { toast } from '@/client/hooks/use-toast.ts';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '@/client/lib/current-user.ts';
 import { runSignOutCleanups } from '@/client/lib/sign-out-cleanup.ts';
 
-export function isAdminRole(role: string | undefined | null): boolean {
+function isAdminRole(role: string | undefined | null): boolean {
   return role === 'admin' || role === 'super_admin';
 }
 

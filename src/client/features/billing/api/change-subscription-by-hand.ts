@@ -3,7 +3,7 @@ import type { AdminOrganizationSubscription, AdminSubscriptionChange } from '@/c
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { ADMIN_ORGANIZATIONS_PATH, adminOrganizationQueryKey } from './get-admin-organization.ts';
 
-export function changeSubscriptionByHand(organizationId: string, change: AdminSubscriptionChange) {
+function changeSubscriptionByHand(organizationId: string, change: AdminSubscriptionChange) {
   return apiRequest<AdminOrganizationSubscription>('POST', `${ADMIN_ORGANIZATIONS_PATH}/${encodeURIComponent(organizationId)}/subscription`, change);
 }
 

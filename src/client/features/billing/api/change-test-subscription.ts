@@ -3,7 +3,7 @@ import type { BillingTestRun, PlanId } from '@/contracts/billing.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { testRunQueryKey } from './get-test-run.ts';
 
-export function changeTestSubscription(input: { checkoutSessionId: string; plan: PlanId }) {
+function changeTestSubscription(input: { checkoutSessionId: string; plan: PlanId }) {
   return apiRequest<BillingTestRun>('POST', '/api/billing/test/subscription-change', input);
 }
 

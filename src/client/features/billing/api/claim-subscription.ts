@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
 import { SUBSCRIPTION_QUERY_KEY } from './get-organization-subscription.ts';
 
-export function claimSubscription(input: ClaimInput) {
+function claimSubscription(input: ClaimInput) {
   return apiRequest<ClaimResponse>('POST', '/api/billing/claim', input);
 }
 

@@ -8,7 +8,7 @@ export function adminOrganizationQueryKey(organizationId: string) {
   return [`${ADMIN_ORGANIZATIONS_PATH}/${organizationId}`];
 }
 
-export function getAdminOrganization(organizationId: string) {
+function getAdminOrganization(organizationId: string) {
   return apiRequest<AdminOrganizationSubscription>('GET', `${ADMIN_ORGANIZATIONS_PATH}/${encodeURIComponent(organizationId)}`);
 }
 

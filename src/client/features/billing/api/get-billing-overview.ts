@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingOverview } from '@/contracts/billing.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export const PLANS_QUERY_KEY = ['/api/billing/plans'] as const;
+const PLANS_QUERY_KEY = ['/api/billing/plans'] as const;
 
-export function getBillingOverview() {
+function getBillingOverview() {
   return apiRequest<BillingOverview>('GET', '/api/billing/plans');
 }
 
-export function billingOverviewQueryOptions() {
+function billingOverviewQueryOptions() {
   return queryOptions({ queryKey: PLANS_QUERY_KEY, queryFn: getBillingOverview, staleTime: 5 * 60_000 });
 }
 

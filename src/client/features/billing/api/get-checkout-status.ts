@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 
 const CHECKOUT_POLL_MS = 1500;
 
-export function getCheckoutStatus(checkoutSessionId: string) {
+function getCheckoutStatus(checkoutSessionId: string) {
   return apiRequest<CheckoutStatus>('GET', `/api/billing/checkout/${encodeURIComponent(checkoutSessionId)}`);
 }
 

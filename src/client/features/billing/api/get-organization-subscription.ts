@@ -4,11 +4,11 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 
 export const SUBSCRIPTION_QUERY_KEY = ['/api/billing/subscription'] as const;
 
-export function getOrganizationSubscription() {
+function getOrganizationSubscription() {
   return apiRequest<OrganizationSubscription>('GET', '/api/billing/subscription');
 }
 
-export function organizationSubscriptionQueryOptions() {
+function organizationSubscriptionQueryOptions() {
   return queryOptions({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: getOrganizationSubscription });
 }
 

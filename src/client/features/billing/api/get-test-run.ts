@@ -8,7 +8,7 @@ export function testRunQueryKey(checkoutSessionId: string | null) {
   return ['/api/billing/test/runs', checkoutSessionId];
 }
 
-export function getTestRun(checkoutSessionId: string) {
+function getTestRun(checkoutSessionId: string) {
   return apiRequest<BillingTestRun>('GET', `/api/billing/test/runs/${encodeURIComponent(checkoutSessionId)}`);
 }
 

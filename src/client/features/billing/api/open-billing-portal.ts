@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { PortalResponse } from '@/contracts/billing.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function openBillingPortal() {
+function openBillingPortal() {
   return apiRequest<PortalResponse>('POST', '/api/billing/portal', {});
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { StartCheckoutInput, StartCheckoutResponse } from '@/contracts/billing.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function startCheckout(input: StartCheckoutInput) {
+function startCheckout(input: StartCheckoutInput) {
   return apiRequest<StartCheckoutResponse>('POST', '/api/billing/checkout', input);
 }
 

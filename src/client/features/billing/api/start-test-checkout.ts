@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { StartCheckoutResponse } from '@/contracts/billing.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function startTestCheckout() {
+function startTestCheckout() {
   return apiRequest<StartCheckoutResponse>('POST', '/api/billing/test/checkout', {});
 }
 

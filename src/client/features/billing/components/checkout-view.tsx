@@ -5,19 +5,110 @@ import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
-import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
-import { Input } from '@/client/components/ui/input.tsx';
+import { FormField } from '@/client/components/ui/form-field.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import type { Plan } from '@/contracts/billing.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { useBillingOverview } from '../api/get-billing-overview.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { formatUsd, saveCheckoutDraft } from '../lib/checkout-draft.ts';
 import { useVisitorCheckoutForm } from '../hooks/use-visitor-checkout-form.ts';
+import { VisitorFields } from './visitor-fields.tsx';
 // jscpd:ignore-end
 
 /** Sends the browser to Stripe's hosted checkout page (the card never touches CIFER). */
 function goTo(url: string) {
   window.location.assign(url);
+}
+
+type CheckoutForm = ReturnType<typeof useVisitorCheckoutForm>;
+
+/** Why there is no checkout: the plans could not be loaded, or this instance invoices instead. */
+function CheckoutUnavailable({ error }: { error: unknown }) {
+  if (error) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>Checkout could not be loaded</AlertTitle>
+        <AlertDescription>{getErrorMessage(error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert>
+      <AlertTitle>Subscriptions are arranged by invoice</AlertTitle>
+      <AlertDescription>
+        Online payment is not set up here.{' '}
+        <Link href="/subscribe" className="font-medium text-blue-700 underline">
+          Talk to our sales team
+        </Link>{' '}
+        and we will invoice your organisation.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Who pays (a visitor's e-mail and company; a signed-in user's organisation) and the plan. */
+function CheckoutDetails({ form, plans, userEmail }: { form: CheckoutForm; plans: readonly Plan[]; userEmail: string | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{userEmail ? 'Your organisation' : 'Your details'}</CardTitle>
+        <CardDescription>{userEmail ? `Signed in as ${userEmail}. The subscription is for your organisation.` : 'The receipt and your account link go to this address.'}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {userEmail ? null : <VisitorFields form={form} idPrefix="checkout" />}
+        <FormField id="checkout-plan" label="Plan">
+          <select
+            id="checkout-plan"
+            className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm"
+            {...form.register('plan')}
+          >
+            {plans.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}: {formatUsd(candidate.priceUsd)}/{candidate.interval}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The chosen plan's price and renewal, and the button that opens Stripe. */
+function OrderSummary({ plan, start }: { plan: Plan; start: ReturnType<typeof useStartCheckout> }) {
+  const isLeaving = start.isPending || start.isSuccess;
+  return (
+    <Card className="self-start">
+      <CardHeader>
+        <CardTitle>Order summary</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-[1fr_auto] gap-2 text-sm">
+          <dt className="text-slate-700">{plan.name}</dt>
+          <dd className="font-semibold text-slate-900">
+            {formatUsd(plan.priceUsd)}/{plan.interval}
+          </dd>
+          <dt className="text-slate-700">Renews</dt>
+          <dd className="text-slate-900">{plan.interval === 'month' ? 'Monthly' : 'Yearly'}, cancel any time</dd>
+        </dl>
+        {start.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Checkout could not start</AlertTitle>
+            <AlertDescription>{getErrorMessage(start.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Button type="submit" disabled={isLeaving}>
+          <Lock className="size-4" aria-hidden="true" />
+          {isLeaving ? 'Opening secure payment...' : 'Continue to secure payment'}
+        </Button>
+        <p className="text-xs text-slate-700">Payment is handled by Stripe. CIFER never sees your card details.</p>
+        <Link href="/subscribe" className="text-sm font-medium text-blue-700 underline">
+          Back to plans
+        </Link>
+      </CardContent>
+    </Card>
+  );
 }
 
 /** /checkout: the order summary, then Stripe Checkout. */
@@ -26,31 +117,10 @@ export function CheckoutView() {
   const { data: user } = useCurrentUser();
   const start = useStartCheckout();
   const form = useVisitorCheckoutForm(Boolean(user));
-  const { errors } = form.formState;
 
   if (overview.isPending) return <LoadingState message="Loading checkout..." />;
-  if (overview.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Checkout could not be loaded</AlertTitle>
-        <AlertDescription>{getErrorMessage(overview.error)}</AlertDescription>
-      </Alert>
-    );
-  }
-  if (overview.data.mode !== 'stripe') {
-    return (
-      <Alert>
-        <AlertTitle>Subscriptions are arranged by invoice</AlertTitle>
-        <AlertDescription>
-          Online payment is not set up here.{' '}
-          <Link href="/subscribe" className="font-medium text-blue-700 underline">
-            Talk to our sales team
-          </Link>{' '}
-          and we will invoice your organisation.
-        </AlertDescription>
-      </Alert>
-    );
-  }
+  if (overview.isError) return <CheckoutUnavailable error={overview.error} />;
+  if (overview.data.mode !== 'stripe') return <CheckoutUnavailable error={null} />;
   const plan = overview.data.plans.find((candidate) => candidate.id === form.watch('plan')) ?? overview.data.plans[0]!;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -62,79 +132,8 @@ export function CheckoutView() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Checkout" className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <Card>
-        <CardHeader>
-          <CardTitle>{user ? 'Your organisation' : 'Your details'}</CardTitle>
-          <CardDescription>
-            {user
-              ? `Signed in as ${user.email}. The subscription is for your organisation.`
-              : 'The receipt and your account link go to this address.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {user ? null : (
-            <>
-              <FormField id="checkout-email" label="Work e-mail" error={errors.email?.message} required>
-                <Input
-                  {...fieldAria('checkout-email', errors.email?.message)}
-                  type="email"
-                  autoComplete="email"
-                  {...form.register('email')}
-                />
-              </FormField>
-              <FormField id="checkout-company" label="Company" error={errors.company?.message} required>
-                <Input
-                  {...fieldAria('checkout-company', errors.company?.message)}
-                  autoComplete="organization"
-                  {...form.register('company')}
-                />
-              </FormField>
-            </>
-          )}
-          <FormField id="checkout-plan" label="Plan">
-            <select
-              id="checkout-plan"
-              className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm"
-              {...form.register('plan')}
-            >
-              {overview.data.plans.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}: {formatUsd(candidate.priceUsd)}/{candidate.interval}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        </CardContent>
-      </Card>
-      <Card className="self-start">
-        <CardHeader>
-          <CardTitle>Order summary</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-[1fr_auto] gap-2 text-sm">
-            <dt className="text-slate-700">{plan.name}</dt>
-            <dd className="font-semibold text-slate-900">
-              {formatUsd(plan.priceUsd)}/{plan.interval}
-            </dd>
-            <dt className="text-slate-700">Renews</dt>
-            <dd className="text-slate-900">{plan.interval === 'month' ? 'Monthly' : 'Yearly'}, cancel any time</dd>
-          </dl>
-          {start.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>Checkout could not start</AlertTitle>
-              <AlertDescription>{getErrorMessage(start.error)}</AlertDescription>
-            </Alert>
-          ) : null}
-          <Button type="submit" disabled={start.isPending || start.isSuccess}>
-            <Lock className="size-4" aria-hidden="true" />
-            {start.isPending || start.isSuccess ? 'Opening secure payment...' : 'Continue to secure payment'}
-          </Button>
-          <p className="text-xs text-slate-700">Payment is handled by Stripe. CIFER never sees your card details.</p>
-          <Link href="/subscribe" className="text-sm font-medium text-blue-700 underline">
-            Back to plans
-          </Link>
-        </CardContent>
-      </Card>
+      <CheckoutDetails form={form} plans={overview.data.plans} userEmail={user?.email ?? null} />
+      <OrderSummary plan={plan} start={start} />
     </form>
   );
 }

@@ -31,6 +31,48 @@ function ClaimCodeForm({ onCode }: { onCode: (token: string) => void }) {
   );
 }
 
+function ClaimSucceeded() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center" data-testid="claim-success">
+      <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
+      <h2 className="text-2xl font-semibold text-slate-900">Your subscription is attached to your organisation</h2>
+      <p className="max-w-md text-slate-700">Next, protect your account with two-factor authentication; then your first risk assessment.</p>
+      <Link href="/" className={buttonVariants()}>
+        Continue to CIFER
+      </Link>
+    </div>
+  );
+}
+
+function EnterClaimCode({ onCode }: { onCode: (code: string) => void }) {
+  return (
+    <Card className="max-w-xl">
+      <CardHeader>
+        <CardTitle>Enter your claim code</CardTitle>
+        <CardDescription>After paying, we e-mailed you a link and a code. Paste the code here to attach the subscription to your account.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ClaimCodeForm onCode={onCode} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The refusal, with a way to start again with another code. */
+function ClaimFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>The subscription could not be claimed</AlertTitle>
+      <AlertDescription>
+        {getErrorMessage(error)}{' '}
+        <Button variant="link" className="h-auto p-0" onClick={onRetry}>
+          Enter a different code
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /**
  * /claim-subscription/{token?}: attaches a subscription paid before having an account to the
  * signed-in user's organisation. Without a token it asks for the code from the e-mail; without
@@ -58,64 +100,28 @@ export function ClaimView({
 
   const redeem = (code: string) => claim.mutate({ token: code }, { onSuccess: () => clearClaimToken() });
 
-  if (claim.isSuccess) {
-    return (
-      <div
-        role="status"
-        className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center"
-        data-testid="claim-success"
-      >
-        <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
-        <h2 className="text-2xl font-semibold text-slate-900">Your subscription is attached to your organisation</h2>
-        <p className="max-w-md text-slate-700">
-          Next, protect your account with two-factor authentication; then your first risk assessment.
-        </p>
-        <Link href="/" className={buttonVariants()}>
-          Continue to CIFER
-        </Link>
-      </div>
-    );
-  }
+  if (claim.isSuccess) return <ClaimSucceeded />;
   if (!token) {
     return (
-      <Card className="max-w-xl">
-        <CardHeader>
-          <CardTitle>Enter your claim code</CardTitle>
-          <CardDescription>
-            After paying, we e-mailed you a link and a code. Paste the code here to attach the subscription to your account.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ClaimCodeForm
-            onCode={(code) => {
-              saveClaimToken(code);
-              setToken(code);
-            }}
-          />
-        </CardContent>
-      </Card>
+      <EnterClaimCode
+        onCode={(code) => {
+          saveClaimToken(code);
+          setToken(code);
+        }}
+      />
     );
   }
   if (isLoading) return <LoadingState message="Checking your session..." />;
 
   const failure = claim.isError ? (
-    <Alert variant="destructive">
-      <AlertTitle>The subscription could not be claimed</AlertTitle>
-      <AlertDescription>
-        {getErrorMessage(claim.error)}{' '}
-        <Button
-          variant="link"
-          className="h-auto p-0"
-          onClick={() => {
-            clearClaimToken();
-            claim.reset();
-            setToken(null);
-          }}
-        >
-          Enter a different code
-        </Button>
-      </AlertDescription>
-    </Alert>
+    <ClaimFailed
+      error={claim.error}
+      onRetry={() => {
+        clearClaimToken();
+        claim.reset();
+        setToken(null);
+      }}
+    />
   ) : null;
 
   if (!user) {

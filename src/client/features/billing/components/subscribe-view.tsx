@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { PlanId } from '@/contracts/billing.ts';
+import type { Plan, PlanId } from '@/contracts/billing.ts';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
-import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
-import { Input } from '@/client/components/ui/input.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
 import { useBillingOverview } from '../api/get-billing-overview.ts';
@@ -14,6 +12,41 @@ import { useOrganizationSubscription } from '../api/get-organization-subscriptio
 import { saveCheckoutDraft } from '../lib/checkout-draft.ts';
 import { useVisitorCheckoutForm } from '../hooks/use-visitor-checkout-form.ts';
 import { PlanCards } from './plan-cards.tsx';
+import { VisitorFields } from './visitor-fields.tsx';
+
+function SubscriptionActive() {
+  return (
+    <Alert>
+      <AlertTitle>Your organisation's subscription is active</AlertTitle>
+      <AlertDescription>
+        Nothing to buy:{' '}
+        <Link href="/" className="font-medium text-blue-700 underline">
+          continue to your risk assessment
+        </Link>
+        .
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Invoice mode: the plans for reading, and the sales form instead of a checkout. */
+function InvoiceSales({ plans, salesForm }: { plans: Plan[]; salesForm: ReactNode }) {
+  return (
+    <div className="grid gap-8">
+      <PlanCards plans={plans} selected={null} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Talk to sales</CardTitle>
+          <CardDescription>
+            We set up your subscription by invoice. Tell us about your organisation and a CIFER consultant will send a quote, usually within one business day; your access starts
+            when the invoice is arranged.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>{salesForm}</CardContent>
+      </Card>
+    </div>
+  );
+}
 
 /**
  * /subscribe: the plans and what each includes. With Stripe, a visitor gives work e-mail and
@@ -26,7 +59,6 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
   const subscription = useOrganizationSubscription(Boolean(user));
   const [, navigate] = useLocation();
   const form = useVisitorCheckoutForm(Boolean(user));
-  const { errors } = form.formState;
   const plan = form.watch('plan');
 
   if (overview.isPending) return <LoadingState message="Loading plans..." />;
@@ -40,38 +72,8 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
   }
   const { plans, mode } = overview.data;
 
-  if (subscription.data?.hasAccess) {
-    return (
-      <Alert>
-        <AlertTitle>Your organisation's subscription is active</AlertTitle>
-        <AlertDescription>
-          Nothing to buy:{' '}
-          <Link href="/" className="font-medium text-blue-700 underline">
-            continue to your risk assessment
-          </Link>
-          .
-        </AlertDescription>
-      </Alert>
-    );
-  }
-
-  if (mode === 'invoice') {
-    return (
-      <div className="grid gap-8">
-        <PlanCards plans={plans} selected={null} />
-        <Card>
-          <CardHeader>
-            <CardTitle>Talk to sales</CardTitle>
-            <CardDescription>
-              We set up your subscription by invoice. Tell us about your organisation and a CIFER consultant will send a quote, usually
-              within one business day; your access starts when the invoice is arranged.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>{salesForm}</CardContent>
-        </Card>
-      </div>
-    );
-  }
+  if (subscription.data?.hasAccess) return <SubscriptionActive />;
+  if (mode === 'invoice') return <InvoiceSales plans={plans} salesForm={salesForm} />;
 
   const onSubmit = form.handleSubmit((values) => {
     saveCheckoutDraft(user ? { plan: values.plan } : values);
@@ -93,22 +95,7 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
         <CardContent className="grid gap-4">
           {user ? null : (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="subscribe-email" label="Work e-mail" error={errors.email?.message} required>
-                <Input
-                  {...fieldAria('subscribe-email', errors.email?.message)}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@company.com"
-                  {...form.register('email')}
-                />
-              </FormField>
-              <FormField id="subscribe-company" label="Company" error={errors.company?.message} required>
-                <Input
-                  {...fieldAria('subscribe-company', errors.company?.message)}
-                  autoComplete="organization"
-                  {...form.register('company')}
-                />
-              </FormField>
+              <VisitorFields form={form} idPrefix="subscribe" emailPlaceholder="you@company.com" />
             </div>
           )}
           <div className="flex flex-wrap items-center gap-4">

@@ -6,7 +6,7 @@ import type { PlanId } from '@/contracts/billing.ts';
  */
 const KEY = 'cifer-checkout-draft';
 
-export interface CheckoutDraft {
+interface CheckoutDraft {
   plan: PlanId;
   email?: string;
   company?: string;

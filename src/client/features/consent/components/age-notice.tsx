@@ -1,7 +1,7 @@
 import { MINIMUM_AGE } from '@/client/lib/constants.ts';
 
 /** Height of the fixed notice; the spacer keeps it from covering the page's first line. */
-export const AGE_NOTICE_HEIGHT_CLASS = 'h-8';
+const AGE_NOTICE_HEIGHT_CLASS = 'h-8';
 
 /** Spec section 2: the fixed age-requirement notice at the top of every page. */
 export function AgeNotice() {

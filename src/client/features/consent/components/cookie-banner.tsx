@@ -24,7 +24,7 @@ const CATEGORY_TEXT: { key: 'essential' | OptionalCategory; label: string; descr
 ];
 
 /** CSS variable other fixed bottom bars add to their offset, so the banner never covers them. */
-export const COOKIE_BANNER_HEIGHT_VARIABLE = '--cookie-banner-height';
+const COOKIE_BANNER_HEIGHT_VARIABLE = '--cookie-banner-height';
 
 /** Publishes the banner's height on <html> while it is shown (features stay independent: only a CSS variable is shared). */
 function usePublishedHeight(ref: React.RefObject<HTMLElement | null>, isVisible: boolean) {

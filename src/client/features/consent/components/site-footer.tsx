@@ -2,7 +2,7 @@ import { Shield } from 'lucide-react';
 import { clearConsent } from '@/client/lib/cookie-consent.ts';
 import { COPYRIGHT_YEAR, SUPPORT_EMAIL } from '@/client/lib/constants.ts';
 
-export const LEGAL_LINKS = [
+const LEGAL_LINKS = [
   { href: '/privacy-policy.html', label: 'Privacy Policy' },
   { href: '/cookie-policy.html', label: 'Cookie Policy' },
   { href: '/terms-of-service.html', label: 'Terms of Service' },

@@ -3,7 +3,7 @@ import { CreateConsultationResponseSchema, type CreateConsultationInput, type Cr
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { CONSULTATIONS_QUERY_KEY } from './get-consultations.ts';
 
-export function createConsultation(input: CreateConsultationInput): Promise<CreateConsultationResponse> {
+function createConsultation(input: CreateConsultationInput): Promise<CreateConsultationResponse> {
   return apiRequest('POST', '/api/consultations', input, CreateConsultationResponseSchema);
 }
 

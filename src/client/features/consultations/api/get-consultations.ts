@@ -4,11 +4,11 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 
 export const CONSULTATIONS_QUERY_KEY = ['/api/admin/consultations'] as const;
 
-export function getConsultations(): Promise<ConsultationRequestList> {
+function getConsultations(): Promise<ConsultationRequestList> {
   return apiRequest('GET', '/api/admin/consultations', undefined, ConsultationRequestListSchema);
 }
 
-export function consultationsQueryOptions() {
+function consultationsQueryOptions() {
   return queryOptions({ queryKey: CONSULTATIONS_QUERY_KEY, queryFn: getConsultations });
 }
 

@@ -3,7 +3,7 @@ import { ConsultationRequestSchema, type ConsultationRequest, type ConsultationS
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { CONSULTATIONS_QUERY_KEY } from './get-consultations.ts';
 
-export function updateConsultation({ id, status }: { id: string; status: ConsultationStatus }): Promise<ConsultationRequest> {
+function updateConsultation({ id, status }: { id: string; status: ConsultationStatus }): Promise<ConsultationRequest> {
   return apiRequest('PATCH', `/api/admin/consultations/${encodeURIComponent(id)}`, { status }, ConsultationRequestSchema);
 }
 

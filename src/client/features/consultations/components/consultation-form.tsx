@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   COMPANY_SIZE_LABELS,
   COMPANY_SIZES,
@@ -32,6 +32,53 @@ const EMPTY: CreateConsultationInput = {
   message: '',
 };
 
+function ConsultationSent({ email, onAnother }: { email: string; onAnother: () => void }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-6 text-center" data-testid="consultation-success">
+      <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
+      <h3 className="text-2xl font-semibold text-slate-900">Thank you, your request has been received</h3>
+      <p className="max-w-md text-slate-700">
+        A CIFER consultant will reply to <strong>{email}</strong>, usually within one business day.
+      </p>
+      <Button variant="outline" onClick={onAnother}>
+        Send another request
+      </Button>
+    </div>
+  );
+}
+
+/** A required choice from a list, with its "Select …" prompt first. */
+function ChoiceField<V extends string>({
+  id,
+  label,
+  placeholder,
+  error,
+  registration,
+  values,
+  labels,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+  values: readonly V[];
+  labels: Record<V, string>;
+}) {
+  return (
+    <FormField id={id} label={label} required error={error}>
+      <select className={selectClass} {...fieldAria(id, error)} {...registration}>
+        <option value="">{placeholder}</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {labels[value]}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
 export function ConsultationForm() {
   const mutation = useCreateConsultation();
   const [submittedEmail, setSubmittedEmail] = useState<string | null>(null);
@@ -44,23 +91,14 @@ export function ConsultationForm() {
 
   if (submittedEmail) {
     return (
-      <div role="status" className="flex flex-col items-center gap-3 py-6 text-center" data-testid="consultation-success">
-        <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
-        <h3 className="text-2xl font-semibold text-slate-900">Thank you, your request has been received</h3>
-        <p className="max-w-md text-slate-700">
-          A CIFER consultant will reply to <strong>{submittedEmail}</strong>, usually within one business day.
-        </p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            reset(EMPTY);
-            mutation.reset();
-            setSubmittedEmail(null);
-          }}
-        >
-          Send another request
-        </Button>
-      </div>
+      <ConsultationSent
+        email={submittedEmail}
+        onAnother={() => {
+          reset(EMPTY);
+          mutation.reset();
+          setSubmittedEmail(null);
+        }}
+      />
     );
   }
 
@@ -86,36 +124,9 @@ export function ConsultationForm() {
         <FormField id="consultation-company" label="Company" required error={errors.company?.message}>
           <Input autoComplete="organization" {...fieldAria('consultation-company', errors.company?.message)} {...register('company')} />
         </FormField>
-        <FormField id="consultation-size" label="Company size" required error={errors.companySize?.message}>
-          <select className={selectClass} {...fieldAria('consultation-size', errors.companySize?.message)} {...register('companySize')}>
-            <option value="">Select company size</option>
-            {COMPANY_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {COMPANY_SIZE_LABELS[size]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="consultation-industry" label="Industry" required error={errors.industry?.message}>
-          <select className={selectClass} {...fieldAria('consultation-industry', errors.industry?.message)} {...register('industry')}>
-            <option value="">Select industry</option>
-            {CONSULTATION_INDUSTRIES.map((industry) => (
-              <option key={industry} value={industry}>
-                {CONSULTATION_INDUSTRY_LABELS[industry]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="consultation-service" label="Service of interest" required error={errors.service?.message}>
-          <select className={selectClass} {...fieldAria('consultation-service', errors.service?.message)} {...register('service')}>
-            <option value="">Select a service</option>
-            {CONSULTATION_SERVICES.map((service) => (
-              <option key={service} value={service}>
-                {CONSULTATION_SERVICE_LABELS[service]}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <ChoiceField id="consultation-size" label="Company size" placeholder="Select company size" error={errors.companySize?.message} registration={register('companySize')} values={COMPANY_SIZES} labels={COMPANY_SIZE_LABELS} />
+        <ChoiceField id="consultation-industry" label="Industry" placeholder="Select industry" error={errors.industry?.message} registration={register('industry')} values={CONSULTATION_INDUSTRIES} labels={CONSULTATION_INDUSTRY_LABELS} />
+        <ChoiceField id="consultation-service" label="Service of interest" placeholder="Select a service" error={errors.service?.message} registration={register('service')} values={CONSULTATION_SERVICES} labels={CONSULTATION_SERVICE_LABELS} />
       </div>
       <FormField id="consultation-message" label="What would you like to discuss?" error={errors.message?.message}>
         <Textarea rows={4} {...fieldAria('consultation-message', errors.message?.message)} {...register('message')} />

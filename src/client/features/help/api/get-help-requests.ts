@@ -4,11 +4,11 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 
 export const HELP_REQUESTS_QUERY_KEY = ['/api/admin/help-requests'] as const;
 
-export function getHelpRequests(): Promise<HelpRequestList> {
+function getHelpRequests(): Promise<HelpRequestList> {
   return apiRequest('GET', '/api/admin/help-requests', undefined, HelpRequestListSchema);
 }
 
-export function helpRequestsQueryOptions() {
+function helpRequestsQueryOptions() {
   return queryOptions({ queryKey: HELP_REQUESTS_QUERY_KEY, queryFn: getHelpRequests });
 }
 

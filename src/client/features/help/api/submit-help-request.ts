@@ -3,7 +3,7 @@ import { SubmitHelpRequestResponseSchema, type SubmitHelpRequestInput, type Subm
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { HELP_REQUESTS_QUERY_KEY } from './get-help-requests.ts';
 
-export function submitHelpRequest(input: SubmitHelpRequestInput): Promise<SubmitHelpRequestResponse> {
+function submitHelpRequest(input: SubmitHelpRequestInput): Promise<SubmitHelpRequestResponse> {
   return apiRequest('POST', '/api/help/submit', input, SubmitHelpRequestResponseSchema);
 }
 

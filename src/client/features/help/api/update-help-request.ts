@@ -3,7 +3,7 @@ import { HelpRequestSchema, type HelpRequest, type HelpRequestStatus } from '@/c
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { HELP_REQUESTS_QUERY_KEY } from './get-help-requests.ts';
 
-export function updateHelpRequest({ id, status }: { id: string; status: HelpRequestStatus }): Promise<HelpRequest> {
+function updateHelpRequest({ id, status }: { id: string; status: HelpRequestStatus }): Promise<HelpRequest> {
   return apiRequest('PATCH', `/api/admin/help-requests/${encodeURIComponent(id)}`, { status }, HelpRequestSchema);
 }
 

@@ -12,8 +12,7 @@ import {
   HELP_SUBJECT_MAX,
   HelpCategorySchema,
 } from '@/contracts/help.ts';
-import { Button } from '@/client/components/ui/button.tsx';
-import { DialogFooter } from '@/client/components/ui/dialog.tsx';
+import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField } from '@/client/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
@@ -110,14 +109,7 @@ export function HelpRequestForm({
           {...form.register('message')}
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending...' : 'Send Request'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onCancel} isPending={mutation.isPending} submitLabel="Send Request" pendingLabel="Sending..." />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { SectionHeading } from './section-heading.tsx';
 
 /** Spec sections 1 and 9: the three consultation services and their prices. */
-export const CONSULTATION_SERVICES_CONTENT = [
+const CONSULTATION_SERVICES_CONTENT = [
   {
     title: 'One-time assessment',
     price: '$5K-$15K+',

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 
 /** Spec section 2: anchors for overview, features, pricing and contact. */
-export const LANDING_ANCHORS = [
+const LANDING_ANCHORS = [
   { href: '#overview', label: 'Overview' },
   { href: '#features', label: 'Features' },
   { href: '#pricing', label: 'Pricing' },

@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { hasConsent } from '@/client/lib/cookie-consent.ts';
 
 /** A functional preference: stored only with functional-cookie consent. */
-export const QUICK_ACTIONS_MINIMIZED_KEY = 'cifer-quick-actions-minimized';
+const QUICK_ACTIONS_MINIMIZED_KEY = 'cifer-quick-actions-minimized';
 
 function readMinimized(): boolean {
   if (!hasConsent('functional')) return false;

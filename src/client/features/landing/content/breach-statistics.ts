@@ -2,7 +2,7 @@
  * Published breach figures shown on the landing page, each with the report it comes from
  * (the same anchors as CIFER's risk model: shared/guides/risk-model.md, source table (a)).
  */
-export interface BreachStatistic {
+interface BreachStatistic {
   value: string;
   label: string;
   source: string;

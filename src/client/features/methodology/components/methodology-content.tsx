@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CALIBRATION, type CalibrationEntry } from '@/engine/calibration/calibration.ts';
 import { CONTROL_COSTS } from '@/engine/calibration/control-costs.ts';
 import { FACTORS } from '@/engine/factors.ts';
@@ -81,195 +82,232 @@ function CalibrationTable({ rows }: { rows: readonly CalibrationTableRow[] }) {
   );
 }
 
+/** A section of the page under its heading (the heading names the section for assistive technology). */
+function MethodologySection({ id, title, className = 'flex flex-col gap-2', children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** How a year is simulated, what compliance and "I don't know" do, the precision and the figures shown. */
+function HowTheNumbersAreMade() {
+  return (
+    <MethodologySection id="how" title="How the numbers are made" className="flex flex-col gap-3">
+    <p>
+      CIFER simulates many possible years for your organisation. In each year it draws how many significant cyber incidents happen and what each one costs, then adds them
+      up. <strong>How often</strong>: the yearly chance of at least one incident comes from IRIS 2025 for your revenue (the revenue bands are joined smoothly on a log scale, so a
+      dollar more revenue never jumps the figure) and your industry; the spread of the count is fitted so the chance of two and of three incidents in a year also matches IRIS.
+      Three controls (MFA, patching, hardening) change how often incidents happen.
+    </p>
+    <p>
+      <strong>How much</strong>: each incident is built from parts a finance team recognises, each driven by your own inputs: incident response and forensics (grows with
+      headcount), business interruption (grows with revenue), notification, credit monitoring and regulatory response (grows with the number of people whose records you hold,
+      with economies of scale), a fine under each regulation that applies to you, and a ransom in some incidents (both sized to the firm). Your other answers move the
+      response, interruption and records costs, combined with a damping rule because their effects overlap. The total of one incident, fines and ransom included, is capped
+      at {CALIBRATION.perEventCapRevenueMultiple.value} times annual revenue.
+    </p>
+    <p>
+      <strong>Compliance</strong> counts only through the controls it evidences: a current certificate fills in answers you left open (or marked &quot;I don&apos;t know&quot;)
+      and lowers the chance of a fine when it covers the regulation. It never widens or narrows the spread, so improving a framework status, an answer or a control can never
+      raise the expected loss, any percentile, the cost of an incident or the expected fines; adding a regulation that applies can only add fines. Tests check these
+      properties on every change.
+    </p>
+    <p>
+      <strong>&quot;I don&apos;t know&quot;</strong> is an honest answer: each simulated year draws that control&apos;s level from how common it is among organisations, so the
+      range of outcomes widens instead of guessing. The results list every unknown answer with the expected loss if it were answered best or worst.
+    </p>
+    <p>
+      <strong>Precision</strong>: the engine keeps adding simulated years until the Monte Carlo standard error of the expected loss is at most{' '}
+      {formatShare(CALIBRATION.precisionTargetStandard.value)} of it (up to {CALIBRATION.maxIterationsStandard.value.toLocaleString('en-US')} years); board reports ask for{' '}
+      {formatShare(CALIBRATION.precisionTargetBoard.value)} (up to {CALIBRATION.maxIterationsBoard.value.toLocaleString('en-US')} years). Every result states the precision it
+      reached and the number of years used, and says so plainly when the budget ran out first.
+    </p>
+    <p>
+      The <strong>expected annual loss</strong> is the average over all simulated years; the <strong>loss exceedance curve</strong> shows the share of years above each
+      amount; <strong>VaR 99</strong> is the loss of a 1-in-100 year and <strong>expected shortfall 99</strong> the average of the worst 1% of years; <strong>cost if it
+      happens</strong> is the distribution of one incident&apos;s cost. The <strong>insurance view</strong> shows what a policy recovers, how much of a 1-in-100 year its limit
+      covers and the limit that would cover it. The <strong>risk score</strong> places your expected loss on a log scale between the same organisation with every control at
+      its best (0), an average peer (50) and the worst posture (100). <strong>Recommendations</strong> move one answer at a time to its best level with the same random draws
+      and rank the saving per dollar of typical control cost; the tail effect is the fall in expected shortfall 99, and controls that save less than they typically cost are
+      listed apart as &quot;not worth it at typical prices&quot;, not as fixes.
+    </p>
+    <p>
+      The same input and seed always give the same result; stored results record the engine version ({ENGINE_VERSION}) and the seed, and keep the version they were computed
+      with. An assessment made with an earlier model still opens with its original figures, labelled with that model&apos;s version.
+    </p>
+    </MethodologySection>
+  );
+}
+
+/** The studies the model is calibrated on, and which one wins where they disagree. */
+function CalibrationPopulation() {
+  return (
+    <MethodologySection id="population" title="Who it is calibrated on">
+    <p>
+      Frequency: Cyentia IRIS 2025 (incident rates by revenue band and industry). Cost per incident: NetDiligence 2025 SME claim means by revenue band, with IRIS 2025 medians
+      and IBM/Ponemon 2023-2025 breach costs and factor effects as cross-checks. Where the sources disagree (IRIS medians of reported incidents are higher than NetDiligence
+      means of insured SME claims), the model follows NetDiligence for firms under $300M revenue and the table below shows every source next to the model.
+    </p>
+    </MethodologySection>
+  );
+}
+
+/** The calibration table: model figures next to their sources. */
+function CalibrationAgainstSources() {
+  return (
+    <MethodologySection id="table" title="Calibration: the model next to its sources">
+    <p>
+      Computed by the engine itself ({calibrationTable.command}, engine {calibrationTable.engineVersion}); a test recomputes it, so this table cannot drift from the model.
+      Cost rows are at average posture with no records held, unless the row names an example.
+    </p>
+    <CalibrationTable rows={calibrationTable.rows} />
+    </MethodologySection>
+  );
+}
+
+/** Where the figures stop being reliable. */
+function ModelLimits() {
+  return (
+    <MethodologySection id="limits" title="Limits">
+    <ul className="list-disc space-y-1 pl-6">
+      <li>
+        Outside {CALIBRATION.calibratedEmployeesMin.value}-{CALIBRATION.calibratedEmployeesMax.value} employees, or above $1B revenue, figures are indicative and flagged.
+      </li>
+      <li>Factor effects come from surveys of breached organisations (correlation, not controlled experiments); several are our assumptions and marked as such below.</li>
+      <li>Control costs are order-of-magnitude list prices, not quotes.</li>
+      <li>
+        Fines are simulated per incident and per regulation, with each regulation&apos;s cap; PCI monthly non-compliance fines and CCPA statutory damages are shown separately, not
+        in the expected loss.
+      </li>
+      <li>The standard error is shown next to the expected loss; the saved result of an assessment meets the precision target stated above or says that it did not.</li>
+    </ul>
+    </MethodologySection>
+  );
+}
+
+/** Every calibration value with its kind and source. */
+function NumbersAndSources() {
+  return (
+    <MethodologySection id="numbers" title="Every number and its source">
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+        <caption className="sr-only">Calibration values with sources</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="px-2 py-2">Quantity</th>
+            <th scope="col" className="px-2 py-2">Value</th>
+            <th scope="col" className="px-2 py-2">Kind</th>
+            <th scope="col" className="px-2 py-2">Source</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.key} className="border-b border-slate-100 align-top">
+              <th scope="row" className="px-2 py-1.5 font-normal">{e.label}</th>
+              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">{formatValue(e)}</td>
+              <td className="px-2 py-1.5">{kindOf(e)}</td>
+              <td className="px-2 py-1.5">{e.source}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+    </MethodologySection>
+  );
+}
+
+/** The multipliers of each factor. */
+function FactorMultipliers() {
+  return (
+    <MethodologySection id="factors" title={<>The {FACTOR_COUNT} factors</>}>
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+        <caption className="sr-only">Factor multipliers with sources</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="px-2 py-2">Factor</th>
+            <th scope="col" className="px-2 py-2">Cost per event (best / average / worst)</th>
+            <th scope="col" className="px-2 py-2">Frequency (best / average / worst)</th>
+            <th scope="col" className="px-2 py-2">Source</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FACTORS.map((f) => (
+            <tr key={f.id} className="border-b border-slate-100 align-top">
+              <th scope="row" className="px-2 py-1.5 font-normal">
+                {f.id} {f.name}
+              </th>
+              <td className="px-2 py-1.5 tabular-nums">
+                ×{f.severityMultiplier.best} / ×{f.severityMultiplier.partial} / ×{f.severityMultiplier.worst}
+              </td>
+              <td className="px-2 py-1.5 tabular-nums">
+                ×{f.frequencyMultiplier.best} / ×{f.frequencyMultiplier.partial} / ×{f.frequencyMultiplier.worst}
+              </td>
+              <td className="px-2 py-1.5">
+                {f.source}
+                {f.isAssumption ? ' (includes assumptions)' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+    </MethodologySection>
+  );
+}
+
+/** How a certificate acts: only through the controls it evidences. */
+function FrameworkEffects() {
+  return (
+    <MethodologySection id="frameworks" title="How compliance frameworks count">
+    <p>
+      A current certificate or attestation (no older than 12 months) pre-fills at least &quot;partly&quot; for the controls its standard covers, and replaces an &quot;I
+      don&apos;t know&quot; answer. There is no separate compliance discount and no change to the spread of losses: the controls carry the effect, so a certificate can only
+      lower the figures.
+    </p>
+    <ul className="list-disc space-y-1 pl-6">
+      {FRAMEWORKS.map((f) => (
+        <li key={f.id}>
+          <strong>{f.name}</strong>: {f.description} {f.evidence.length > 0 ? `Supports ${f.evidence.map((e) => e.factorId).join(', ')}.` : ''}
+        </li>
+      ))}
+    </ul>
+    </MethodologySection>
+  );
+}
+
+/** The control costs the recommendations divide by. */
+function ControlCostList() {
+  return (
+    <MethodologySection id="costs" title="Control costs used by the recommendations">
+    <ul className="list-disc space-y-1 pl-6 text-sm">
+      {CONTROL_COSTS.map((c) => (
+        <li key={c.factorId}>
+          {c.factorId} {c.description}: ${c.fixedLowUsd.toLocaleString('en-US')}-${c.fixedHighUsd.toLocaleString('en-US')} a year plus ${c.perEmployeeLowUsd}-${c.perEmployeeHighUsd} per employee ({c.source}).
+        </li>
+      ))}
+    </ul>
+    </MethodologySection>
+  );
+}
+
 /** The model in plain words, every number with its source, the population and the limits. */
 export function MethodologyContent() {
   return (
     <div className="flex max-w-5xl flex-col gap-8 text-slate-800">
-      <section aria-labelledby="how-title" className="flex flex-col gap-3">
-        <h2 id="how-title" className="text-2xl font-bold text-slate-900">
-          How the numbers are made
-        </h2>
-        <p>
-          CIFER simulates many possible years for your organisation. In each year it draws how many significant cyber incidents happen and what each one costs, then adds them
-          up. <strong>How often</strong>: the yearly chance of at least one incident comes from IRIS 2025 for your revenue (the revenue bands are joined smoothly on a log scale, so a
-          dollar more revenue never jumps the figure) and your industry; the spread of the count is fitted so the chance of two and of three incidents in a year also matches IRIS.
-          Three controls (MFA, patching, hardening) change how often incidents happen.
-        </p>
-        <p>
-          <strong>How much</strong>: each incident is built from parts a finance team recognises, each driven by your own inputs: incident response and forensics (grows with
-          headcount), business interruption (grows with revenue), notification, credit monitoring and regulatory response (grows with the number of people whose records you hold,
-          with economies of scale), a fine under each regulation that applies to you, and a ransom in some incidents (both sized to the firm). Your other answers move the
-          response, interruption and records costs, combined with a damping rule because their effects overlap. The total of one incident, fines and ransom included, is capped
-          at {CALIBRATION.perEventCapRevenueMultiple.value} times annual revenue.
-        </p>
-        <p>
-          <strong>Compliance</strong> counts only through the controls it evidences: a current certificate fills in answers you left open (or marked &quot;I don&apos;t know&quot;)
-          and lowers the chance of a fine when it covers the regulation. It never widens or narrows the spread, so improving a framework status, an answer or a control can never
-          raise the expected loss, any percentile, the cost of an incident or the expected fines; adding a regulation that applies can only add fines. Tests check these
-          properties on every change.
-        </p>
-        <p>
-          <strong>&quot;I don&apos;t know&quot;</strong> is an honest answer: each simulated year draws that control&apos;s level from how common it is among organisations, so the
-          range of outcomes widens instead of guessing. The results list every unknown answer with the expected loss if it were answered best or worst.
-        </p>
-        <p>
-          <strong>Precision</strong>: the engine keeps adding simulated years until the Monte Carlo standard error of the expected loss is at most{' '}
-          {formatShare(CALIBRATION.precisionTargetStandard.value)} of it (up to {CALIBRATION.maxIterationsStandard.value.toLocaleString('en-US')} years); board reports ask for{' '}
-          {formatShare(CALIBRATION.precisionTargetBoard.value)} (up to {CALIBRATION.maxIterationsBoard.value.toLocaleString('en-US')} years). Every result states the precision it
-          reached and the number of years used, and says so plainly when the budget ran out first.
-        </p>
-        <p>
-          The <strong>expected annual loss</strong> is the average over all simulated years; the <strong>loss exceedance curve</strong> shows the share of years above each
-          amount; <strong>VaR 99</strong> is the loss of a 1-in-100 year and <strong>expected shortfall 99</strong> the average of the worst 1% of years; <strong>cost if it
-          happens</strong> is the distribution of one incident&apos;s cost. The <strong>insurance view</strong> shows what a policy recovers, how much of a 1-in-100 year its limit
-          covers and the limit that would cover it. The <strong>risk score</strong> places your expected loss on a log scale between the same organisation with every control at
-          its best (0), an average peer (50) and the worst posture (100). <strong>Recommendations</strong> move one answer at a time to its best level with the same random draws
-          and rank the saving per dollar of typical control cost; the tail effect is the fall in expected shortfall 99, and controls that save less than they typically cost are
-          listed apart as &quot;not worth it at typical prices&quot;, not as fixes.
-        </p>
-        <p>
-          The same input and seed always give the same result; stored results record the engine version ({ENGINE_VERSION}) and the seed, and keep the version they were computed
-          with. An assessment made with an earlier model still opens with its original figures, labelled with that model&apos;s version.
-        </p>
-      </section>
-
-      <section aria-labelledby="population-title" className="flex flex-col gap-2">
-        <h2 id="population-title" className="text-2xl font-bold text-slate-900">
-          Who it is calibrated on
-        </h2>
-        <p>
-          Frequency: Cyentia IRIS 2025 (incident rates by revenue band and industry). Cost per incident: NetDiligence 2025 SME claim means by revenue band, with IRIS 2025 medians
-          and IBM/Ponemon 2023-2025 breach costs and factor effects as cross-checks. Where the sources disagree (IRIS medians of reported incidents are higher than NetDiligence
-          means of insured SME claims), the model follows NetDiligence for firms under $300M revenue and the table below shows every source next to the model.
-        </p>
-      </section>
-
-      <section aria-labelledby="table-title" className="flex flex-col gap-2">
-        <h2 id="table-title" className="text-2xl font-bold text-slate-900">
-          Calibration: the model next to its sources
-        </h2>
-        <p>
-          Computed by the engine itself ({calibrationTable.command}, engine {calibrationTable.engineVersion}); a test recomputes it, so this table cannot drift from the model.
-          Cost rows are at average posture with no records held, unless the row names an example.
-        </p>
-        <CalibrationTable rows={calibrationTable.rows} />
-      </section>
-
-      <section aria-labelledby="limits-title" className="flex flex-col gap-2">
-        <h2 id="limits-title" className="text-2xl font-bold text-slate-900">
-          Limits
-        </h2>
-        <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Outside {CALIBRATION.calibratedEmployeesMin.value}-{CALIBRATION.calibratedEmployeesMax.value} employees, or above $1B revenue, figures are indicative and flagged.
-          </li>
-          <li>Factor effects come from surveys of breached organisations (correlation, not controlled experiments); several are our assumptions and marked as such below.</li>
-          <li>Control costs are order-of-magnitude list prices, not quotes.</li>
-          <li>
-            Fines are simulated per incident and per regulation, with each regulation&apos;s cap; PCI monthly non-compliance fines and CCPA statutory damages are shown separately, not
-            in the expected loss.
-          </li>
-          <li>The standard error is shown next to the expected loss; the saved result of an assessment meets the precision target stated above or says that it did not.</li>
-        </ul>
-      </section>
-
-      <section aria-labelledby="numbers-title" className="flex flex-col gap-2">
-        <h2 id="numbers-title" className="text-2xl font-bold text-slate-900">
-          Every number and its source
-        </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-            <caption className="sr-only">Calibration values with sources</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="px-2 py-2">Quantity</th>
-                <th scope="col" className="px-2 py-2">Value</th>
-                <th scope="col" className="px-2 py-2">Kind</th>
-                <th scope="col" className="px-2 py-2">Source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.key} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="px-2 py-1.5 font-normal">{e.label}</th>
-                  <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">{formatValue(e)}</td>
-                  <td className="px-2 py-1.5">{kindOf(e)}</td>
-                  <td className="px-2 py-1.5">{e.source}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-
-      <section aria-labelledby="factors-title" className="flex flex-col gap-2">
-        <h2 id="factors-title" className="text-2xl font-bold text-slate-900">
-          The {FACTOR_COUNT} factors
-        </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-            <caption className="sr-only">Factor multipliers with sources</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="px-2 py-2">Factor</th>
-                <th scope="col" className="px-2 py-2">Cost per event (best / average / worst)</th>
-                <th scope="col" className="px-2 py-2">Frequency (best / average / worst)</th>
-                <th scope="col" className="px-2 py-2">Source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {FACTORS.map((f) => (
-                <tr key={f.id} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="px-2 py-1.5 font-normal">
-                    {f.id} {f.name}
-                  </th>
-                  <td className="px-2 py-1.5 tabular-nums">
-                    ×{f.severityMultiplier.best} / ×{f.severityMultiplier.partial} / ×{f.severityMultiplier.worst}
-                  </td>
-                  <td className="px-2 py-1.5 tabular-nums">
-                    ×{f.frequencyMultiplier.best} / ×{f.frequencyMultiplier.partial} / ×{f.frequencyMultiplier.worst}
-                  </td>
-                  <td className="px-2 py-1.5">
-                    {f.source}
-                    {f.isAssumption ? ' (includes assumptions)' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-
-      <section aria-labelledby="frameworks-title" className="flex flex-col gap-2">
-        <h2 id="frameworks-title" className="text-2xl font-bold text-slate-900">
-          How compliance frameworks count
-        </h2>
-        <p>
-          A current certificate or attestation (no older than 12 months) pre-fills at least &quot;partly&quot; for the controls its standard covers, and replaces an &quot;I
-          don&apos;t know&quot; answer. There is no separate compliance discount and no change to the spread of losses: the controls carry the effect, so a certificate can only
-          lower the figures.
-        </p>
-        <ul className="list-disc space-y-1 pl-6">
-          {FRAMEWORKS.map((f) => (
-            <li key={f.id}>
-              <strong>{f.name}</strong>: {f.description} {f.evidence.length > 0 ? `Supports ${f.evidence.map((e) => e.factorId).join(', ')}.` : ''}
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="costs-title" className="flex flex-col gap-2">
-        <h2 id="costs-title" className="text-2xl font-bold text-slate-900">
-          Control costs used by the recommendations
-        </h2>
-        <ul className="list-disc space-y-1 pl-6 text-sm">
-          {CONTROL_COSTS.map((c) => (
-            <li key={c.factorId}>
-              {c.factorId} {c.description}: ${c.fixedLowUsd.toLocaleString('en-US')}-${c.fixedHighUsd.toLocaleString('en-US')} a year plus ${c.perEmployeeLowUsd}-${c.perEmployeeHighUsd} per employee ({c.source}).
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HowTheNumbersAreMade />
+      <CalibrationPopulation />
+      <CalibrationAgainstSources />
+      <ModelLimits />
+      <NumbersAndSources />
+      <FactorMultipliers />
+      <FrameworkEffects />
+      <ControlCostList />
     </div>
   );
 }

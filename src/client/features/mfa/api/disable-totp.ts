@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function disableTotp() {
+function disableTotp() {
   return apiRequest<{ message: string }>('POST', '/api/mfa/totp/disable', {});
 }
 

@@ -3,7 +3,7 @@ import { BackupCodesResponseSchema } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { MFA_STATUS_QUERY_KEY } from './get-mfa-status.ts';
 
-export function regenerateBackupCodes() {
+function regenerateBackupCodes() {
   return apiRequest('POST', '/api/mfa/backup-codes/regenerate', {}, BackupCodesResponseSchema);
 }
 

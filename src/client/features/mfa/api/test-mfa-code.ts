@@ -3,7 +3,7 @@ import { MfaTestResponseSchema, type MfaTestInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
 /** The /mfa-test self-check: changes nothing on the server. */
-export function testMfaCode(input: MfaTestInput) {
+function testMfaCode(input: MfaTestInput) {
   return apiRequest('POST', '/api/mfa/test', input, MfaTestResponseSchema);
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MfaUnlockInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function unlockMfa(input: MfaUnlockInput) {
+function unlockMfa(input: MfaUnlockInput) {
   return apiRequest<{ message: string }>('POST', '/api/mfa/unlock', input);
 }
 

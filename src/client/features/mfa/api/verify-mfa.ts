@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MfaVerifyResponseSchema, type MfaVerifyInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function verifyMfa(input: MfaVerifyInput) {
+function verifyMfa(input: MfaVerifyInput) {
   return apiRequest('POST', '/api/mfa/verify', input, MfaVerifyResponseSchema);
 }
 

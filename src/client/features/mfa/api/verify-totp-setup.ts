@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { BackupCodesResponseSchema, type VerifySetupInput } from '@/contracts/mfa.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function verifyTotpSetup(input: VerifySetupInput) {
+function verifyTotpSetup(input: VerifySetupInput) {
   return apiRequest('POST', '/api/mfa/totp/verify-setup', input, BackupCodesResponseSchema);
 }
 

@@ -8,14 +8,14 @@ import { BackupCodeSchema, TotpCodeSchema } from '@/contracts/mfa.ts';
 import { sanitizeBackupCodeInput, sanitizeTotpInput } from '../lib/mfa-input.ts';
 
 /** Spec section 5: a TOTP code is 6 digits; a backup code 8 characters A-Z and 0-9, sent upper-cased. */
-export type CodeKind = 'totp' | 'backup';
+type CodeKind = 'totp' | 'backup';
 
 const CODE_FORM_SCHEMAS = {
   totp: z.object({ code: TotpCodeSchema }),
   backup: z.object({ code: BackupCodeSchema }),
 } as const;
 
-export interface CodeFormValues {
+interface CodeFormValues {
   code: string;
 }
 

@@ -12,9 +12,9 @@ import { isNetworkFailure, isOfflineMfaVerified, rememberMfaVerified } from '@/c
 const MfaSetupCard = lazy(async () => ({ default: (await import('./mfa-setup-card.tsx')).MfaSetupCard }));
 const MfaVerificationCard = lazy(async () => ({ default: (await import('./mfa-verification-card.tsx')).MfaVerificationCard }));
 
-export const GATE_VERIFICATION_TITLE = 'Secure Access Required';
+const GATE_VERIFICATION_TITLE = 'Secure Access Required';
 
-export const GATE_TEXTS = {
+const GATE_TEXTS = {
   signedOut: 'Authentication Required',
   checking: 'Checking security status...',
   setupRequired: 'Security Setup Required',

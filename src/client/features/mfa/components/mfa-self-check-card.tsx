@@ -7,7 +7,7 @@ import type { MfaTestResponse } from '@/contracts/mfa.ts';
 import { useTestMfaCode } from '../api/test-mfa-code.ts';
 import { CodeField, useCodeForm } from './code-field.tsx';
 
-export function describeClockOffset(result: Pick<MfaTestResponse, 'offsetSteps' | 'offsetSeconds'>): string {
+function describeClockOffset(result: Pick<MfaTestResponse, 'offsetSteps' | 'offsetSeconds'>): string {
   if (result.offsetSteps === null || result.offsetSeconds === null) {
     return 'The code does not match any time within 5 minutes of the server clock. Check that the app entry belongs to this account, or set your device clock to automatic.';
   }

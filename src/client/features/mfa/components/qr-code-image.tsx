@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '@/client/hooks/use-toast.ts';
 
 /** Spec section 9: 192 px in set-up (200 by default), margin 2, black on white. */
-export const QR_CODE_DEFAULT_SIZE = 200;
+const QR_CODE_DEFAULT_SIZE = 200;
 export const QR_CODE_SETUP_SIZE = 192;
 
 /**

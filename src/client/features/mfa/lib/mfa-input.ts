@@ -13,14 +13,6 @@ export function sanitizeBackupCodeInput(value: string): string {
     .slice(0, 8);
 }
 
-export function isCompleteTotp(value: string): boolean {
-  return /^\d{6}$/.test(value);
-}
-
-export function isCompleteBackupCode(value: string): boolean {
-  return /^[A-Z0-9]{8}$/.test(value);
-}
-
 /** The machine-readable reason of an API refusal (e.g. 'step_up_required'), if any. */
 export function getErrorCode(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;

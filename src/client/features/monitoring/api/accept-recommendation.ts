@@ -5,7 +5,7 @@ import { refreshPlan } from './get-plan.ts';
 
 export const ACTIONS_PATH = '/api/monitoring/actions';
 
-export function acceptRecommendation(body: AcceptActionBody) {
+function acceptRecommendation(body: AcceptActionBody) {
   return apiRequest<{ id: string }>('POST', ACTIONS_PATH, body);
 }
 

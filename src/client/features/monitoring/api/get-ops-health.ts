@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpsHealth } from '@/contracts/monitoring.ts';
 
-export const OPS_PATH = '/api/monitoring/ops';
+const OPS_PATH = '/api/monitoring/ops';
 
-export function opsQueryOptions() {
+function opsQueryOptions() {
   return queryOptions<OpsHealth>({ queryKey: [OPS_PATH], staleTime: 0, refetchInterval: 30_000 });
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ActionPlan } from '@/contracts/monitoring.ts';
 
-export const PLAN_PATH = '/api/monitoring/plan';
+const PLAN_PATH = '/api/monitoring/plan';
 
-export function planQueryOptions() {
+function planQueryOptions() {
   return queryOptions<ActionPlan>({ queryKey: [PLAN_PATH], staleTime: 0 });
 }
 

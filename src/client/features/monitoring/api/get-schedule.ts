@@ -3,7 +3,7 @@ import type { ReassessmentSchedule } from '@/contracts/monitoring.ts';
 
 export const SCHEDULE_PATH = '/api/monitoring/schedule';
 
-export function scheduleQueryOptions() {
+function scheduleQueryOptions() {
   return queryOptions<ReassessmentSchedule>({ queryKey: [SCHEDULE_PATH], staleTime: 0 });
 }
 

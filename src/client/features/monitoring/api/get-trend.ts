@@ -3,7 +3,7 @@ import type { MonitoringTrend } from '@/contracts/monitoring.ts';
 
 export const TREND_PATH = '/api/monitoring/trend';
 
-export function trendQueryOptions() {
+function trendQueryOptions() {
   return queryOptions<MonitoringTrend>({ queryKey: [TREND_PATH], staleTime: 0 });
 }
 

@@ -5,7 +5,7 @@ import { refreshPlan } from './get-plan.ts';
 import { SCHEDULE_PATH } from './get-schedule.ts';
 import { TREND_PATH } from './get-trend.ts';
 
-export function rescore() {
+function rescore() {
   return apiRequest<RescoreResponse>('POST', '/api/monitoring/rescore');
 }
 

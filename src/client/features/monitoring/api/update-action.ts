@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { ACTIONS_PATH } from './accept-recommendation.ts';
 import { refreshPlan } from './get-plan.ts';
 
-export function updateAction({ id, body }: { id: string; body: UpdateActionBody }) {
+function updateAction({ id, body }: { id: string; body: UpdateActionBody }) {
   return apiRequest<{ id: string }>('PATCH', `${ACTIONS_PATH}/${encodeURIComponent(id)}`, body);
 }
 

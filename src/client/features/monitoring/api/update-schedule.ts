@@ -3,7 +3,7 @@ import type { UpdateScheduleBody } from '@/contracts/monitoring.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { SCHEDULE_PATH } from './get-schedule.ts';
 
-export function updateSchedule(body: UpdateScheduleBody) {
+function updateSchedule(body: UpdateScheduleBody) {
   return apiRequest<UpdateScheduleBody>('PUT', SCHEDULE_PATH, body);
 }
 

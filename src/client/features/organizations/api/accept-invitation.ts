@@ -3,7 +3,7 @@ import type { AcceptInvitationResponse } from '@/contracts/organizations.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { refetchForAnotherOrganization } from './switch-organization.ts';
 
-export function acceptInvitation(token: string) {
+function acceptInvitation(token: string) {
   return apiRequest<AcceptInvitationResponse>('POST', '/api/invitations/accept', { token });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { ORGANIZATIONS_PATH } from './get-my-organizations.ts';
 import { refreshMembership } from './get-organization-members.ts';
 
-export function changeMemberRole(organizationId: string, { userId, role }: { userId: string; role: OrganizationRole }) {
+function changeMemberRole(organizationId: string, { userId, role }: { userId: string; role: OrganizationRole }) {
   return apiRequest('PATCH', `${ORGANIZATIONS_PATH}/${organizationId}/members/${userId}`, { role });
 }
 

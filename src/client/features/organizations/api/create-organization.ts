@@ -3,7 +3,7 @@ import type { CreateOrganizationInput, MyOrganization } from '@/contracts/organi
 import { apiRequest } from '@/client/lib/api-client.ts';
 import { ORGANIZATIONS_PATH } from './get-my-organizations.ts';
 
-export function createOrganization(input: CreateOrganizationInput) {
+function createOrganization(input: CreateOrganizationInput) {
   return apiRequest<MyOrganization>('POST', ORGANIZATIONS_PATH, input);
 }
 

@@ -3,7 +3,7 @@ import type { MyOrganizationsResponse } from '@/contracts/organizations.ts';
 
 export const ORGANIZATIONS_PATH = '/api/organizations';
 
-export function myOrganizationsQueryOptions() {
+function myOrganizationsQueryOptions() {
   return queryOptions<MyOrganizationsResponse>({ queryKey: [ORGANIZATIONS_PATH], staleTime: 30_000 });
 }
 

@@ -3,7 +3,7 @@ import type { OrganizationMembersResponse } from '@/contracts/organizations.ts';
 import { ORGANIZATIONS_PATH } from './get-my-organizations.ts';
 import { organizationAuditPath } from './get-organization-audit.ts';
 
-export function organizationMembersPath(organizationId: string) {
+function organizationMembersPath(organizationId: string) {
   return `${ORGANIZATIONS_PATH}/${organizationId}/members`;
 }
 

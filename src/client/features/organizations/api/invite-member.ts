@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { ORGANIZATIONS_PATH } from './get-my-organizations.ts';
 import { refreshMembership } from './get-organization-members.ts';
 
-export function inviteMember(organizationId: string, input: InviteMemberInput) {
+function inviteMember(organizationId: string, input: InviteMemberInput) {
   return apiRequest<PendingInvitation>('POST', `${ORGANIZATIONS_PATH}/${organizationId}/invitations`, input);
 }
 

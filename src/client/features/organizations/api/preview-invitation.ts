@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { InvitationPreview } from '@/contracts/organizations.ts';
 import { apiRequest } from '@/client/lib/api-client.ts';
 
-export function previewInvitation(token: string) {
+function previewInvitation(token: string) {
   return apiRequest<InvitationPreview>('POST', '/api/invitations/preview', { token });
 }
 

@@ -3,7 +3,7 @@ import { apiRequest } from '@/client/lib/api-client.ts';
 import { ORGANIZATIONS_PATH } from './get-my-organizations.ts';
 import { refreshMembership } from './get-organization-members.ts';
 
-export function revokeInvitation(organizationId: string, invitationId: string) {
+function revokeInvitation(organizationId: string, invitationId: string) {
   return apiRequest('DELETE', `${ORGANIZATIONS_PATH}/${organizationId}/invitations/${invitationId}`);
 }
 

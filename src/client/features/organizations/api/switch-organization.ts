@@ -12,7 +12,7 @@ export async function refetchForAnotherOrganization(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey: [ORGANIZATIONS_PATH] });
 }
 
-export function switchOrganization(organizationId: string) {
+function switchOrganization(organizationId: string) {
   return apiRequest<{ message: string }>('POST', `${ORGANIZATIONS_PATH}/current`, { organizationId });
 }
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   CreateOrganizationInputSchema,
   InviteMemberInputSchema,
+  ORGANIZATION_ROLES,
   type CreateOrganizationInput,
   type InviteMemberInput,
   type MyOrganization,
@@ -16,6 +17,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
+import { ACTIONS_COLUMN, TableHead } from '@/client/components/ui/table-head.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
@@ -28,7 +30,7 @@ import { useRemoveMember } from '../api/remove-member.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { useSwitchOrganization } from '../api/switch-organization.ts';
 
-export const SELECT_CLASS =
+const SELECT_CLASS =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
 const ROLE_LABEL = { owner: 'Owner', member: 'Member', viewer: 'Viewer' } satisfies Record<OrganizationRole, string>;
 /** The invitation's role choices, most common first; the compiler checks every role is offered. */
@@ -114,15 +116,7 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
           <div className="relative min-w-0 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Members of {organization.name}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-2 pr-3">Person</th>
-                  <th scope="col" className="py-2 pr-3">Role</th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Person', 'Role', ACTIONS_COLUMN]} />
               <tbody>
                 {members.data.members.map((member) => (
                   <tr key={member.userId} className="border-b border-slate-100">
@@ -140,7 +134,7 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
                         value={member.role}
                         onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as OrganizationRole }, { onError })}
                       >
-                        {(['owner', 'member', 'viewer'] as const).map((role) => (
+                        {ORGANIZATION_ROLES.map((role) => (
                           <option key={role} value={role}>
                             {ROLE_LABEL[role]}
                           </option>

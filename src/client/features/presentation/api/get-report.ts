@@ -7,14 +7,14 @@ import { LATEST_REPORT_PATH, reportPath } from './report-paths.ts';
 
 const whatChangedPath = (id: string) => `/api/assessments/${id}/what-changed`;
 
-export interface LatestReport {
+interface LatestReport {
   readonly report: ReportModel | null;
   /** The waterfall is still being computed: `report` has no what-changed slide yet (ADR 129). */
   readonly whatChangedPending?: true;
 }
 
 /** The board briefing of one completed assessment: the same model the PDF and the deck are drawn from. */
-export function reportQueryOptions(id: string) {
+function reportQueryOptions(id: string) {
   const path = reportPath(id);
   return queryOptions({
     queryKey: [path],

@@ -19,7 +19,7 @@ export interface PresentationChoice {
   aleUsd: number | undefined;
 }
 
-export interface PresentationChoices {
+interface PresentationChoices {
   /** Completed assessments, newest first. */
   items: PresentationChoice[];
   isSuccess: boolean;

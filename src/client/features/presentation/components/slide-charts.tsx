@@ -1,5 +1,5 @@
-import { barWidths, exceedancePath, logTicks, tornadoBars, waterfallBars } from '@/reports/chart-geometry.ts';
-import { formatPercent, formatUsdChange, formatUsdShort } from '@/reports/format.ts';
+import { barWidths, exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from '@/reports/chart-geometry.ts';
+import { formatUsdChange, formatUsdShort } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
 import type { WhatChanged } from '@/reports/what-changed.ts';
@@ -13,26 +13,27 @@ const { accent: ACCENT, good: GOOD, bad: BAD, grid: GRID, ink: INK } = PALETTE;
 export function ExceedanceSvg({ points, label }: { points: ReportModel['exceedance']; label: string }) {
   const width = 640;
   const box = { x: 56, y: 10, width: width - 72, height: 250 };
-  const { d, xOf, yOf, yMax, minUsd, maxUsd } = exceedancePath(points, box);
+  const chart = exceedancePath(points, box);
+  const ticks = exceedanceTicks(chart, box);
   return (
     <svg viewBox={`0 0 ${width} 300`} className="h-auto w-full" role="img" aria-label={label}>
-      {[0, yMax / 2, yMax].map((p) => (
-        <g key={`y${p}`}>
-          <line x1={box.x} x2={box.x + box.width} y1={yOf(p)} y2={yOf(p)} stroke={GRID} />
-          <text x={box.x - 6} y={yOf(p) + 4} fontSize="12" textAnchor="end" fill={INK}>
-            {formatPercent(p)}
+      {ticks.probability.map((tick) => (
+        <g key={tick.key}>
+          <line {...tick.line} stroke={GRID} />
+          <text x={box.x - 6} y={tick.position + 4} fontSize="12" textAnchor="end" fill={INK}>
+            {tick.label}
           </text>
         </g>
       ))}
-      {logTicks(minUsd, maxUsd).map((usd) => (
-        <g key={`x${usd}`}>
-          <line x1={xOf(usd)} x2={xOf(usd)} y1={box.y} y2={box.y + box.height} stroke={GRID} />
-          <text x={xOf(usd)} y={box.y + box.height + 18} fontSize="12" textAnchor="middle" fill={INK}>
-            {formatUsdShort(usd)}
+      {ticks.loss.map((tick) => (
+        <g key={tick.key}>
+          <line {...tick.line} stroke={GRID} />
+          <text x={tick.position} y={box.y + box.height + 18} fontSize="12" textAnchor="middle" fill={INK}>
+            {tick.label}
           </text>
         </g>
       ))}
-      <path d={d} stroke={ACCENT} strokeWidth="3" fill="none" />
+      <path d={chart.d} stroke={ACCENT} strokeWidth="3" fill="none" />
       <text x={box.x + box.width / 2} y={296} fontSize="12" textAnchor="middle" fill={INK}>
         Annual loss (log scale): the line is the chance a year costs more
       </text>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export interface SlideKeyActions {
+interface SlideKeyActions {
   next: () => void;
   previous: () => void;
   first: () => void;

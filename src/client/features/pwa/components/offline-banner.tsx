@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
 
 /** Spec section 4: the exact connectivity text. */
-export const OFFLINE_MESSAGE = "You're offline. Data will sync when connection is restored.";
+const OFFLINE_MESSAGE = "You're offline. Data will sync when connection is restored.";
 
 export function OfflineBanner() {
   return (

@@ -7,14 +7,14 @@ export interface ServiceWorkerClient {
   register: () => Promise<unknown>;
 }
 
-export interface RegistrationDeps {
+interface RegistrationDeps {
   createClient: (url: string) => Promise<ServiceWorkerClient>;
   hasController: () => boolean;
   reload: () => void;
   logError: (message: string, error: unknown) => void;
 }
 
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 /**
  * Spec section 4: registers /sw.js. When a new worker finishes installing while a controller
