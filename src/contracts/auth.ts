@@ -5,6 +5,8 @@ import { text } from './text.ts';
 export const PLATFORM_ROLES = ['user', 'admin', 'super_admin'] as const;
 export const RoleSchema = z.enum(PLATFORM_ROLES);
 export type Role = z.infer<typeof RoleSchema>;
+/** The platform roles that may open the admin screens and routes. */
+export type AdminRole = Exclude<Role, 'user'>;
 
 /** GET /api/auth/user: only safe fields. */
 export const CurrentUserSchema = z.object({

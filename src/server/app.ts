@@ -19,7 +19,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
 import { paymentRuleFor, registerFeatures } from './routes.ts';
-import { toLogSafeError } from './db/log-safe-error.ts';
+import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { accessLog } from './lib/access-log.ts';
 import { jsonBody } from './plugins/json-body.ts';
 import { createRequestIds } from './lib/request-id.ts';
@@ -56,23 +56,6 @@ declare module 'fastify' {
   }
 }
 
-/** Secrets, tokens, cookies and codes never reach the logs. */
-export const LOG_REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.confirmPassword',
-  '*.token',
-  '*.code',
-  '*.secret',
-];
-
-/** Errors are logged through one whitelist: no query parameters, values, hashes or e-mail addresses (ADR 171). */
-export const LOG_SERIALIZERS = { err: toLogSafeError };
-
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 /**
@@ -85,11 +68,10 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 const LOG_BATCH_BYTES = 4_096;
 const LOG_FLUSH_INTERVAL_MS = 250;
 
-/** The app's pino options: redaction and the error serializer on every line (ADR 171). */
+/** The app's pino options: the serializers decide what must not be logged (lib/log-serializers.ts, ADR 205). */
 export function buildLoggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): pino.LoggerOptions & { stream?: pino.DestinationStream } {
   return {
     level: env.LOG_LEVEL,
-    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
     serializers: LOG_SERIALIZERS,
     ...(env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS }) }),
   };

@@ -3,7 +3,8 @@ import Fastify, { LogController, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildLoggerOptions } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { accessLog, NO_ROUTE } from './access-log.ts';
+import { accessLog } from './access-log.ts';
+import { NO_ROUTE } from './route-pattern.ts';
 
 type Line = Record<string, unknown>;
 

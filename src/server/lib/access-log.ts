@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Stands in the route field for a request that matched no route (a 404). */
-export const NO_ROUTE = '(no route)';
+import { routePattern } from './route-pattern.ts';
 
 /**
  * The one access line of a finished request (ADR 205), written through `request.log`, so it carries
@@ -12,7 +10,7 @@ export const NO_ROUTE = '(no route)';
  */
 async function logFinishedRequest(request: FastifyRequest, reply: FastifyReply) {
   const status = reply.statusCode;
-  const line = { method: request.method, route: request.routeOptions.url ?? NO_ROUTE, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+  const line = { method: request.method, route: routePattern(request), status, ms: Math.round(reply.elapsedTime * 10) / 10 };
   if (status >= 500) request.log.error(line, 'request completed');
   else request.log.info(line, 'request completed');
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppMetrics } from '../metrics/metrics.ts';
+import { routePattern } from '../lib/route-pattern.ts';
 
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -24,7 +25,7 @@ async function metricsPlugin(app: FastifyInstance, options: { metrics: AppMetric
   // Each finished request by route template (ADR 152): the pattern, never the raw URL, so one series
   // per route however many ids are requested, and no token or address in a label.
   app.addHook('onResponse', async (request, reply) => {
-    metrics.recordRequest(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.recordRequest(request.method, routePattern(request), reply.statusCode, reply.elapsedTime / 1000);
   });
 
   app.get('/metrics', async (request, reply) => {

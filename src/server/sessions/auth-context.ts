@@ -1,4 +1,4 @@
-import { PLATFORM_ROLES, type Role } from '@/contracts/auth.ts';
+import { PLATFORM_ROLES, type AdminRole, type Role } from '@/contracts/auth.ts';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '@/contracts/organizations.ts';
 import { AppError } from '../errors.ts';
 
@@ -67,7 +67,7 @@ export interface PaymentFacts {
  */
 export type PaymentRule = (account: PaymentFacts, now: Date) => boolean;
 
-export function isAdminRole(role: string): role is Exclude<Role, 'user'> {
+export function isAdminRole(role: string): role is AdminRole {
   return role !== 'user' && (PLATFORM_ROLES as readonly string[]).includes(role);
 }
 

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp, LOG_REDACT_PATHS } from '../app.ts';
+import { buildApp } from '../app.ts';
+import { LOG_SERIALIZERS } from '../lib/log-serializers.ts';
 import { openDatabase } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import type { TestApp } from './test-app.ts';
@@ -25,7 +26,7 @@ export async function startSecondInstance(t: TestApp, overrides: Record<string, 
     ...overrides,
   });
   const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-  const app = await buildApp({ env, database, loggerInstance: pino({ level: 'info', redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, sink), now: t.clock.now });
+  const app = await buildApp({ env, database, loggerInstance: pino({ level: 'info', serializers: LOG_SERIALIZERS }, sink), now: t.clock.now });
   await app.ready();
   return {
     app,

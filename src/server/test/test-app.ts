@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import postgres from 'postgres';
-import { buildApp, LOG_REDACT_PATHS, LOG_SERIALIZERS } from '../app.ts';
+import { buildApp } from '../app.ts';
+import { LOG_SERIALIZERS } from '../lib/log-serializers.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { parseEnv, type Env } from '../env.ts';
 
@@ -89,7 +90,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
       callback();
     },
   });
-  const loggerInstance = pino({ level: env.LOG_LEVEL, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS }, stream);
+  const loggerInstance = pino({ level: env.LOG_LEVEL, serializers: LOG_SERIALIZERS }, stream);
   const app = await buildApp({ env, database, loggerInstance, now: clock.now });
   await app.ready();
   return {

@@ -6,5 +6,3 @@ export const PLATFORM_ROLE_LABEL = { user: 'User', admin: 'Admin', super_admin: 
 /** The role choices of a select, in the contract's order. */
 export const PLATFORM_ROLE_OPTIONS: Array<[Role, string]> = PLATFORM_ROLES.map((role) => [role, PLATFORM_ROLE_LABEL[role]]);
 
-/** The roles that may open the admin screens. */
-export type AdminRole = Exclude<Role, 'user'>;

@@ -15,7 +15,8 @@ import { useConfirmOwnCode } from '../api/confirm-own-code.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUserAction, type UserAction } from '../api/user-action.ts';
 import { SELECT_CLASS } from './pagination.tsx';
-import { PLATFORM_ROLE_OPTIONS, type AdminRole } from './platform-roles.ts';
+import type { AdminRole } from '@/contracts/auth.ts';
+import { PLATFORM_ROLE_OPTIONS } from './platform-roles.ts';
 
 const OwnCodeSchema = z.object({ code: TotpCodeSchema });
 type OwnCode = z.infer<typeof OwnCodeSchema>;

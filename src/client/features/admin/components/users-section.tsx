@@ -9,7 +9,8 @@ import { ACTIONS_COLUMN } from '@/client/components/ui/table-head.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useAdminUsers, type UserFilters } from '../api/get-admin-users.ts';
 import { PagedTable, SELECT_CLASS } from './pagination.tsx';
-import { PLATFORM_ROLE_LABEL, PLATFORM_ROLE_OPTIONS, type AdminRole } from './platform-roles.ts';
+import type { AdminRole } from '@/contracts/auth.ts';
+import { PLATFORM_ROLE_LABEL, PLATFORM_ROLE_OPTIONS } from './platform-roles.ts';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
 
 function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
