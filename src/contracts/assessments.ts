@@ -113,6 +113,13 @@ export const UpdateAssessmentBodySchema = z.strictObject({
 });
 export type UpdateAssessmentBody = z.infer<typeof UpdateAssessmentBodySchema>;
 
+/**
+ * POST /api/assessments/:id/rename: names an assessment, draft or completed (ADR 217). Its title is
+ * what History, the presentation picker, the home chart and "what changed" show.
+ */
+export const RenameAssessmentBodySchema = z.strictObject({ title: TitleSchema });
+export type RenameAssessmentBody = z.infer<typeof RenameAssessmentBodySchema>;
+
 /** POST /api/assessments/:id/complete */
 /**
  * Completion carries the answers on screen: the server validates them once and computes from

@@ -6,6 +6,7 @@ import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from '../engine
 import type { FrameworkId } from '../engine/frameworks.ts';
 import { INDUSTRIES } from '../engine/industries.ts';
 import type { IndustryId } from '../engine/industries.ts';
+import { LOSS_SCENARIO_IDS } from '../engine/loss-scenarios.ts';
 
 /**
  * zod schemas of the risk engine's inputs, checked at the edges
@@ -36,6 +37,11 @@ const frameworkShape = Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, Framewo
   [F in FrameworkId]: z.ZodOptional<typeof FrameworkStateSchema>;
 };
 
+/** The organisation's own annual cost of a control, used instead of the typical SME band (at least $1: a saving per dollar needs a price). */
+const controlCostOverridesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.strictObject({ annualUsd: z.number().min(1).max(1e10) }).optional()])) as {
+  [F in FactorId]: z.ZodOptional<z.ZodObject<{ annualUsd: z.ZodNumber }, z.core.$strict>>;
+};
+
 const notApplicableFactors = new Set<string>(FACTORS.filter((f) => f.allowsNotApplicable).map((f) => f.id));
 
 /** The organisation profile. */
@@ -64,6 +70,7 @@ export const RiskInputSchema = z
       })
       .optional(),
     asOfDate: IsoDateSchema.optional(),
+    controlCostOverrides: z.strictObject(controlCostOverridesShape).optional(),
   })
   .superRefine((input, ctx) => {
     for (const [id, answer] of Object.entries(input.factors)) {
@@ -103,6 +110,20 @@ export type SimulateAnnualLossInputParsed = z.infer<typeof SimulateAnnualLossInp
 
 const Usd = z.number();
 const PercentilesSchema = z.looseObject({ p50: Usd, p90: Usd, p95: Usd, p99: Usd });
+const UncertaintyRangeSchema = z.looseObject({ low: Usd, central: Usd, high: Usd });
+const RequiredReasonSchema = z.looseObject({ source: z.enum(['framework', 'insurance']), framework: z.enum(FRAMEWORK_IDS).optional(), reason: z.string() });
+/** Added in 3.0.0 (ADR 223): a saving split over the named loss scenarios. */
+const SavingByScenarioSchema = z.array(z.looseObject({ scenarioId: z.enum(LOSS_SCENARIO_IDS), annualLossReductionUsd: Usd })).optional();
+const LossScenarioResultSchema = z.looseObject({
+  id: z.enum(LOSS_SCENARIO_IDS),
+  label: z.string(),
+  expectedAnnualLossUsd: Usd,
+  share: z.number(),
+  annualProbability: z.number().min(0).max(1),
+  medianCostIfItHappensUsd: Usd,
+  p95CostIfItHappensUsd: Usd,
+  costBreakdown: z.array(z.looseObject({ category: z.string(), expectedAnnualUsd: Usd })),
+});
 const RecommendationSchema = z.looseObject({
   rank: z.number().int(),
   factorId: z.enum(FACTOR_IDS),
@@ -118,6 +139,30 @@ const RecommendationSchema = z.looseObject({
   /** Model 2.0.0 and later. */
   expectedShortfall99ReductionUsd: Usd.optional(),
   p99ReductionUsd: Usd.optional(),
+  /** Added after 2.0.0 (ADR 211): why the control is required whatever its return. */
+  required: z.array(RequiredReasonSchema).optional(),
+  savingByScenario: SavingByScenarioSchema,
+});
+
+const FixPlanSchema = z.looseObject({
+  expectedLossBeforeUsd: Usd,
+  steps: z.array(
+    z.looseObject({
+      factorId: z.enum(FACTOR_IDS),
+      factorName: z.string(),
+      annualCostUsd: Usd,
+      expectedLossAfterUsd: Usd,
+      stepSavingUsd: Usd,
+      cumulativeSavingUsd: Usd,
+      cumulativeAnnualCostUsd: Usd,
+      required: z.array(RequiredReasonSchema),
+      savingByScenario: SavingByScenarioSchema,
+    }),
+  ),
+  expectedLossAfterUsd: Usd,
+  totalSavingUsd: Usd,
+  totalAnnualCostUsd: Usd,
+  paybackMonths: z.number().nullable(),
 });
 
 /**
@@ -148,11 +193,15 @@ export const StoredRiskResultSchema = z.looseObject({
   costIfItHappens: z.looseObject({ eventCount: z.number().int(), meanUsd: Usd, percentilesUsd: PercentilesSchema }),
   lossExceedanceCurve: z.array(z.looseObject({ lossUsd: Usd, probability: z.number() })),
   costBreakdown: z.array(z.looseObject({ category: z.string(), label: z.string(), expectedAnnualUsd: Usd, share: z.number() })),
+  // Added in 3.0.0 (ADR 223); results stored before it have none:
+  lossScenarios: z.array(LossScenarioResultSchema).optional(),
   riskScore: z.looseObject({ score: z.number(), band: z.string(), bandLabel: z.string() }),
   insurance: z.looseObject({ expectedNetAnnualLossUsd: Usd, expectedRecoveredAnnualUsd: Usd }).nullable(),
   recommendations: z.array(RecommendationSchema).nullable(),
   // Added in 2.0.0:
   recommendationsNotWorthIt: z.array(RecommendationSchema).nullable().optional(),
+  // Added after 2.0.0 (ADR 211); results stored before it have none:
+  fixPlan: FixPlanSchema.nullable().optional(),
   unknownFactors: z.array(z.looseObject({ factorId: z.enum(FACTOR_IDS), expectedAnnualLossIfBestUsd: Usd, expectedAnnualLossIfWorstUsd: Usd })).optional(),
   precision: z
     .looseObject({
@@ -176,6 +225,19 @@ export const StoredRiskResultSchema = z.looseObject({
       limitToCoverOneInHundredYearUsd: Usd,
     })
     .optional(),
+  // Added in 3.0.0 (ADR 199): the spread due to the calibration's own parameters, apart from simulation precision.
+  parameterUncertainty: z
+    .looseObject({
+      level: z.number(),
+      outerDraws: z.number().int(),
+      method: z.string(),
+      expectedAnnualLossUsd: UncertaintyRangeSchema,
+      oneInTwentyYearUsd: UncertaintyRangeSchema,
+      oneInHundredYearUsd: UncertaintyRangeSchema,
+      sources: z.array(z.looseObject({ parameter: z.string(), range: z.string(), source: z.string() })),
+    })
+    .optional(),
+  unknownAnswersRangeUsd: z.looseObject({ low: Usd, high: Usd }).optional(),
 });
 /** A stored result as parsed (1.0.0 or later). */
 export type StoredRiskResult = z.infer<typeof StoredRiskResultSchema>;

@@ -9,6 +9,7 @@ import { negativeBinomialProbabilityOfAny } from './random/negative-binomial.ts'
 import type { FactorAnswers, RiskInput } from './risk-input.ts';
 import { SAMPLE_CLINIC_INPUT, createDefaultRiskInput, createUniformAnswers } from './sample-inputs.ts';
 import type { RiskResult } from './risk-result.ts';
+import { rateExposure, RISK_BANDS } from './risk-score.ts';
 
 const shapleyTargetOf = (r: RiskResult): number => r.attribution?.shapley.targetUsd ?? Number.NaN;
 
@@ -195,10 +196,11 @@ describe('assessRisk', () => {
     const total = result.costBreakdown.reduce((s, c) => s + c.expectedAnnualUsd, 0);
     expect(Math.abs(total - result.annualLoss.expectedUsd)).toBeLessThan(1e-6 * result.annualLoss.expectedUsd);
     expect(result.costBreakdown.map((c) => c.category)).toEqual(['responseAndForensics', 'businessInterruption', 'notificationAndMonitoring', 'regulatoryFines', 'ransom']);
-    // Response and interruption split in the ratio of their medians (they share one lognormal draw).
-    const d = result.derivation;
-    const [response, interruption] = result.costBreakdown;
-    expect((response?.expectedAnnualUsd ?? 0) / ((response?.expectedAnnualUsd ?? 0) + (interruption?.expectedAnnualUsd ?? 0))).toBeCloseTo(d.responseMedianUsd / (d.responseMedianUsd + d.interruptionMedianUsd), 9);
+    // Each category is the sum of the loss scenarios' breakdowns (ADR 223).
+    for (const [i, c] of result.costBreakdown.entries()) {
+      const fromScenarios = (result.lossScenarios ?? []).reduce((sum, s) => sum + (s.costBreakdown[i]?.expectedAnnualUsd ?? 0), 0);
+      expect(Math.abs(fromScenarios - c.expectedAnnualUsd)).toBeLessThan(1e-9 * result.annualLoss.expectedUsd + 1e-9);
+    }
   });
 
   test('fines by regime add up to the fines line, and only applicable regimes carry fines', () => {
@@ -270,7 +272,10 @@ describe('assessRisk', () => {
     expect(avg.riskScore.score).toBe(50);
     expect(best.riskScore.score).toBe(0);
     expect(worst.riskScore.score).toBe(100);
-    expect(worst.riskScore.band).toBe('severe');
+    // The band rates the dollars against revenue (risk-score.ts, ADR 206), so it is the worst posture's own exposure.
+    const exposureOf = (r: RiskResult) => ({ expectedUsd: r.annualLoss.expectedUsd, oneInTwentyUsd: r.annualLoss.percentilesUsd.p95, oneInHundredUsd: r.annualLoss.percentilesUsd.p99, annualRevenueUsd: r.profile.annualRevenueUsd });
+    expect(worst.riskScore.band).toBe(rateExposure(exposureOf(worst)).band);
+    expect(RISK_BANDS.findIndex((b) => b.id === worst.riskScore.band)).toBeGreaterThan(RISK_BANDS.findIndex((b) => b.id === best.riskScore.band));
   });
 
   test('employees outside 10-500 are accepted and flagged', () => {

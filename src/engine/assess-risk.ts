@@ -1,22 +1,29 @@
 import { answersToLevels, computeOneAtATime, computeShapley } from './attribution.ts';
-import type { AleEvaluator } from './attribution.ts';
+import type { AleEvaluator, ScenarioSaving } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
-import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, computeExpectedAnnualLosses, evaluateScenario, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
+import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
 import { ANSWER_UNIFORMS_PER_YEAR, sampleLossDrawsInChunks } from './loss-draws.ts';
+import { buildLossScenarioResults } from './loss-scenario-results.ts';
+import { LOSS_SCENARIO_COUNT, LOSS_SCENARIO_IDS } from './loss-scenarios.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { buildModelParameters, computeScenario, createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import { requireSeed } from './random/xoshiro128.ts';
-import { buildRecommendations } from './recommendations.ts';
-import type { TailFigures } from './recommendations.ts';
+import { buildFixPlan, rememberAleByAnswers } from './fix-plan.ts';
+import { measureUncertainty } from './parameter-uncertainty.ts';
+import type { ParameterUncertaintyOption } from './parameter-uncertainty.ts';
+import { buildRecommendations, listFixCandidates } from './recommendations.ts';
+import { findRequiredControls } from './required-controls.ts';
+import type { Recommendation, TailFigures } from './recommendations.ts';
 import type { FactorAnswers, RiskInput } from './risk-input.ts';
 import type { InsuranceResult, InsuranceView, PrecisionResult, RiskResult, RiskWarning, UnknownFactorEffect } from './risk-result.ts';
-import { computeRiskScore } from './risk-score.ts';
+import { computeRiskScore, type ExposureFigures } from './risk-score.ts';
+import { computeScoreAnchors } from './score-anchors.ts';
 import { collectNonZero, computeExceedanceCurveFromNonZero, summarizeEventLosses, summarizeNonZero, summarizeTailInPlace } from './summarize-losses.ts';
 import type { AnnualLossSummary } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
@@ -44,13 +51,23 @@ export interface AssessRiskOptions {
   readonly chunks?: number;
   /** Permutations for Shapley sampling (default 200). */
   readonly shapleyPermutations?: number;
+  /**
+   * Propagate the calibration's parameter uncertainty into `result.parameterUncertainty`
+   * (ADR 199): true/false or `{ outerDraws?, rangeScale?, poolYears? }`. Default: on when
+   * `attribution` is on, so the what-if re-scores stay within a frame.
+   */
+  readonly parameterUncertainty?: ParameterUncertaintyOption;
 }
 
 interface CachedRun {
   readonly key: string;
   readonly draws: LossDraws;
   aleEvaluator: AleEvaluator | null;
+  /** The O(S log n) evaluator behind `aleEvaluator` (answers without unknowns), kept for the per-scenario savings. */
+  fastEvaluator: FastAleEvaluator | null;
 }
+
+type FastAleEvaluator = ReturnType<typeof createAleEvaluator>;
 
 /**
  * The draws (and the attribution evaluator) of the last run, reused when
@@ -90,7 +107,7 @@ const ensureIterations = (value: number, name: string): number => requireNumber(
 function drawsFor(input: RiskInput, params: ModelParameters, seed: number, iterations: number, chunks: number, withUniforms: boolean): CachedRun {
   const key = JSON.stringify([input.organisation, input.frameworks, input.asOfDate ?? null, seed, iterations, withUniforms]);
   if (lastRun !== null && lastRun.key === key) return lastRun;
-  const run: CachedRun = { key, draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms), aleEvaluator: null };
+  const run: CachedRun = { key, draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms), aleEvaluator: null, fastEvaluator: null };
   lastRun = run;
   return run;
 }
@@ -112,11 +129,12 @@ function relativeError(summary: AnnualLossSummary): number {
  * years are grouped by the levels their uniforms give the unknown factors,
  * and each group gets its own fast evaluator (exact, same draws).
  */
-function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownIds: readonly FactorId[]): { ale: AleEvaluator; groups: number } {
+function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownIds: readonly FactorId[], fastOfRun: () => FastAleEvaluator): { ale: AleEvaluator; groups: number } {
   const builder = createScenarioBuilder(params);
   if (unknownIds.length === 0) {
-    const fast = createAleEvaluator(draws, params);
-    return { ale: { ofAnswers: (answers) => fast(computeScenario(answers, params)), ofLevels: (levels) => fast(builder.build(levels)), toLevels: answersToLevels }, groups: 1 };
+    const fast = fastOfRun();
+    // The what-ifs use each scenario at once: the builder's reused object saves an allocation per call.
+    return { ale: { ofAnswers: (answers) => fast(builder.buildTransient(builder.toLevels(answers))), ofLevels: (levels) => fast(builder.buildTransient(levels)), toLevels: answersToLevels }, groups: 1 };
   }
   const factorIndex = unknownIds.map((id) => FACTORS.findIndex((f) => f.id === id));
   // Level index per unknown factor (0 worst, 1 partial, 2 best) for each group of years.
@@ -151,7 +169,7 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
       factorIndex.forEach((i, j) => {
         if (work[i] === 4) work[i] = g.levels[j] as number;
       });
-      total += g.fast(builder.build(work));
+      total += g.fast(builder.buildTransient(work));
     }
     return total;
   };
@@ -162,7 +180,7 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
 function subsetDraws(draws: LossDraws, events: readonly number[]): LossDraws {
   const rc = draws.regimeCount;
   const n = events.length;
-  const pick = <T extends Float64Array | Int32Array>(a: T, make: (k: number) => T): T => {
+  const pick = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
     const out = make(n);
     events.forEach((e, k) => (out[k] = a[e] as number));
     return out;
@@ -181,6 +199,7 @@ function subsetDraws(draws: LossDraws, events: readonly number[]): LossDraws {
     eventCount: n,
     eventYear: pick(draws.eventYear, (k) => new Int32Array(k)),
     frequencyThreshold: pick(draws.frequencyThreshold, (k) => new Float64Array(k)),
+    lossScenario: pick(draws.lossScenario, (k) => new Uint8Array(k)),
     coreLossUsd: pick(draws.coreLossUsd, (k) => new Float64Array(k)),
     recordsLossUsd: pick(draws.recordsLossUsd, (k) => new Float64Array(k)),
     fineUniform,
@@ -240,13 +259,24 @@ function resolveFactorAnswers(input: RiskInput) {
  * @throws RangeError naming the parameter when the input or an option is invalid.
  */
 export function computeAnnualLossYears(input: RiskInput, options: { readonly seed: number; readonly iterations: number }): Float64Array {
+  return computeLossSamples(input, options).annualLossYearsUsd;
+}
+
+/**
+ * The years of `computeAnnualLossYears` and the cost of every incident that `costIfItHappens`
+ * summarises (in simulation order), from one run: the verification workbook lists both so its
+ * formulas recompute the median cost of an incident as well as the annual figures.
+ * @throws RangeError naming the parameter when the input or an option is invalid.
+ */
+export function computeLossSamples(input: RiskInput, options: { readonly seed: number; readonly iterations: number }): { readonly annualLossYearsUsd: Float64Array; readonly incidentLossUsd: Float64Array } {
   validateRiskInput(input);
   const iterations = ensureIterations(options.iterations, 'iterations');
   const seed = requireSeed(options.seed);
   const params = buildModelParameters(input.organisation, input.frameworks, input.asOfDate);
   const { factorAnswers } = resolveFactorAnswers(input);
   const run = drawsFor(input, params, seed, iterations, 1, hasUnknownAnswers(factorAnswers));
-  return summarizeAnswers(run.draws, params, factorAnswers, input).losses.nonZeroAnnualLossUsd;
+  const { losses } = summarizeAnswers(run.draws, params, factorAnswers, input);
+  return { annualLossYearsUsd: losses.nonZeroAnnualLossUsd, incidentLossUsd: losses.eventLossUsd };
 }
 
 /** The options of a run, checked, with their defaults. */
@@ -317,10 +347,10 @@ function buildCostBreakdown(categoryTotalsUsd: Float64Array, years: number): Ris
 }
 
 /** The 0-100 score: where the expected loss sits between all-best and all-worst answers on the same draws. */
-function scoreRisk(draws: LossDraws, params: ModelParameters, ale: number) {
-  const allAnswers = (answer: 'best' | 'worst'): FactorAnswers => Object.fromEntries(FACTORS.map((f) => [f.id, answer]));
-  const [allBestAle, averageAle, allWorstAle] = computeExpectedAnnualLosses(draws, params, [computeScenario(allAnswers('best'), params), computeScenario({}, params), computeScenario(allAnswers('worst'), params)]);
-  return computeRiskScore(ale, allBestAle ?? 0, averageAle ?? 0, allWorstAle ?? 0);
+function scoreRisk(draws: LossDraws, params: ModelParameters, ale: number, exposure: ExposureFigures) {
+  // Answer-independent: computed once per cached draws (ADR 216).
+  const anchors = computeScoreAnchors(draws, params);
+  return computeRiskScore(ale, anchors.allBestAleUsd, anchors.averageAleUsd, anchors.allWorstAleUsd, exposure);
 }
 
 /** What answering each "I don't know" would do: the expected loss if it were best, and if it were worst. */
@@ -351,19 +381,69 @@ function summarizeInsurance(input: RiskInput, netNonZeroAnnualLossUsd: Float64Ar
 /** The what-if evaluator of a run: cached on the run without unknown answers, rebuilt with them. */
 function aleEvaluatorFor(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): { evaluator: AleEvaluator; groups: number } {
   if (run.aleEvaluator !== null && unknownIds.length === 0) return { evaluator: run.aleEvaluator, groups: 1 };
-  const built = createAleOfAnswers(run.draws, params, unknownIds);
+  const built = createAleOfAnswers(run.draws, params, unknownIds, () => fastEvaluatorFor(run, params));
   if (unknownIds.length === 0) run.aleEvaluator = built.ale;
   return { evaluator: built.ale, groups: built.groups };
 }
 
-type AttributionParts = Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt'>;
+function fastEvaluatorFor(run: CachedRun, params: ModelParameters): FastAleEvaluator {
+  return (run.fastEvaluator ??= createAleEvaluator(run.draws, params));
+}
+
+/**
+ * Expected annual loss per named loss scenario of a set of answers: the fast
+ * evaluator without unknown answers, one exact pass with them (ADR 223).
+ */
+function scenarioAleOf(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): (answers: FactorAnswers) => Float64Array {
+  if (unknownIds.length === 0) {
+    const fast = fastEvaluatorFor(run, params);
+    return (answers) => {
+      const out = new Float64Array(LOSS_SCENARIO_COUNT);
+      fast(computeScenario(answers, params), out);
+      return out;
+    };
+  }
+  return (answers) => {
+    const totals = evaluateScenario(run.draws, params, resolveSlotScenarios(run.draws, params, answers), undefined).scenarioTotalsUsd;
+    return totals.map((t) => t / run.draws.years);
+  };
+}
+
+/** Before minus after, per loss scenario. */
+function savingsBetween(before: Float64Array, after: Float64Array): ScenarioSaving[] {
+  return LOSS_SCENARIO_IDS.map((scenarioId, s) => ({ scenarioId, annualLossReductionUsd: (before[s] as number) - (after[s] as number) }));
+}
+
+/** Adds the per-scenario split to the one-at-a-time rows, the recommendations and the fix plan steps. */
+function splitByScenario(parts: AttributionParts, answers: FactorAnswers, byScenario: (answers: FactorAnswers) => Float64Array): AttributionParts {
+  const current = byScenario(answers);
+  const ofBest = (factorId: FactorId): ScenarioSaving[] => savingsBetween(current, byScenario({ ...answers, [factorId]: 'best' }));
+  const withSplit = (list: readonly Recommendation[] | null): Recommendation[] | null => list?.map((r) => ({ ...r, savingByScenario: ofBest(r.factorId) })) ?? null;
+  let before = current;
+  let applied = answers;
+  const steps = parts.fixPlan?.steps.map((step) => {
+    applied = { ...applied, [step.factorId]: 'best' };
+    const after = byScenario(applied);
+    const savingByScenario = savingsBetween(before, after);
+    before = after;
+    return { ...step, savingByScenario };
+  });
+  return {
+    attribution: parts.attribution === null ? null : { ...parts.attribution, oneAtATime: parts.attribution.oneAtATime.map((row) => ({ ...row, byScenario: ofBest(row.factorId) })) },
+    recommendations: withSplit(parts.recommendations),
+    recommendationsNotWorthIt: withSplit(parts.recommendationsNotWorthIt),
+    fixPlan: parts.fixPlan === null || steps === undefined ? null : { ...parts.fixPlan, steps },
+  };
+}
+
+type AttributionParts = Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt' | 'fixPlan'>;
 
 /** One-at-a-time and Shapley attribution, then the recommendations ranked by ROI with their tail effect. */
 function attributeAndRecommend(
   run: CachedRun,
   params: ModelParameters,
   settings: RunSettings,
-  context: { factorAnswers: FactorAnswers; unknownIds: readonly FactorId[]; summary: AnnualLossSummary; employees: number },
+  context: { factorAnswers: FactorAnswers; unknownIds: readonly FactorId[]; summary: AnnualLossSummary; employees: number; input: RiskInput },
 ): AttributionParts {
   const { draws } = run;
   const { factorAnswers, summary } = context;
@@ -381,8 +461,13 @@ function attributeAndRecommend(
     const count = collectNonZeroAnnualLosses(draws, params, resolveSlotScenarios(draws, params, answers), buffer);
     return summarizeTailInPlace(buffer.subarray(0, count), draws.years);
   };
-  const lists = buildRecommendations(factorAnswers, context.employees, evaluator.ofAnswers, tail);
-  return { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt };
+  // Required controls and the organisation's own costs (ADR 211, 212); the plan uses the same expected-loss function as the list.
+  const recommendationContext = { required: findRequiredControls(factorAnswers, context.input.frameworks), costOverrides: context.input.controlCostOverrides };
+  const ale = rememberAleByAnswers(evaluator.ofAnswers);
+  const lists = buildRecommendations(factorAnswers, context.employees, ale, tail, recommendationContext);
+  const fixPlan = buildFixPlan(factorAnswers, listFixCandidates(factorAnswers, context.employees, recommendationContext), ale);
+  const parts = { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt, fixPlan };
+  return splitByScenario(parts, factorAnswers, scenarioAleOf(run, params, context.unknownIds));
 }
 
 /** Whether the profile lies inside the calibrated population (employees, revenue below the large-company tiers). */
@@ -449,10 +534,10 @@ function describeDerivation(params: ModelParameters, scenario: Scenario, mode: P
       frequency: ['frequencyProbabilityLt10m', 'frequencyProbability10mTo100m', 'frequencyProbability100mTo1b', 'frequencyProbability1bTo10b', params.industryFrequencyKey, 'frequencyProbabilityTypicalOrg'],
       dispersion: ['frequencyAtLeast2Lt10m', 'frequencyAtLeast2For10mTo100m', 'frequencyAtLeast2For100mTo1b', 'frequencyAtLeast2For1bTo10b'],
       severity: ['responseBaseUsd', 'responsePerEmployeeUsd', 'businessInterruptionRevenueShare', 'incidentSigma', params.industrySeverityKey, 'severityNonAdditivityPsi', 'severityMultiplierMin', 'severityMultiplierMax'],
-      records: ['perRecordCostAverage', 'recordDrivenCostShare', 'recordCostReferenceRecords', 'recordCostScaleExponent', 'recordExposureProbability', 'paymentCardRecordWeight'],
+      records: ['perRecordCostAverage', 'recordDrivenCostShare', 'recordCostReferenceRecords', 'recordCostScaleExponent', 'recordExposureProbability', 'paymentCardRecordWeight', 'smallFirmKneeRevenueUsd', 'smallFirmScaleExponent'],
       cap: ['perEventCapRevenueMultiple'],
-      fines: ['finePerRegimeProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
-      ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent'],
+      fines: ['finePerRegimeProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent', 'smallFirmKneeRevenueUsd', 'smallFirmScaleExponent'],
+      ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent', 'smallFirmKneeRevenueUsd', 'smallFirmScaleExponent'],
       precision: mode === 'board' ? ['precisionTargetBoard', 'maxIterationsBoard'] : ['precisionTargetStandard', 'maxIterationsStandard'],
     },
   };
@@ -484,13 +569,14 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   }
   const precision = describePrecision(settings, summary, years);
   const costBreakdown = buildCostBreakdown(losses.categoryTotalsUsd, years);
-  const riskScore = scoreRisk(draws, params, ale);
+  const riskScore = scoreRisk(draws, params, ale, { expectedUsd: ale, oneInTwentyUsd: summary.percentilesUsd.p95, oneInHundredUsd: summary.percentilesUsd.p99, annualRevenueUsd: org.annualRevenueUsd });
   const unknownFactors = measureUnknownFactors(draws, params, factorAnswers, unknownIds);
+  const uncertainty = measureUncertainty(options.parameterUncertainty ?? settings.withAttribution, { params, answers: factorAnswers, seed: settings.seed, draws, summary });
   const insurance = summarizeInsurance(input, losses.netNonZeroAnnualLossUsd, ale, years);
   const insuranceView = buildInsuranceView(input, summary, nonZero, losses.recoverableNonZeroUsd, insurance);
   const attributed: AttributionParts = settings.withAttribution
-    ? attributeAndRecommend(run, params, settings, { factorAnswers, unknownIds, summary, employees: org.employees })
-    : { attribution: null, recommendations: null, recommendationsNotWorthIt: null };
+    ? attributeAndRecommend(run, params, settings, { factorAnswers, unknownIds, summary, employees: org.employees, input })
+    : { attribution: null, recommendations: null, recommendationsNotWorthIt: null, fixPlan: null };
   const warnings = collectWarnings(org, precision, { assumedFactors, unknownIds, frameworkConflicts });
   const { isEmployeesInRange, isRevenueInRange } = checkCalibratedRange(org);
 
@@ -512,16 +598,19 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     costIfItHappens: summarizeEventLosses(losses.eventLossUsd),
     lossExceedanceCurve: computeExceedanceCurveFromNonZero(nonZero, years, EXCEEDANCE_MIN_USD, Math.max(2 * org.annualRevenueUsd, 10 * EXCEEDANCE_MIN_USD), EXCEEDANCE_POINTS),
     costBreakdown,
+    lossScenarios: buildLossScenarioResults(draws, losses, ale),
     fines: buildFinesExposure(org, input.frameworks, params, scenario.a4Level, losses.fineTotalsByRegimeUsd, years),
     riskScore,
     insurance,
     attribution: attributed.attribution,
     recommendations: attributed.recommendations,
     recommendationsNotWorthIt: attributed.recommendationsNotWorthIt,
+    fixPlan: attributed.fixPlan,
     unknownFactors,
     precision,
     insuranceView,
     derivation: describeDerivation(params, scenario, settings.mode),
+    ...uncertainty,
   };
 }
 

@@ -1,4 +1,5 @@
 import { FACTORS } from './factors.ts';
+import type { LossScenarioId } from './loss-scenarios.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { createXoshiro128 } from './random/xoshiro128.ts';
 import type { FactorAnswers } from './risk-input.ts';
@@ -15,6 +16,14 @@ export interface OneAtATimeContribution {
   readonly deltaToBestUsd: number;
   /** worstAleUsd - current ALE (>= 0). */
   readonly deltaToWorstUsd: number;
+  /** Current ALE - bestAleUsd per named loss scenario (ADR 223); added in 3.0.0. */
+  readonly byScenario?: readonly ScenarioSaving[];
+}
+
+/** What a change removes from one named loss scenario's expected annual loss (ADR 223). */
+export interface ScenarioSaving {
+  readonly scenarioId: LossScenarioId;
+  readonly annualLossReductionUsd: number;
 }
 
 /** Shapley attribution of (current ALE - all-average ALE) to the 19 factors. */

@@ -2,6 +2,7 @@ import { assessRisk } from './assess-risk.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import type { CalibrationKey } from './calibration/calibration.ts';
 import { getIndustry } from './industries.ts';
+import { LOSS_SCENARIOS } from './loss-scenarios.ts';
 import type { IndustryId } from './industries.ts';
 import { dispersionForRevenue, frequencyProbabilityForRevenue, negativeBinomialAtLeast2, negativeBinomialAtLeast3 } from './model-parameters.ts';
 import type { RiskInput } from './risk-input.ts';
@@ -11,7 +12,7 @@ import { createDefaultRiskInput } from './sample-inputs.ts';
 /** One row of the calibration table: a model figure next to the source it is checked against. */
 export interface CalibrationTableRow {
   readonly id: string;
-  readonly group: 'frequency' | 'severityByBand' | 'examples';
+  readonly group: 'frequency' | 'severityByBand' | 'examples' | 'lossScenarios';
   /** Revenue band or profile the row describes. */
   readonly subject: string;
   readonly industry: IndustryId | null;
@@ -206,6 +207,89 @@ export const SMALL_FIRM_EXAMPLE: CalibrationExample = {
   input: { ...createDefaultRiskInput('professionalServices', 15, 2_000_000), organisation: { ...createDefaultRiskInput('professionalServices', 15, 2_000_000).organisation, records: { personal: 2_000, health: 0, paymentCard: 0, consumerFinancial: 0 } } },
 };
 
+/** A medical practice at $1M, $2M and $5M revenue (7.5 staff and 2,500 patients per $1M, assumption): the hardest small case, records and HIPAA. */
+const SMALL_PRACTICES: readonly CalibrationExample[] = [1e6, 2e6, 5e6].map((revenue) => {
+  const millions = revenue / 1e6;
+  const base = createDefaultRiskInput('healthcare', Math.round(7.5 * millions), revenue);
+  const people = 2_500 * millions;
+  return { label: `$${millions}M medical practice, ${people.toLocaleString('en-US')} patients`, input: { ...base, organisation: { ...base.organisation, records: { ...base.organisation.records, health: people, personal: people } } } };
+});
+
+/** The median incident of a $1-5M firm as a share of revenue, against the published range (ADR 213). */
+function smallFirmShareRows(options: Required<CalibrationTableOptions>): CalibrationTableRow[] {
+  const low = CALIBRATION.smallFirmMedianLossShareLow;
+  const high = CALIBRATION.smallFirmMedianLossShareHigh;
+  return SMALL_PRACTICES.map(({ label, input }) => {
+    const result = assessRisk(input, { iterations: options.iterations, seed: options.seed, attribution: false });
+    return row({
+      id: `small-firm-share-${input.organisation.annualRevenueUsd}`,
+      group: 'examples',
+      subject: label,
+      industry: input.organisation.industry,
+      metric: 'Median cost per incident, share of revenue',
+      unit: 'probability',
+      modelValue: result.costIfItHappens.percentilesUsd.p50 / input.organisation.annualRevenueUsd,
+      sourceValue: null,
+      rangeLow: low.value,
+      rangeHigh: high.value,
+      rangeRule: `published range for $1-5M revenue: ${100 * low.value}% (IRIS 2025 median share, all sizes) to ${100 * high.value}% (not material)`,
+      source: `${low.source}; ${high.source}`,
+    });
+  });
+}
+
+/** The reference member of the NetDiligence < $50M band the scenario rows are read at (average answers). */
+const SCENARIO_REFERENCE = { label: 'Revenue < $50M (at $20M, 80 staff, 20,000 records)', input: { ...createDefaultRiskInput('other', 80, 20e6), organisation: { ...createDefaultRiskInput('other', 80, 20e6).organisation, records: { personal: 20_000, health: 0, paymentCard: 0, consumerFinancial: 0 } } } };
+
+/**
+ * Per named loss scenario (ADR 223): its share of incidents as simulated against the share it is
+ * given, and its mean cost per incident against the NetDiligence SME mean for that cause (x/÷2,
+ * as the band means). The severity structure is spelled out in the rule.
+ */
+function lossScenarioRows(options: Required<CalibrationTableOptions>): CalibrationTableRow[] {
+  const result = assessRisk(SCENARIO_REFERENCE.input, { iterations: options.iterations, seed: options.seed, attribution: false });
+  const incidentsPerYear = result.costIfItHappens.eventCount / result.iterations;
+  return LOSS_SCENARIOS.flatMap((s, i) => {
+    const scenario = result.lossScenarios[i];
+    if (scenario === undefined) return [];
+    const share = s.frequencyShare.value;
+    // Expected incidents of this scenario a year at average answers, over the incidents of the whole pool.
+    const simulatedShare = scenario.expectedAnnualLossUsd > 0 || scenario.annualProbability > 0 ? -Math.log(1 - scenario.annualProbability) / Math.max(1e-12, -Math.log(1 - result.probabilityOfAnyEvent)) : 0;
+    const meanCost = scenario.annualProbability > 0 ? scenario.expectedAnnualLossUsd / (incidentsPerYear * share) : 0;
+    const structure = `core (response + interruption) weight ${s.coreCostWeight.value}, interruption ${Math.round(100 * s.interruptionShare.value)}% of it; records exposure weight ${s.recordsExposureWeight.value}; fine weight ${s.fineWeight.value}; ${s.hasRansom ? 'ransom at the pay rate' : 'no ransom'}`;
+    return [
+      row({
+        id: `loss-scenario-share-${s.id}`,
+        group: 'lossScenarios',
+        subject: s.label,
+        industry: null,
+        metric: 'Share of incidents (years with one, relative to years with any)',
+        unit: 'probability',
+        modelValue: simulatedShare,
+        sourceValue: share,
+        rangeLow: share * 0.8,
+        rangeHigh: share * 1.2,
+        rangeRule: `the share given ±20% (counted from the chance of at least one such incident a year, at ${SCENARIO_REFERENCE.label})`,
+        source: s.frequencyShare.source,
+      }),
+      row({
+        id: `loss-scenario-mean-${s.id}`,
+        group: 'lossScenarios',
+        subject: s.label,
+        industry: null,
+        metric: 'Mean cost per incident',
+        unit: 'usd',
+        modelValue: meanCost,
+        sourceValue: s.relativeMeanCostUsd.value,
+        rangeLow: s.relativeMeanCostUsd.value / BAND_MEAN_TOLERANCE,
+        rangeHigh: s.relativeMeanCostUsd.value * BAND_MEAN_TOLERANCE,
+        rangeRule: `the SME mean for the cause ×/÷${BAND_MEAN_TOLERANCE} at ${SCENARIO_REFERENCE.label}; structure: ${structure}`,
+        source: s.relativeMeanCostUsd.source,
+      }),
+    ];
+  });
+}
+
 /** Default runs of the table: 200,000 years, seed 1 (deterministic). */
 const CALIBRATION_TABLE_DEFAULTS: Required<CalibrationTableOptions> = { iterations: 200_000, seed: 1 };
 
@@ -218,5 +302,5 @@ const CALIBRATION_TABLE_DEFAULTS: Required<CalibrationTableOptions> = { iteratio
  */
 export function buildCalibrationTable(examples: readonly CalibrationExample[], options: CalibrationTableOptions = {}): CalibrationTableRow[] {
   const o = { ...CALIBRATION_TABLE_DEFAULTS, ...options };
-  return [...frequencyRows(), ...severityRows(o), ...exampleRows(examples, o)];
+  return [...frequencyRows(), ...severityRows(o), ...exampleRows(examples, o), ...smallFirmShareRows(o), ...lossScenarioRows(o)];
 }

@@ -1,5 +1,6 @@
 import { bench, describe } from 'vitest';
 import { assessRisk } from './assess-risk.ts';
+import type { FactorAnswer } from './factors.ts';
 import { SAMPLE_CLINIC_INPUT } from './sample-inputs.ts';
 import { simulateAnnualLoss } from './simulate-annual-loss.ts';
 
@@ -52,5 +53,44 @@ describe('assessRisk (120-person clinic sample)', () => {
       assessRisk({ ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M3: flip ? 'best' : 'partial' } }, { iterations: 100_000, seed: 42 });
     },
     { time: 2_000, warmupIterations: 5 },
+  );
+});
+
+/**
+ * What the live what-if runs per change (the worker's first pass, `features/assessments/engine.worker.ts`):
+ * the same profile, seed and iterations as the figures on screen, one answer changed, no attribution; the
+ * draws are cached, so this is the re-score alone. The demo runs 100,000 years; a saved assessment keeps its
+ * own precision-chosen count (460,000 years for the clinic sample). Target: median <= 16 ms (one frame, ADR 216).
+ */
+describe('what-if, one answer changed (the worker first pass: figures on screen)', () => {
+  const savedIterations = assessRisk(SAMPLE_CLINIC_INPUT, { seed: 1, attribution: false }).iterations;
+  let flip = false;
+  const changeOneAnswer = (iterations: number) => () => {
+    flip = !flip;
+    const m3: FactorAnswer = flip ? 'best' : 'partial';
+    assessRisk({ ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M3: m3 } }, { iterations, seed: 1, attribution: false });
+  };
+  bench('demo: clinic sample, 100,000 years', changeOneAnswer(100_000), { time: 2_000, warmupIterations: 10 });
+  bench(`saved clinic assessment: its own ${savedIterations.toLocaleString('en-US')} years`, changeOneAnswer(savedIterations), { time: 3_000, warmupIterations: 10 });
+});
+
+/**
+ * The cost of the parameter-uncertainty range (ADR 199) on a standard run: the same precision-chosen
+ * run with attribution, with and without it. Target: the second within ~25% of the first.
+ */
+describe('parameter uncertainty: added time on a standard run (clinic sample)', () => {
+  bench(
+    'standard run (SE ≤ 1%, attribution), without parameter uncertainty',
+    () => {
+      assessRisk(SAMPLE_CLINIC_INPUT, { seed: nextSeed(), parameterUncertainty: false });
+    },
+    { time: 4_000, warmupIterations: 3 },
+  );
+  bench(
+    'standard run (SE ≤ 1%, attribution), with parameter uncertainty (60 draws, 20,000-year pool)',
+    () => {
+      assessRisk(SAMPLE_CLINIC_INPUT, { seed: nextSeed() });
+    },
+    { time: 4_000, warmupIterations: 3 },
   );
 });

@@ -2,6 +2,7 @@ import { FACTORS } from './factors.ts';
 import type { FactorLevel } from './factors.ts';
 import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
+import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import type { FactorAnswers, InsurancePolicy } from './risk-input.ts';
@@ -26,7 +27,9 @@ export type CostCategoryId = (typeof COST_CATEGORIES)[number]['id'];
 interface SlotScenarios {
   /** The scenario when no answer is unknown (then the arrays are null). */
   readonly constant: Scenario;
+  /** Per year with events and loss scenario (`slot x LOSS_SCENARIO_COUNT + s`). */
   readonly frequencyMultiplier: Float64Array | null;
+  /** Per year with events and loss scenario (`slot x LOSS_SCENARIO_COUNT + s`). */
   readonly severityMultiplier: Float64Array | null;
   /** 0 best, 1 partial, 2 worst. */
   readonly a4Index: Int8Array | null;
@@ -53,45 +56,28 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   if (unknown.length === 0) return { constant, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
   if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('resolveSlotScenarios: draws were made without answer uniforms; this is a bug in the engine');
   const n = draws.slotCount;
-  const frequencyMultiplier = new Float64Array(n);
-  const severityMultiplier = new Float64Array(n);
+  const S = LOSS_SCENARIO_COUNT;
+  const frequencyMultiplier = new Float64Array(n * S);
+  const severityMultiplier = new Float64Array(n * S);
   const a4Index = new Int8Array(n);
-  const factorCount = FACTORS.length;
-  const a4Factor = FACTORS.findIndex((f) => f.id === 'A4');
   // Level cut points of each unknown factor (builder level indices: 0 worst, 1 partial, 2 best).
-  const isUnknown = new Uint8Array(factorCount);
-  const bestCut = new Float64Array(factorCount);
-  const partialCut = new Float64Array(factorCount);
+  const bestCut = new Float64Array(FACTORS.length);
+  const partialCut = new Float64Array(FACTORS.length);
   for (const i of unknown) {
     const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[i] as (typeof FACTORS)[number]).id];
-    isUnknown[i] = 1;
     bestCut[i] = prevalence.best;
     partialCut[i] = prevalence.best + prevalence.partial;
   }
-  const logTable = builder.logSeverityTable;
-  const frequencyTable = builder.frequencyTable;
+  const work = Int8Array.from(levels);
   const uniforms = draws.answerUniforms;
   const a4ByBuilderLevel = [2, 1, 0, 1]; // builder level (worst, partial, best, n/a) → A4 index (best 0, partial 1, worst 2)
   for (let s = 0; s < n; s++) {
-    // Same per-factor terms, in the same catalogue order, as the scenario builder.
-    let f = 1;
-    let sum = 0;
-    let a4 = 1;
-    for (let i = 0; i < factorCount; i++) {
-      let level = levels[i] as number;
-      if (isUnknown[i] === 1) {
-        const u = uniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number;
-        level = u < (bestCut[i] as number) ? 2 : u < (partialCut[i] as number) ? 1 : 0;
-      }
-      const k = i * 4 + level;
-      f *= frequencyTable[k] as number;
-      sum += logTable[k] as number;
-      if (i === a4Factor) a4 = a4ByBuilderLevel[level] as number;
+    // The same builder as the constant scenario, with each unknown factor at the level its uniform falls on.
+    for (const i of unknown) {
+      const u = uniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number;
+      work[i] = u < (bestCut[i] as number) ? 2 : u < (partialCut[i] as number) ? 1 : 0;
     }
-    const raw = Math.exp(params.psi * sum);
-    frequencyMultiplier[s] = f;
-    severityMultiplier[s] = Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, raw));
-    a4Index[s] = a4;
+    a4Index[s] = a4ByBuilderLevel[builder.buildInto(work, frequencyMultiplier, severityMultiplier, s * S)] as number;
   }
   return { constant, frequencyMultiplier, severityMultiplier, a4Index };
 }
@@ -110,6 +96,12 @@ interface ScenarioLosses {
   readonly netNonZeroAnnualLossUsd: Float64Array | null;
   /** What the policy would recover in each of the same years with an unlimited aggregate limit (USD). */
   readonly recoverableNonZeroUsd: Float64Array;
+  /** Sum over all years of the loss of each loss scenario (USD), in `LOSS_SCENARIO_IDS` order. */
+  readonly scenarioTotalsUsd: Float64Array;
+  /** Per loss scenario and cost category (`s x COST_CATEGORIES.length + c`): sum over all years (USD). */
+  readonly scenarioCategoryTotalsUsd: Float64Array;
+  /** Per loss scenario: simulated years with at least one such incident. */
+  readonly scenarioYearCounts: Float64Array;
 }
 
 /**
@@ -137,10 +129,10 @@ function eventLoss(draws: LossDraws, params: ModelParameters, e: number, m: numb
   return total > params.capPerEventUsd ? params.capPerEventUsd : total;
 }
 
-/** Per-year lookups of a plan (the constant scenario when no answer is unknown). */
+/** Per-year lookups of a plan (the constant scenario when no answer is unknown); per loss scenario. */
 interface PlanLookup {
-  readonly f0: number;
-  readonly m0: number;
+  readonly f0: Float64Array;
+  readonly m0: Float64Array;
   readonly a40: number;
   readonly f: Float64Array | null;
   readonly m: Float64Array | null;
@@ -148,7 +140,7 @@ interface PlanLookup {
 }
 
 function lookup(plan: SlotScenarios): PlanLookup {
-  return { f0: plan.constant.frequencyMultiplier, m0: plan.constant.severityMultiplier, a40: A4_INDEX[plan.constant.a4Level], f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
+  return { f0: plan.constant.frequencyByLossScenario, m0: plan.constant.severityByLossScenario, a40: A4_INDEX[plan.constant.a4Level], f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
 }
 
 /**
@@ -167,7 +159,12 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   const fineTotalsByRegimeUsd = new Float64Array(draws.regimeCount);
   const fines = new Float64Array(draws.regimeCount);
   const terms = { fines: 0 };
-  const responseShare = params.responseMedianUsd / (params.responseMedianUsd + params.interruptionMedianUsd);
+  const responseShareByScenario = responseShares(params);
+  const C = COST_CATEGORIES.length;
+  const scenarioTotalsUsd = new Float64Array(LOSS_SCENARIO_COUNT);
+  const scenarioCategoryTotalsUsd = new Float64Array(LOSS_SCENARIO_COUNT * C);
+  const scenarioYearCounts = new Float64Array(LOSS_SCENARIO_COUNT);
+  const lastYearOfScenario = new Float64Array(LOSS_SCENARIO_COUNT).fill(-1);
   const retention = insurance?.retentionUsd ?? 0;
   const keep = insurance?.coinsuranceShare ?? 0;
   const limit = insurance?.limitUsd ?? 0;
@@ -176,8 +173,10 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   let slot = -1;
   for (let e = 0; e < n; e++) {
     const s = draws.eventSlot[e] as number;
-    const f = p.f === null ? p.f0 : (p.f[s] as number);
-    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const sc = draws.lossScenario[e] as number;
+    const k = s * LOSS_SCENARIO_COUNT + sc;
+    const f = p.f === null ? (p.f0[sc] as number) : (p.f[k] as number);
+    const m = p.m === null ? (p.m0[sc] as number) : (p.m[k] as number);
     const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
     const loss = eventLoss(draws, params, e, m, a4, fines, terms);
     // "Cost if it happens" uses every potential incident of the pool: thinning is independent of the
@@ -203,11 +202,14 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
       remainingLimit = limit;
     }
     yearLoss[slot] = (yearLoss[slot] as number) + loss;
-    categoryTotalsUsd[0] = (categoryTotalsUsd[0] as number) + core * responseShare * severityScale;
-    categoryTotalsUsd[1] = (categoryTotalsUsd[1] as number) + core * (1 - responseShare) * severityScale;
-    categoryTotalsUsd[2] = (categoryTotalsUsd[2] as number) + records * severityScale;
-    categoryTotalsUsd[3] = (categoryTotalsUsd[3] as number) + finesKept;
-    categoryTotalsUsd[4] = (categoryTotalsUsd[4] as number) + ransomKept;
+    const responseShare = responseShareByScenario[sc] as number;
+    addCategories(categoryTotalsUsd, 0, core * responseShare * severityScale, core * (1 - responseShare) * severityScale, records * severityScale, finesKept, ransomKept);
+    addCategories(scenarioCategoryTotalsUsd, sc * C, core * responseShare * severityScale, core * (1 - responseShare) * severityScale, records * severityScale, finesKept, ransomKept);
+    scenarioTotalsUsd[sc] = (scenarioTotalsUsd[sc] as number) + loss;
+    if (lastYearOfScenario[sc] !== y) {
+      lastYearOfScenario[sc] = y;
+      scenarioYearCounts[sc] = (scenarioYearCounts[sc] as number) + 1;
+    }
     for (let j = 0; j < draws.regimeCount; j++) fineTotalsByRegimeUsd[j] = (fineTotalsByRegimeUsd[j] as number) + (fines[j] as number) * fineScale;
     const recoverable = Math.max(0, loss - retention) * (1 - keep);
     yearRecoverable[slot] = (yearRecoverable[slot] as number) + recoverable;
@@ -224,7 +226,29 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
     fineTotalsByRegimeUsd,
     netNonZeroAnnualLossUsd: yearNet === null ? null : yearNet.slice(0, slot + 1),
     recoverableNonZeroUsd: yearRecoverable.slice(0, slot + 1),
+    scenarioTotalsUsd,
+    scenarioCategoryTotalsUsd,
+    scenarioYearCounts,
   };
+}
+
+/** Adds one incident's five cost categories (`COST_CATEGORIES` order) at `offset` of `totals`. */
+function addCategories(totals: Float64Array, offset: number, response: number, interruption: number, records: number, fines: number, ransom: number): void {
+  totals[offset] = (totals[offset] as number) + response;
+  totals[offset + 1] = (totals[offset + 1] as number) + interruption;
+  totals[offset + 2] = (totals[offset + 2] as number) + records;
+  totals[offset + 3] = (totals[offset + 3] as number) + fines;
+  totals[offset + 4] = (totals[offset + 4] as number) + ransom;
+}
+
+/** Share of each loss scenario's core cost that is response & forensics (the rest is interruption / money lost). */
+function responseShares(params: ModelParameters): Float64Array {
+  const { responseMultiplier, interruptionMultiplier } = params.lossScenarios;
+  return Float64Array.from({ length: LOSS_SCENARIO_COUNT }, (_, s) => {
+    const response = params.responseShare * (responseMultiplier[s] as number);
+    const total = response + (1 - params.responseShare) * (interruptionMultiplier[s] as number);
+    return total > 0 ? response / total : 0;
+  });
 }
 
 /**
@@ -240,9 +264,11 @@ export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParamet
   let total = 0;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
-    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    const sc = draws.lossScenario[e] as number;
+    const k = s * LOSS_SCENARIO_COUNT + sc;
+    const f = p.f === null ? (p.f0[sc] as number) : (p.f[k] as number);
     if ((draws.frequencyThreshold[e] as number) > f) continue;
-    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const m = p.m === null ? (p.m0[sc] as number) : (p.m[k] as number);
     const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
     total += eventLoss(draws, params, e, m, a4, null, terms);
   }
@@ -258,12 +284,20 @@ export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParam
   const terms = { fines: 0 };
   const totals = scenarios.map(() => 0);
   const a4 = scenarios.map((sc) => A4_INDEX[sc.a4Level]);
+  // Flat per (answer set, loss scenario) lookups: this loop visits every event once per answer set.
+  const S = LOSS_SCENARIO_COUNT;
+  const f = new Float64Array(scenarios.length * S);
+  const m = new Float64Array(scenarios.length * S);
+  scenarios.forEach((sc, k) => {
+    f.set(sc.frequencyByLossScenario, k * S);
+    m.set(sc.severityByLossScenario, k * S);
+  });
   for (let e = 0; e < draws.eventCount; e++) {
     const threshold = draws.frequencyThreshold[e] as number;
+    const ls = draws.lossScenario[e] as number;
     for (let k = 0; k < scenarios.length; k++) {
-      const sc = scenarios[k] as Scenario;
-      if (threshold > sc.frequencyMultiplier) continue;
-      totals[k] = (totals[k] as number) + eventLoss(draws, params, e, sc.severityMultiplier, a4[k] as number, null, terms);
+      if (threshold > (f[k * S + ls] as number)) continue;
+      totals[k] = (totals[k] as number) + eventLoss(draws, params, e, m[k * S + ls] as number, a4[k] as number, null, terms);
     }
   }
   return totals.map((t) => t / draws.years);
@@ -280,9 +314,11 @@ export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParame
   let currentYear = -1;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
-    const f = p.f === null ? p.f0 : (p.f[s] as number);
+    const sc = draws.lossScenario[e] as number;
+    const k = s * LOSS_SCENARIO_COUNT + sc;
+    const f = p.f === null ? (p.f0[sc] as number) : (p.f[k] as number);
     if ((draws.frequencyThreshold[e] as number) > f) continue;
-    const m = p.m === null ? p.m0 : (p.m[s] as number);
+    const m = p.m === null ? (p.m0[sc] as number) : (p.m[k] as number);
     const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
     const loss = eventLoss(draws, params, e, m, a4, null, terms);
     const y = draws.eventYear[e] as number;

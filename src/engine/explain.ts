@@ -1,4 +1,5 @@
 import { CALIBRATION } from './calibration/calibration.ts';
+import { OWN_COST_SOURCE } from './calibration/control-costs.ts';
 import type { CalibrationKey, CalibrationUnit } from './calibration/calibration.ts';
 import { getFactor } from './factors.ts';
 import type { RiskResult } from './risk-result.ts';
@@ -66,7 +67,7 @@ function explainFrequency(result: RiskResult): ExplanationStep {
       sourced('frequencyProbabilityTypicalOrg'),
       computed('Negative binomial dispersion r', d.dispersion, 'ratio', 'fitted to IRIS25 P(≥2) per band, interpolated on log r (ADR 100)'),
       computed('Mean events per year (average posture)', d.meanEventsAtAverage, 'count', 'mu0 = r((1 - p)^(-1/r) - 1), derived'),
-      computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'product of the M3, M4, M5 frequency multipliers (factor catalogue)'),
+      computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'mean over the five loss scenarios (by frequency share) of the M3, M4, M5 frequency multipliers, each weighted per scenario (ADR 223)'),
       computed('Simulated P(at least one loss event)', result.probabilityOfAnyEvent, 'probability', `share of ${result.iterations.toLocaleString('en-US')} simulated years`),
     ],
   };
@@ -84,7 +85,7 @@ function explainSeverity(result: RiskResult): ExplanationStep {
       `times the industry multiplier ${d.industrySeverityMultiplier}, lognormal with sigma ${d.sigma.toFixed(2)}. ` +
       `The 19 answers combine (psi = ${CALIBRATION.severityNonAdditivityPsi.value}, clamped to ${CALIBRATION.severityMultiplierMin.value}-${CALIBRATION.severityMultiplierMax.value}) into a severity multiplier of ${d.severityMultiplier.toFixed(3)}, so the median of these two parts is ${usd(d.medianCoreLossUsd)}. ` +
       (d.effectiveRecords > 0
-        ? `With probability ${pct(CALIBRATION.recordExposureProbability.value)} an incident exposes records: a share of the ${Math.round(d.effectiveRecords).toLocaleString('en-US')} people on file (mean one third) must be notified and offered monitoring, at ${usd(CALIBRATION.perRecordCostAverage.value * CALIBRATION.recordDrivenCostShare.value)} a record at ${CALIBRATION.recordCostReferenceRecords.value.toLocaleString('en-US')} records with economies of scale (cost grows as records^${CALIBRATION.recordCostScaleExponent.value}); expected ${usd(recordsLine)} a year. `
+        ? `With probability ${pct(CALIBRATION.recordExposureProbability.value)} an incident exposes records: a share of the ${Math.round(d.effectiveRecords).toLocaleString('en-US')} people on file (mean one third) must be notified and offered monitoring, at ${usd(CALIBRATION.perRecordCostAverage.value * CALIBRATION.recordDrivenCostShare.value)} a record at ${CALIBRATION.recordCostReferenceRecords.value.toLocaleString('en-US')} records with economies of scale (cost grows as records^${CALIBRATION.recordCostScaleExponent.value}; below ${usd(CALIBRATION.smallFirmKneeRevenueUsd.value)} revenue it shrinks with the firm as (revenue / ${usd(CALIBRATION.smallFirmKneeRevenueUsd.value)})^${CALIBRATION.smallFirmScaleExponent.value}, as do fines and ransoms); expected ${usd(recordsLine)} a year. `
         : 'No personal records are held, so no notification cost is simulated. ') +
       `The total of one incident, fines and ransom included, is capped at ${usd(d.capPerEventUsd)} (1.5 x revenue). Compliance frameworks act only through the answers they evidence; they never change the spread.`,
     figures: [
@@ -125,7 +126,7 @@ function explainRansom(result: RiskResult): ExplanationStep {
   return {
     id: 'ransom',
     title: 'Ransom payments',
-    text: `IBM's costs exclude ransoms, so each incident adds a ransom with probability ${pct(d.ransomProbability)} (88% of SMB breaches involve ransomware x 36% pay), lognormal with median ${usd(d.ransomMedianUsd)} for this size of firm (DBIR 2025 median ${usd(CALIBRATION.ransomMedian.value)} at ${usd(CALIBRATION.sizeScalingReferenceRevenueUsd.value)} revenue, scaled as revenue^${CALIBRATION.sizeScalingExponent.value}). Expected ransom: ${usd(ransomLine)} a year.`,
+    text: `IBM's costs exclude ransoms, so each incident adds a ransom with probability ${pct(d.ransomProbability)} (ransomware incidents x the DBIR 36% pay rate; the spread is widened so the expected ransom per incident stays that of 88% of SMB breaches involving ransomware x 36% pay, ADR 223), lognormal with median ${usd(d.ransomMedianUsd)} for this size of firm (DBIR 2025 median ${usd(CALIBRATION.ransomMedian.value)} at ${usd(CALIBRATION.sizeScalingReferenceRevenueUsd.value)} revenue, scaled as revenue^${CALIBRATION.sizeScalingExponent.value} and, below ${usd(CALIBRATION.smallFirmKneeRevenueUsd.value)} revenue, by the small-firm scale). Expected ransom: ${usd(ransomLine)} a year.`,
     figures: [sourced('ransomwareShareSmb'), sourced('ransomPayRate'), sourced('ransomMedian'), sourced('ransomSigma'), computed('Expected ransom per year', ransomLine, 'usd', 'simulated')],
   };
 }
@@ -164,9 +165,17 @@ function explainRiskScore(result: RiskResult): ExplanationStep {
   return {
     id: 'riskScore',
     title: 'Risk score',
-    text: `The score places this ALE on a log scale between the same organisation with every answer at best (0, ${usd(s.allBestAleUsd)}), at the population average (50, ${usd(s.averageAleUsd)}) and at worst (100, ${usd(s.allWorstAleUsd)}): ${s.score} (${s.bandLabel}).`,
+    text: `The score places this ALE on a log scale between the same organisation with every answer at best (0, ${usd(s.allBestAleUsd)}), at the population average (50, ${usd(s.averageAleUsd)}) and at worst (100, ${usd(s.allWorstAleUsd)}): ${s.score}. The risk band is not read from this score: it rates the dollar figures against revenue and, where set, the risk appetite.`,
     figures: [computed('Risk score', s.score, 'ratio', 'log interpolation between all-best, average and all-worst ALE (assumption)')],
   };
+}
+
+/** The plan's joint figure, so no reader adds the one-at-a-time reductions up (ADR 211). */
+function explainFixPlan(result: RiskResult): string {
+  // Results stored before the plan existed have none (read as-is from storage).
+  const plan = (result as Partial<Pick<RiskResult, 'fixPlan'>>).fixPlan ?? null;
+  if (plan === null || plan.steps.length < 2) return '';
+  return ` Made together (each fix counted after the ones before it, in one run), the ${plan.steps.length} fixes that pay for themselves lower the ALE from ${usd(plan.expectedLossBeforeUsd)} to ${usd(plan.expectedLossAfterUsd)} for ${usd(plan.totalAnnualCostUsd)} a year; their one-at-a-time reductions overlap and do not add up.`;
 }
 
 function explainAttribution(result: RiskResult): ExplanationStep | null {
@@ -178,7 +187,8 @@ function explainAttribution(result: RiskResult): ExplanationStep | null {
     title: 'What drives it',
     text:
       `Against an average-posture peer (ALE ${usd(result.attribution.shapley.averageProfileAleUsd)}), the answers change the ALE by ${usd(result.attribution.shapley.targetUsd)}; the largest Shapley contributions are ${top.map((t) => `${t.factorId} ${getFactor(t.factorId).name} (${usd(t.contributionUsd)})`).join(', ')}.` +
-      (rec === undefined ? '' : ` The best value for money is ${rec.factorId} ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (cost band is an assumption).`),
+      (rec === undefined ? '' : ` The best value for money is ${rec.factorId} ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (${rec.costSource === OWN_COST_SOURCE ? 'your own cost' : 'typical price band from public price lists, see the cost table'}).`) +
+      explainFixPlan(result),
     figures: top.map((t) => computed(`Shapley contribution of ${t.factorId}`, t.contributionUsd, 'usd', `permutation sampling, ${result.attribution?.shapley.permutations ?? 0} permutations`)),
   };
 }

@@ -1,5 +1,6 @@
 import type { FactorLevel } from './factors.ts';
 import type { LossDraws } from './loss-draws.ts';
+import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 
 interface Slice {
@@ -17,8 +18,8 @@ interface Slice {
 interface LevelData {
   readonly extra: Float64Array;
   readonly breakpoint: Float64Array;
-  /** Events that can reach the cap at the largest severity multiplier, in ascending breakpoint order. */
-  readonly candidates: Int32Array;
+  /** Per loss scenario: its events that can reach the cap at the largest severity multiplier, in ascending breakpoint order. */
+  readonly candidates: readonly Int32Array[];
   readonly isCandidate: Uint8Array;
 }
 
@@ -30,6 +31,8 @@ interface EvaluatorContext {
   readonly params: ModelParameters;
   /** Core + records loss of each event at severity multiplier 1. */
   readonly base: Float64Array;
+  /** The events of each loss scenario, in pool order. */
+  readonly eventsOf: readonly Int32Array[];
 }
 
 /** Per event at one A4 level: fines (capped per regime) + ransom, the breakpoint t_e, and the events that can reach the cap. */
@@ -64,21 +67,23 @@ function prepareLevel({ draws, params, base }: EvaluatorContext, level: FactorLe
   }
   const values = Float64Array.from(candidateList, (e) => breakpoint[e] as number);
   const order = sortEventsByValue(values);
-  const candidates = Int32Array.from(order, (k) => candidateList[k] as number);
+  const sorted = Int32Array.from(order, (k) => candidateList[k] as number);
+  const candidates = Array.from({ length: LOSS_SCENARIO_COUNT }, (_, s) => sorted.filter((e) => draws.lossScenario[e] === s));
   return { extra, breakpoint, candidates, isCandidate };
 }
 
-/** The sums of one (F, A4): events that happen at F and are never capped, then the candidates in descending breakpoint order. */
-function buildSlice({ draws, base }: EvaluatorContext, f: number, data: LevelData): Slice {
-  const n = draws.eventCount;
+/** The sums of one (loss scenario, F, A4): its events that happen at F and are never capped, then the candidates in descending breakpoint order. */
+function buildSlice({ draws, base, eventsOf }: EvaluatorContext, lossScenario: number, f: number, data: LevelData): Slice {
+  const events = eventsOf[lossScenario] as Int32Array;
   let alwaysBase = 0;
   let alwaysExtra = 0;
-  for (let e = 0; e < n; e++) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as number;
     if ((draws.frequencyThreshold[e] as number) > f || data.isCandidate[e] === 1) continue;
     alwaysBase += base[e] as number;
     alwaysExtra += data.extra[e] as number;
   }
-  const c = data.candidates;
+  const c = data.candidates[lossScenario] as Int32Array;
   let count = 0;
   for (let r = 0; r < c.length; r++) if ((draws.frequencyThreshold[c[r] as number] as number) <= f) count += 1;
   const breakpoints = new Float64Array(count);
@@ -112,40 +117,59 @@ function countUncapped(t: Float64Array, m: number): number {
 /**
  * A fast expected-annual-loss function for attribution (thousands of
  * what-ifs) over answers without unknowns. Factor answers act only through
- * (F, M, A4). An event's loss is min(cap, M x B_e + X_e) with B_e = core +
- * records and X_e = fines(A4) + ransom, so it is uncapped iff M <= t_e =
- * (cap - X_e) / B_e. Events with t_e above the largest multiplier are never
- * capped and are simply summed; the few others are kept in descending t_e
- * order with prefix sums of B and X. For each (F, A4) seen:
- * sum_e loss_e = M x (B_always + prefixB[j]) + X_always + prefixX[j] + cap x (n - j),
- * with j found by binary search. Each what-if costs O(log n).
+ * (F_s, M_s) per loss scenario s and A4. An event's loss is min(cap, M_s x
+ * B_e + X_e) with B_e = core + records and X_e = fines(A4) + ransom, so it
+ * is uncapped iff M_s <= t_e = (cap - X_e) / B_e. Events with t_e above the
+ * largest multiplier are never capped and are simply summed; the few others
+ * are kept in descending t_e order with prefix sums of B and X. For each
+ * (s, F_s, A4) seen:
+ * sum_e loss_e = M_s x (B_always + prefixB[j]) + X_always + prefixX[j] + cap x (n - j),
+ * with j found by binary search. Each what-if costs O(S log n); the
+ * optional `byLossScenario` receives each scenario's expected annual loss.
  * Results equal `computeExpectedAnnualLoss` up to floating-point summation
  * order (relative difference ~1e-12).
  */
-export function createAleEvaluator(draws: LossDraws, params: ModelParameters): (scenario: Scenario) => number {
+export function createAleEvaluator(draws: LossDraws, params: ModelParameters): (scenario: Scenario, byLossScenario?: Float64Array) => number {
   const n = draws.eventCount;
   const cap = params.capPerEventUsd;
   const base = new Float64Array(n);
   for (let e = 0; e < n; e++) base[e] = (draws.coreLossUsd[e] as number) + (draws.recordsLossUsd[e] as number);
-  const context: EvaluatorContext = { draws, params, base };
+  const counts = new Int32Array(LOSS_SCENARIO_COUNT);
+  for (let e = 0; e < n; e++) {
+    const s = draws.lossScenario[e] as number;
+    counts[s] = (counts[s] as number) + 1;
+  }
+  const eventsOf = Array.from(counts, (k) => new Int32Array(k));
+  counts.fill(0);
+  for (let e = 0; e < n; e++) {
+    const s = draws.lossScenario[e] as number;
+    (eventsOf[s] as Int32Array)[(counts[s] as number)++] = e;
+  }
+  const context: EvaluatorContext = { draws, params, base, eventsOf };
   const levels: (LevelData | null)[] = [null, null, null];
-  const slices = new Map<number, (Slice | null)[]>();
+  const slices = Array.from({ length: LOSS_SCENARIO_COUNT }, () => new Map<number, (Slice | null)[]>());
   const levelData = (level: FactorLevel): LevelData => (levels[LEVEL_INDEX[level]] ??= prepareLevel(context, level));
-  const sliceOf = (scenario: Scenario): Slice => {
-    let byLevel = slices.get(scenario.frequencyMultiplier);
+  const sliceOf = (s: number, f: number, level: FactorLevel): Slice => {
+    const byF = slices[s] as Map<number, (Slice | null)[]>;
+    let byLevel = byF.get(f);
     if (byLevel === undefined) {
       byLevel = [null, null, null];
-      slices.set(scenario.frequencyMultiplier, byLevel);
+      byF.set(f, byLevel);
     }
-    return (byLevel[LEVEL_INDEX[scenario.a4Level]] ??= buildSlice(context, scenario.frequencyMultiplier, levelData(scenario.a4Level)));
+    return (byLevel[LEVEL_INDEX[level]] ??= buildSlice(context, s, f, levelData(level)));
   };
 
-  return (scenario: Scenario): number => {
-    const slice = sliceOf(scenario);
-    const m = scenario.severityMultiplier;
-    const t = slice.breakpoints;
-    const lo = countUncapped(t, m);
-    const total = m * (slice.alwaysBase + (slice.prefixBase[lo] as number)) + slice.alwaysExtra + (slice.prefixExtra[lo] as number) + cap * (t.length - lo);
+  return (scenario: Scenario, byLossScenario?: Float64Array): number => {
+    let total = 0;
+    for (let s = 0; s < LOSS_SCENARIO_COUNT; s++) {
+      const slice = sliceOf(s, scenario.frequencyByLossScenario[s] as number, scenario.a4Level);
+      const m = scenario.severityByLossScenario[s] as number;
+      const t = slice.breakpoints;
+      const lo = countUncapped(t, m);
+      const part = m * (slice.alwaysBase + (slice.prefixBase[lo] as number)) + slice.alwaysExtra + (slice.prefixExtra[lo] as number) + cap * (t.length - lo);
+      if (byLossScenario !== undefined) byLossScenario[s] = part / draws.years;
+      total += part;
+    }
     return total / draws.years;
   };
 }

@@ -5,8 +5,12 @@ export const FRAMEWORK_IDS = ['nistCsf', 'iso27001', 'soc2', 'pciDss', 'hipaa', 
 /** A framework identifier. */
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 
-/** Framework statuses ("compliant" means compliant, certified or attested). */
-export const FRAMEWORK_STATUSES = ['notApplicable', 'notStarted', 'inProgress', 'compliant'] as const;
+/**
+ * Framework statuses ("compliant" means compliant, certified or attested).
+ * "unknown": the framework applies but its status was not asked or not known;
+ * it is never read as "not started" and gives no evidence either way (ADR 214).
+ */
+export const FRAMEWORK_STATUSES = ['notApplicable', 'notStarted', 'inProgress', 'compliant', 'unknown'] as const;
 /** A framework status. */
 export type FrameworkStatus = (typeof FRAMEWORK_STATUSES)[number];
 

@@ -1,3 +1,4 @@
+import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { FINE_REGIME_IDS } from './model-parameters.ts';
 import type { ModelParameters } from './model-parameters.ts';
 import { normalQuantile } from './random/normal-quantile.ts';
@@ -26,7 +27,9 @@ export const BLOCK_YEARS = 8192;
  * (ADR 010). Every event draws the same count of random numbers whatever
  * the profile's regimes and records (a fine draw for each of the five fine
  * regimes, used or not), so switching a regime on or adding records never
- * moves the other draws (ADR 100).
+ * moves the other draws (ADR 100). Each event first draws its named loss
+ * scenario from one uniform (ADR 223); its costs at average posture carry
+ * that scenario's severity structure.
  */
 export interface LossDraws {
   /** First simulated year covered (0 for a whole run; the chunk start for a part). */
@@ -37,11 +40,16 @@ export interface LossDraws {
   readonly eventYear: Int32Array;
   /** Smallest frequency multiplier at which the event happens (F_max x U_k, ascending within a year). */
   readonly frequencyThreshold: Float64Array;
-  /** Response & forensics + business interruption at severity multiplier 1 (USD). */
+  /** Loss scenario of each event (index into `LOSS_SCENARIO_IDS`). */
+  readonly lossScenario: Uint8Array;
+  /** Response & forensics + business interruption at severity multiplier 1, with the loss scenario's multipliers (USD). */
   readonly coreLossUsd: Float64Array;
   /** Records-driven cost (notification, monitoring, regulatory response) at severity multiplier 1 (USD). */
   readonly recordsLossUsd: Float64Array;
-  /** Per applicable fine regime (`params.fine.regimes` order, `regimeCount` per event): the uniform deciding a fine. */
+  /**
+   * Per applicable fine regime (`params.fine.regimes` order, `regimeCount` per event): the uniform deciding a fine,
+   * divided by the loss scenario's fine-probability multiplier (a fine is imposed iff it is below P(fine)).
+   */
   readonly fineUniform: Float32Array;
   /** Per applicable fine regime: the fine if imposed, before the regime cap (USD). */
   readonly fineAmountUsd: Float32Array;
@@ -75,7 +83,7 @@ export function countBlocks(iterations: number): number {
   return Math.ceil(iterations / BLOCK_YEARS);
 }
 
-type NumberArray = Float64Array | Float32Array | Int32Array;
+type NumberArray = Float64Array | Float32Array | Int32Array | Uint8Array;
 
 /** A typed array that doubles when it fills up (the event count of a run is only known at the end). */
 class Growable<T extends NumberArray> {
@@ -97,6 +105,7 @@ class Growable<T extends NumberArray> {
 const f64 = (n: number) => new Float64Array(n);
 const f32 = (n: number) => new Float32Array(n);
 const i32 = (n: number) => new Int32Array(n);
+const u8 = (n: number) => new Uint8Array(n);
 
 /** The figures of the draws, read once from the model parameters (the loops below run millions of times). */
 function readDrawConstants(params: ModelParameters) {
@@ -111,9 +120,8 @@ function readDrawConstants(params: ModelParameters) {
     p0: Math.pow(r / (r + muMax), r),
     q: muMax / (r + muMax),
     logMedian: Math.log(params.medianUsd),
-    sigma: params.sigma,
+    sigma: params.withinScenarioSigma,
     recordsAll: params.recordsCostAllExposedUsd,
-    pExposure: params.recordExposureProbability,
     // Exposed share = V^2 (mean 1/3); records cost scales as share^b.
     shareExponent: 2 * params.recordCostScaleExponent,
     regimeCount: params.fine.regimes.length,
@@ -121,9 +129,14 @@ function readDrawConstants(params: ModelParameters) {
     logFine: Math.log(params.fine.medianUsd),
     fineSigma: params.fine.sigma,
     maxFineProbability: Math.max(0, ...params.fine.probabilityByA4.worst, ...params.fine.probabilityByA4.partial, ...params.fine.probabilityByA4.best),
-    pRansom: params.ransom.probability,
     logRansom: Math.log(params.ransom.medianUsd),
     ransomSigma: params.ransom.sigma,
+    cumulativeShare: params.lossScenarios.cumulativeShare,
+    // Response + interruption multiplier of each loss scenario, and its P(records exposed), P(ransom), fine multiplier.
+    coreMultiplier: params.coreMultiplierByLossScenario,
+    exposureProbability: params.lossScenarios.recordsExposureProbability,
+    ransomProbability: params.lossScenarios.ransomProbability,
+    fineMultiplier: params.lossScenarios.fineProbabilityMultiplier,
   };
 }
 type DrawConstants = ReturnType<typeof readDrawConstants>;
@@ -134,6 +147,7 @@ class DrawBuffers {
   slots = 0;
   readonly eventYear: Growable<Int32Array>;
   readonly eventSlot: Growable<Int32Array>;
+  readonly scenario: Growable<Uint8Array>;
   readonly threshold: Growable<Float64Array>;
   readonly core: Growable<Float64Array>;
   readonly recordsLoss: Growable<Float64Array>;
@@ -149,6 +163,7 @@ class DrawBuffers {
   ) {
     this.eventYear = new Growable(i32, capacity);
     this.eventSlot = new Growable(i32, capacity);
+    this.scenario = new Growable(u8, capacity);
     this.threshold = new Growable(f64, capacity);
     this.core = new Growable(f64, capacity);
     this.recordsLoss = new Growable(f64, capacity);
@@ -162,7 +177,7 @@ class DrawBuffers {
   addEvents(n: number): number {
     const first = this.count;
     const count = (this.count += n);
-    for (const events of [this.eventYear, this.eventSlot, this.threshold, this.core, this.recordsLoss, this.ransom]) events.ensure(count);
+    for (const events of [this.eventYear, this.eventSlot, this.scenario, this.threshold, this.core, this.recordsLoss, this.ransom]) events.ensure(count);
     this.fineU.ensure(count * this.regimeCount);
     this.fineAmount.ensure(count * this.regimeCount);
     return first;
@@ -176,6 +191,7 @@ class DrawBuffers {
       eventCount: count,
       eventYear: this.eventYear.data.slice(0, count),
       frequencyThreshold: this.threshold.data.slice(0, count),
+      lossScenario: this.scenario.data.slice(0, count),
       coreLossUsd: this.core.data.slice(0, count),
       recordsLossUsd: this.recordsLoss.data.slice(0, count),
       fineUniform: this.fineU.data.slice(0, count * regimeCount),
@@ -218,23 +234,34 @@ function drawSortedThresholds(rng: Xoshiro128, t: Float64Array, first: number, n
   }
 }
 
+/** The loss scenario a uniform falls on (cumulative shares; the last one catches rounding). */
+function pickLossScenario(u: number, cumulativeShare: Float64Array): number {
+  let s = 0;
+  while (s < LOSS_SCENARIO_COUNT - 1 && u >= (cumulativeShare[s] as number)) s += 1;
+  return s;
+}
+
 /**
- * The losses of event `e`: core, records, a fine draw per fine regime, ransom. Bernoulli decisions and
- * inverted amounts use 32-bit uniforms (resolution 2^-32 is ample); a fixed count per event, whatever
- * applies, so switching a regime on or adding records never moves other draws.
+ * The losses of event `e`: its loss scenario, core, records, a fine draw per fine regime, ransom. Bernoulli
+ * decisions and inverted amounts use 32-bit uniforms (resolution 2^-32 is ample); a fixed count per event,
+ * whatever applies, so switching a regime on, adding records or another scenario mix never moves other draws.
  */
 function drawEventLosses(rng: Xoshiro128, buffers: DrawBuffers, e: number, c: DrawConstants): void {
-  buffers.core.data[e] = Math.exp(c.logMedian + c.sigma * sampleStandardNormal(rng));
-  const exposed = uniform32(rng.nextUint32()) < c.pExposure;
+  const scenario = pickLossScenario(uniform32(rng.nextUint32()), c.cumulativeShare);
+  buffers.scenario.data[e] = scenario;
+  buffers.core.data[e] = (c.coreMultiplier[scenario] as number) * Math.exp(c.logMedian + c.sigma * sampleStandardNormal(rng));
+  const exposed = uniform32(rng.nextUint32()) < (c.exposureProbability[scenario] as number);
   const share = uniform32(rng.nextUint32());
   buffers.recordsLoss.data[e] = exposed && c.recordsAll > 0 ? c.recordsAll * Math.pow(share, c.shareExponent) : 0;
   const regimeCount = c.regimeCount;
+  const fineMultiplier = c.fineMultiplier[scenario] as number;
   for (let k = 0; k < FINE_DRAWS_PER_EVENT; k++) {
     const uf = rng.nextUint32();
     const va = rng.nextUint32();
     const slot = c.storeRegime[k] as number;
     if (slot >= 0) {
-      const u = uniform32(uf);
+      // u / multiplier < P(fine) iff u < multiplier x P(fine): the scenario scales the fine probability (2 = never).
+      const u = fineMultiplier > 0 ? uniform32(uf) / fineMultiplier : 2;
       buffers.fineU.data[e * regimeCount + slot] = u;
       // The amount is only ever read when a fine is imposed (u below the largest fine probability).
       buffers.fineAmount.data[e * regimeCount + slot] = u < c.maxFineProbability ? Math.exp(c.logFine + c.fineSigma * normalQuantile(uniform32(va))) : 0;
@@ -242,7 +269,7 @@ function drawEventLosses(rng: Xoshiro128, buffers: DrawBuffers, e: number, c: Dr
   }
   const ur = uniform32(rng.nextUint32());
   const vr = rng.nextUint32();
-  buffers.ransom.data[e] = ur < c.pRansom ? Math.exp(c.logRansom + c.ransomSigma * normalQuantile(uniform32(vr))) : 0;
+  buffers.ransom.data[e] = ur < (c.ransomProbability[scenario] as number) ? Math.exp(c.logRansom + c.ransomSigma * normalQuantile(uniform32(vr))) : 0;
 }
 
 /** One simulated year: its event count, then (if any) its unknown-answer uniforms, thresholds and losses. */
@@ -306,7 +333,7 @@ export function concatLossDraws(parts: readonly LossDraws[]): LossDraws {
   const eventCount = parts.reduce((n, p) => n + p.eventCount, 0);
   const years = parts.reduce((n, p) => n + p.years, 0);
   const regimeCount = parts[0]?.regimeCount ?? 0;
-  const join = <T extends Int32Array | Float64Array | Float32Array>(pick: (p: LossDraws) => T, make: (n: number) => T): T => {
+  const join = <T extends Int32Array | Float64Array | Float32Array | Uint8Array>(pick: (p: LossDraws) => T, make: (n: number) => T): T => {
     const out = make(parts.reduce((n, p) => n + pick(p).length, 0));
     let offset = 0;
     for (const p of parts) {
@@ -330,6 +357,7 @@ export function concatLossDraws(parts: readonly LossDraws[]): LossDraws {
     eventCount,
     eventYear: join((p) => p.eventYear, (n) => new Int32Array(n)),
     frequencyThreshold: join((p) => p.frequencyThreshold, (n) => new Float64Array(n)),
+    lossScenario: join((p) => p.lossScenario, (n) => new Uint8Array(n)),
     coreLossUsd: join((p) => p.coreLossUsd, (n) => new Float64Array(n)),
     recordsLossUsd: join((p) => p.recordsLossUsd, (n) => new Float64Array(n)),
     fineUniform: join((p) => p.fineUniform, (n) => new Float32Array(n)),

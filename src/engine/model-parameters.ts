@@ -3,6 +3,8 @@ import type { CalibrationKey } from './calibration/calibration.ts';
 import { FACTORS, getAnswerMultiplier } from './factors.ts';
 import type { FactorId, FactorLevel, KnownFactorAnswer } from './factors.ts';
 import { getIndustry } from './industries.ts';
+import { FACTOR_SCENARIO_WEIGHTS, LOSS_SCENARIO_COUNT, normalizeLossScenarios } from './loss-scenarios.ts';
+import type { LossScenarioStructure } from './loss-scenarios.ts';
 import { negativeBinomialMeanForProbability } from './random/negative-binomial.ts';
 import { findApplicableRegimes } from './regimes.ts';
 import type { RegimeId } from './regimes.ts';
@@ -53,6 +55,8 @@ export interface ModelParameters {
   readonly capPerEventUsd: number;
   /** (revenue / reference)^b: scales fine and ransom medians. */
   readonly sizeScale: number;
+  /** min(1, revenue / knee)^b: shrinks records costs, fines and ransoms of firms under the knee (ADR 213); 1 at and above it. */
+  readonly smallFirmScale: number;
   readonly fine: {
     /** Applicable fine regimes. */
     readonly regimes: readonly FineRegimeId[];
@@ -67,14 +71,29 @@ export interface ModelParameters {
   readonly psi: number;
   readonly severityMultiplierMin: number;
   readonly severityMultiplierMax: number;
+  /** The five named loss scenarios of this profile, normalised to the 2.0 incident (ADR 223). */
+  readonly lossScenarios: LossScenarioStructure;
+  /** Share of the core (response + interruption) median that is response & forensics. */
+  readonly responseShare: number;
+  /**
+   * Per loss scenario: multiplier on the core (response + interruption) draw, mean-preserving over the
+   * scenario mix once the narrower within-scenario sigma is accounted for (ADR 223).
+   */
+  readonly coreMultiplierByLossScenario: Float64Array;
+  /** Lognormal sigma of the core cost within one loss scenario: the 2.0 sigma less the spread between scenarios. */
+  readonly withinScenarioSigma: number;
 }
 
-/** The three numbers the factor answers act through. */
+/** The numbers the factor answers act through. */
 export interface Scenario {
-  /** Product of the frequency multipliers (M3, M4, M5), always in factor order. */
+  /** Mean-events multiplier over the loss-scenario mix: sum of share_s x F_s (for display; the simulation uses the per-scenario F_s). */
   readonly frequencyMultiplier: number;
-  /** clamp(exp(psi x sum ln m_f), 0.4, 2.5): applies to response, interruption and records costs. */
+  /** clamp(exp(psi x sum ln m_f), 0.4, 2.5) with every factor at full weight (for display; the simulation uses the per-scenario M_s). */
   readonly severityMultiplier: number;
+  /** Per loss scenario (`LOSS_SCENARIO_IDS` order): F_s = exp(sum_f w_fs ln F_f) (ADR 223). */
+  readonly frequencyByLossScenario: Float64Array;
+  /** Per loss scenario: M_s = clamp(exp(psi x sum_f w_fs ln m_f), 0.4, 2.5) on response, interruption and records costs. */
+  readonly severityByLossScenario: Float64Array;
   /** A4 level (drives the fine probability and the HIPAA cap); "not applicable" counts as partial. */
   readonly a4Level: FactorLevel;
 }
@@ -182,7 +201,18 @@ function fineCap(regime: FineRegimeId, level: FactorLevel, revenueUsd: number, g
   }
 }
 
-/** Builds the profile-dependent parameters (risk model 2.0, ADR 100). */
+/**
+ * The small-firm scale of ADR 213: below the knee revenue, the records-driven
+ * cost, fines and ransoms shrink as (revenue / knee)^b, so a $1-5M firm's
+ * median incident stays inside the published share of revenue; at and above
+ * the knee it is 1, so larger firms keep their figures. Continuous (a kink,
+ * no step) and non-decreasing in revenue.
+ */
+export function smallFirmScaleForRevenue(revenueUsd: number): number {
+  return Math.pow(Math.min(1, revenueUsd / v('smallFirmKneeRevenueUsd')), v('smallFirmScaleExponent'));
+}
+
+/** Builds the profile-dependent parameters (risk model 2.0, ADR 100; small-firm scale, ADR 213). */
 export function buildModelParameters(organisation: OrganisationProfile, frameworks: FrameworkStates, asOfDate?: string): ModelParameters {
   void asOfDate; // The profile parameters no longer depend on the evidence date (compliance acts through the answers only).
   const revenue = organisation.annualRevenueUsd;
@@ -192,8 +222,7 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
   const targetProbability = Math.min(0.99, (frequencyTierProbability * v(industry.frequencyKey)) / typical);
   const dispersion = dispersionForRevenue(revenue);
   const meanEventsAtAverage = negativeBinomialMeanForProbability(targetProbability, dispersion);
-  let maxFrequencyMultiplier = 1;
-  for (const f of FACTORS) maxFrequencyMultiplier *= Math.max(f.frequencyMultiplier.best, f.frequencyMultiplier.partial, f.frequencyMultiplier.worst, 1);
+  const maxFrequencyMultiplier = computeMaxFrequencyMultiplier();
 
   const industrySeverityMultiplier = v(industry.severityKey);
   const referenceEmployees = v('responseReferenceEmployees');
@@ -204,6 +233,10 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
   const capPerEventUsd = v('perEventCapRevenueMultiple') * revenue;
   const effectiveRecords = effectiveRecordCount(organisation.records);
   const sizeScale = Math.pow(revenue / v('sizeScalingReferenceRevenueUsd'), v('sizeScalingExponent'));
+  const smallFirmScale = smallFirmScaleForRevenue(revenue);
+  const responseShare = responseMedianUsd / (responseMedianUsd + interruptionMedianUsd);
+  const lossScenarios = normalizeLossScenarios(v('recordExposureProbability'), v('ransomPayRate'));
+  const ransomProbability = ransomProbabilityOverMix(lossScenarios);
 
   const applicable = findApplicableRegimes(organisation, frameworks);
   const regimes = FINE_REGIME_IDS.filter((r) => applicable.includes(r));
@@ -225,11 +258,12 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
     medianUsd: (responseMedianUsd + interruptionMedianUsd) * industrySeverityMultiplier,
     sigma: v('incidentSigma'),
     effectiveRecords,
-    recordsCostAllExposedUsd: recordsCostUsd(effectiveRecords),
+    recordsCostAllExposedUsd: recordsCostUsd(effectiveRecords) * smallFirmScale,
     recordExposureProbability: v('recordExposureProbability'),
     recordCostScaleExponent: v('recordCostScaleExponent'),
     capPerEventUsd,
     sizeScale,
+    smallFirmScale,
     fine: {
       regimes,
       probabilityByA4: {
@@ -237,7 +271,7 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
         partial: probability(1),
         worst: probability(v('fineProbabilityMultiplierNonCompliant')),
       },
-      medianUsd: v('fineMedian') * sizeScale,
+      medianUsd: v('fineMedian') * sizeScale * smallFirmScale,
       sigma: v('fineSigma'),
       capsByA4: {
         best: regimes.map((r) => fineCap(r, 'best', revenue, capPerEventUsd)),
@@ -245,11 +279,79 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
         worst: regimes.map((r) => fineCap(r, 'worst', revenue, capPerEventUsd)),
       },
     },
-    ransom: { probability: v('ransomwareShareSmb') * v('ransomPayRate'), medianUsd: v('ransomMedian') * sizeScale, sigma: v('ransomSigma') },
+    ransom: { probability: ransomProbability, medianUsd: v('ransomMedian') * sizeScale * smallFirmScale, sigma: ransomSigmaKeepingMean(ransomProbability) },
     psi: v('severityNonAdditivityPsi'),
     severityMultiplierMin: v('severityMultiplierMin'),
     severityMultiplierMax: v('severityMultiplierMax'),
+    lossScenarios,
+    responseShare,
+    ...splitCoreSpread(lossScenarios, responseShare, v('incidentSigma')),
   };
+}
+
+/** P(a ransom is paid) over the scenario mix: the ransomware share x the pay rate (ADR 223). */
+function ransomProbabilityOverMix(lossScenarios: LossScenarioStructure): number {
+  return lossScenarios.ransomProbability.reduce((sum, p, s) => sum + p * (lossScenarios.share[s] as number), 0);
+}
+
+/**
+ * The lognormal sigma of the ransom paid that keeps the 2.0 expected ransom
+ * per incident (P_2.0 x median x exp(sigma_2.0^2 / 2)) now that a ransom is
+ * paid only in ransomware at the DBIR pay rate (P lower by 0.88 / 0.35):
+ * sigma^2 = sigma_2.0^2 + 2 ln(P_2.0 / P). About 1.69, inside the spread of
+ * Coveware's Q4 2024 payments (mean $554K / median $111K = 5.0, sigma 1.79).
+ * ADR 223.
+ */
+function ransomSigmaKeepingMean(ransomProbability: number): number {
+  const probability20 = v('ransomwareShareSmb') * v('ransomPayRate');
+  return Math.sqrt(v('ransomSigma') ** 2 + 2 * Math.log(probability20 / ransomProbability));
+}
+
+/**
+ * Part of the 2.0 spread of one incident's cost (sigma, from NetDiligence's
+ * SME mean and maximum) is the difference between loss scenarios. The
+ * within-scenario sigma keeps the total variance of log cost:
+ * sigma_w^2 = sigma^2 - Var_s(ln c_s) over the scenarios' relative mean costs
+ * c_s (at least half of sigma), and the scenario multipliers k_s are raised by
+ * exp((sigma^2 - sigma_w^2) / 2) so that the mean incident of the mix stays
+ * the 2.0 mean exactly (and the median close to it). Sigma and the lift do
+ * not depend on the profile, so the draws stay monotone in headcount and
+ * revenue. ADR 223.
+ */
+function splitCoreSpread(lossScenarios: LossScenarioStructure, responseShare: number, sigma: number): { coreMultiplierByLossScenario: Float64Array; withinScenarioSigma: number } {
+  const k = Float64Array.from(
+    { length: LOSS_SCENARIO_COUNT },
+    (_, s) => responseShare * (lossScenarios.responseMultiplier[s] as number) + (1 - responseShare) * (lossScenarios.interruptionMultiplier[s] as number),
+  );
+  let meanLog = 0;
+  let meanSquare = 0;
+  lossScenarios.relativeMeanCost.forEach((c, s) => {
+    const w = lossScenarios.share[s] as number;
+    meanLog += w * Math.log(c);
+    meanSquare += w * Math.log(c) ** 2;
+  });
+  const between = Math.max(0, meanSquare - meanLog * meanLog);
+  const withinVariance = Math.max(0.25 * sigma * sigma, sigma * sigma - between);
+  const lift = Math.exp((sigma * sigma - withinVariance) / 2);
+  return { coreMultiplierByLossScenario: k.map((x) => x * lift), withinScenarioSigma: Math.sqrt(withinVariance) };
+}
+
+/**
+ * The largest per-scenario frequency multiplier any answer set can give
+ * (every factor at its largest multiplier, weighted per scenario): sizes
+ * the event pool so every scenario can be thinned from it (ADR 223).
+ */
+function computeMaxFrequencyMultiplier(): number {
+  let max = 1;
+  for (let s = 0; s < LOSS_SCENARIO_COUNT; s++) {
+    let logF = 0;
+    FACTORS.forEach((f, i) => {
+      const largest = Math.max(f.frequencyMultiplier.best, f.frequencyMultiplier.partial, f.frequencyMultiplier.worst, 1);
+      logF += (FACTOR_SCENARIO_WEIGHTS[i * LOSS_SCENARIO_COUNT + s] as number) * Math.log(largest);
+    });
+    max = Math.max(max, Math.exp(logF));
+  }
+  return max;
 }
 
 /** The answer used for a factor: the given one, or `partial` (population average) when missing. */
@@ -259,69 +361,122 @@ function resolveAnswer(answers: FactorAnswers, id: FactorId): KnownFactorAnswer 
   return answer === undefined || answer === 'unknown' ? 'partial' : answer;
 }
 
+type ScenarioParams = Pick<ModelParameters, 'psi' | 'severityMultiplierMin' | 'severityMultiplierMax' | 'lossScenarios'>;
+
+/** One builder per parameter set, so `computeScenario` and the hot loops share the same tables (bit-identical scenarios). */
+const builders = new WeakMap<ScenarioParams, ScenarioBuilder>();
+
 /**
  * Collapses 19 answers into the scenario the simulation uses
- * (risk-model.md (b) rules 2-4). Always iterates in catalogue order so that
- * equal answer sets give bit-identical multipliers.
+ * (risk-model.md (b) rules 2-4, per loss scenario: ADR 223). Always iterates
+ * in catalogue order so that equal answer sets give bit-identical multipliers.
  */
-export function computeScenario(answers: FactorAnswers, params: Pick<ModelParameters, 'psi' | 'severityMultiplierMin' | 'severityMultiplierMax'>): Scenario {
-  let frequencyMultiplier = 1;
-  let logSeverity = 0;
-  let a4Level: FactorLevel = 'partial';
-  for (const f of FACTORS) {
-    const answer = resolveAnswer(answers, f.id);
-    frequencyMultiplier *= getAnswerMultiplier(f.frequencyMultiplier, answer);
-    logSeverity += Math.log(getAnswerMultiplier(f.severityMultiplier, answer));
-    if (f.id === 'A4') a4Level = answer === 'notApplicable' ? 'partial' : answer;
+export function computeScenario(answers: FactorAnswers, params: ScenarioParams): Scenario {
+  let builder = builders.get(params);
+  if (builder === undefined) {
+    builder = createScenarioBuilder(params);
+    builders.set(params, builder);
   }
-  const raw = Math.exp(params.psi * logSeverity);
-  const severityMultiplier = Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, raw));
-  return { frequencyMultiplier, severityMultiplier, a4Level };
+  return builder.build(builder.toLevels(answers));
 }
 
 const LEVEL_INDEX: { readonly [A in KnownFactorAnswer]: number } = { worst: 0, partial: 1, best: 2, notApplicable: 3 };
 
-/**
- * A scenario builder for hot loops: answers as an array of level indices
- * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Uses
- * the same per-factor logs and products in the same order as
- * `computeScenario`, so it returns bit-identical scenarios.
- */
-export function createScenarioBuilder(params: Pick<ModelParameters, 'psi' | 'severityMultiplierMin' | 'severityMultiplierMax'>): {
+/** A scenario builder for hot loops (see `createScenarioBuilder`). */
+export interface ScenarioBuilder {
   readonly toLevels: (answers: FactorAnswers) => Int8Array;
   readonly build: (levels: Int8Array) => Scenario;
-  /** ln(severity multiplier) per factor and level index (factor x 4 + level). */
-  readonly logSeverityTable: Float64Array;
-  /** Frequency multiplier per factor and level index (factor x 4 + level). */
-  readonly frequencyTable: Float64Array;
-} {
+  /**
+   * Writes the per-loss-scenario multipliers of `levels` at `offset` of the
+   * two arrays (the per-year path of unknown answers) and returns the A4
+   * level index (0 worst, 1 partial, 2 best, 3 not applicable).
+   */
+  readonly buildInto: (levels: Int8Array, frequencyOut: Float64Array, severityOut: Float64Array, offset: number) => number;
+  /**
+   * `build` into one reused scenario object (no allocation): for hot loops that use the scenario
+   * at once (the attribution what-ifs). Valid until the next call; never keep it.
+   */
+  readonly buildTransient: (levels: Int8Array) => Scenario;
+}
+
+/**
+ * A scenario builder for hot loops: answers as an array of level indices
+ * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Each
+ * factor's log multipliers are weighted per loss scenario by
+ * `FACTOR_SCENARIO_WEIGHTS` (all >= 0, so monotone) and summed in catalogue
+ * order: F_s = exp(sum w ln F), M_s = clamp(exp(psi x sum w ln m)).
+ */
+export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
   const n = FACTORS.length;
+  const S = LOSS_SCENARIO_COUNT;
   const logSeverity = new Float64Array(n * 4);
-  const frequency = new Float64Array(n * 4);
+  const weightedLogFrequency = new Float64Array(n * 4 * S);
+  const weightedLogSeverity = new Float64Array(n * 4 * S);
   const answersByIndex: readonly KnownFactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable'];
   const a4Index = FACTORS.findIndex((f) => f.id === 'A4');
   FACTORS.forEach((f, i) => {
     answersByIndex.forEach((answer, level) => {
-      logSeverity[i * 4 + level] = Math.log(getAnswerMultiplier(f.severityMultiplier, answer));
-      frequency[i * 4 + level] = getAnswerMultiplier(f.frequencyMultiplier, answer);
+      const k = i * 4 + level;
+      const logM = Math.log(getAnswerMultiplier(f.severityMultiplier, answer));
+      const logF = Math.log(getAnswerMultiplier(f.frequencyMultiplier, answer));
+      logSeverity[k] = logM;
+      for (let s = 0; s < S; s++) {
+        const w = FACTOR_SCENARIO_WEIGHTS[i * S + s] as number;
+        weightedLogFrequency[k * S + s] = w * logF;
+        weightedLogSeverity[k * S + s] = w * logM;
+      }
     });
   });
   const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial'];
+  const clamp = (x: number): number => Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, x));
+  if (S !== 5) throw new Error('createScenarioBuilder: the unrolled sums below assume five loss scenarios');
+  // Unrolled over the five scenarios (locals, not arrays): this runs thousands of times per attribution.
+  const buildInto = (levels: Int8Array, frequencyOut: Float64Array, severityOut: Float64Array, offset: number): number => {
+    let f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0; // prettier-ignore
+    let m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0; // prettier-ignore
+    for (let i = 0; i < n; i++) {
+      const k = (i * 4 + (levels[i] as number)) * 5;
+      f0 += weightedLogFrequency[k] as number;
+      f1 += weightedLogFrequency[k + 1] as number;
+      f2 += weightedLogFrequency[k + 2] as number;
+      f3 += weightedLogFrequency[k + 3] as number;
+      f4 += weightedLogFrequency[k + 4] as number;
+      m0 += weightedLogSeverity[k] as number;
+      m1 += weightedLogSeverity[k + 1] as number;
+      m2 += weightedLogSeverity[k + 2] as number;
+      m3 += weightedLogSeverity[k + 3] as number;
+      m4 += weightedLogSeverity[k + 4] as number;
+    }
+    const psi = params.psi;
+    frequencyOut[offset] = Math.exp(f0);
+    frequencyOut[offset + 1] = Math.exp(f1);
+    frequencyOut[offset + 2] = Math.exp(f2);
+    frequencyOut[offset + 3] = Math.exp(f3);
+    frequencyOut[offset + 4] = Math.exp(f4);
+    severityOut[offset] = clamp(Math.exp(psi * m0));
+    severityOut[offset + 1] = clamp(Math.exp(psi * m1));
+    severityOut[offset + 2] = clamp(Math.exp(psi * m2));
+    severityOut[offset + 3] = clamp(Math.exp(psi * m3));
+    severityOut[offset + 4] = clamp(Math.exp(psi * m4));
+    return levels[a4Index] as number;
+  };
+  const share = params.lossScenarios.share;
+  /** The display figures of a scenario: the share-weighted frequency and the full-weight severity multiplier. */
+  const fillScenario = (levels: Int8Array, frequencyByLossScenario: Float64Array, severityByLossScenario: Float64Array): Scenario => {
+    const a4 = buildInto(levels, frequencyByLossScenario, severityByLossScenario, 0);
+    let frequencyMultiplier = 0;
+    for (let s = 0; s < S; s++) frequencyMultiplier += (share[s] as number) * (frequencyByLossScenario[s] as number);
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += logSeverity[i * 4 + (levels[i] as number)] as number;
+    const severityMultiplier = clamp(Math.exp(params.psi * sum));
+    return { frequencyMultiplier, severityMultiplier, frequencyByLossScenario, severityByLossScenario, a4Level: a4Levels[a4] as FactorLevel };
+  };
+  const transientFrequency = new Float64Array(S);
+  const transientSeverity = new Float64Array(S);
   return {
-    logSeverityTable: logSeverity,
-    frequencyTable: frequency,
     toLevels: (answers) => Int8Array.from(FACTORS, (f) => LEVEL_INDEX[resolveAnswer(answers, f.id)]),
-    build: (levels) => {
-      let frequencyMultiplier = 1;
-      let sum = 0;
-      for (let i = 0; i < n; i++) {
-        const k = i * 4 + (levels[i] as number);
-        frequencyMultiplier *= frequency[k] as number;
-        sum += logSeverity[k] as number;
-      }
-      const raw = Math.exp(params.psi * sum);
-      const severityMultiplier = Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, raw));
-      return { frequencyMultiplier, severityMultiplier, a4Level: a4Levels[levels[a4Index] as number] as FactorLevel };
-    },
+    buildInto,
+    build: (levels) => fillScenario(levels, new Float64Array(S), new Float64Array(S)),
+    buildTransient: (levels) => fillScenario(levels, transientFrequency, transientSeverity),
   };
 }

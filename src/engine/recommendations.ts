@@ -1,6 +1,10 @@
-import { CONTROL_COSTS, estimateControlCost } from './calibration/control-costs.ts';
+import { resolveControlCost } from './calibration/control-costs.ts';
+import type { ScenarioSaving } from './attribution.ts';
+import type { ControlCostOverrides } from './calibration/control-costs.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
+import type { FixCandidate } from './fix-plan.ts';
+import type { RequiredReason } from './required-controls.ts';
 import type { FactorAnswers } from './risk-input.ts';
 
 /** One ROI-ranked recommendation. */
@@ -13,6 +17,8 @@ export interface Recommendation {
   readonly targetAnswer: 'best';
   /** ALE(current) - ALE(factor at best), USD per year. */
   readonly annualLossReductionUsd: number;
+  /** The reduction split over the named loss scenarios (ADR 223); added in 3.0.0. */
+  readonly savingByScenario?: readonly ScenarioSaving[];
   /**
    * Expected shortfall 99 (mean of the worst 1% of years) now minus after the
    * change, USD: a tail measure that cannot collapse to zero when the control
@@ -21,7 +27,7 @@ export interface Recommendation {
   readonly expectedShortfall99ReductionUsd: number;
   /** P99(current) - P99(improved) of annual loss, USD. */
   readonly p99ReductionUsd: number;
-  /** Typical SME annual cost band of the control (assumption, see CONTROL_COSTS). */
+  /** Annual cost band of the control: the typical SME band (CONTROL_COSTS) or the organisation's own figure. */
   readonly annualCostUsd: { readonly lowUsd: number; readonly highUsd: number; readonly midUsd: number };
   /** (reduction - cost) / cost at the mid cost. */
   readonly returnOnSecurityInvestment: number;
@@ -30,6 +36,12 @@ export interface Recommendation {
   /** reduction / mid cost: the ranking key (dollars of risk removed per dollar spent). */
   readonly reductionPerDollar: number;
   readonly costSource: string;
+  /**
+   * Why the control is required whatever its return (a selected framework, a typical
+   * cyber-insurance application); empty when it is not. A required control that does not
+   * pay for itself stays in the "not worth it" list, carrying these reasons (ADR 211).
+   */
+  readonly required: readonly RequiredReason[];
 }
 
 /** Tail figures of one set of answers. */
@@ -46,6 +58,31 @@ interface RecommendationLists {
   readonly notWorthIt: Recommendation[];
 }
 
+/** What the recommendations need besides the answers: required controls and the organisation's own costs. */
+export interface RecommendationContext {
+  readonly required?: ReadonlyMap<FactorId, readonly RequiredReason[]>;
+  readonly costOverrides?: ControlCostOverrides | undefined;
+}
+
+const NOT_REQUIRED: readonly RequiredReason[] = [];
+
+/** An answer the recommendations and the fix plan may improve: below "best", "unknown" included, not "not applicable". */
+function isImprovable(answer: FactorAnswer): boolean {
+  return answer !== 'best' && answer !== 'notApplicable';
+}
+
+/** The controls a fix plan may choose from: every improvable factor with its mid annual cost and required reasons. */
+export function listFixCandidates(answers: FactorAnswers, employees: number, context: RecommendationContext = {}): FixCandidate[] {
+  const candidates: FixCandidate[] = [];
+  for (const f of FACTORS) {
+    if (!isImprovable(answers[f.id] ?? 'partial')) continue;
+    const resolved = resolveControlCost(f.id, employees, context.costOverrides);
+    if (resolved === null) continue;
+    candidates.push({ factorId: f.id, annualCostUsd: resolved.cost.midUsd, required: context.required?.get(f.id) ?? NOT_REQUIRED });
+  }
+  return candidates;
+}
+
 /**
  * For each improvable factor (answered below "best", "unknown" included, not
  * "not applicable"), the loss reduction of moving it to "best" with
@@ -57,24 +94,25 @@ export function buildRecommendations(
   employees: number,
   ale: (answers: FactorAnswers) => number,
   tail: (answers: FactorAnswers) => TailFigures,
+  context: RecommendationContext = {},
 ): RecommendationLists {
   const currentAle = ale(answers);
   const currentTail = tail(answers);
   const rows: Omit<Recommendation, 'rank'>[] = [];
   for (const f of FACTORS) {
     const answer = answers[f.id] ?? 'partial';
-    if (answer === 'best' || answer === 'notApplicable') continue;
+    if (!isImprovable(answer)) continue;
+    const resolved = resolveControlCost(f.id, employees, context.costOverrides);
+    if (resolved === null) continue;
     const improved = { ...answers, [f.id]: 'best' as const };
     const reduction = currentAle - ale(improved);
     const improvedTail = tail(improved);
-    const costRow = CONTROL_COSTS.find((c) => c.factorId === f.id);
-    if (costRow === undefined) continue;
-    const cost = estimateControlCost(costRow, employees);
+    const { cost } = resolved;
     const bestLabel = f.options.find((o) => o.value === 'best')?.label ?? 'best';
     rows.push({
       factorId: f.id,
       factorName: f.name,
-      action: `${f.name}: move to "${bestLabel}" (${costRow.description})`,
+      action: `${f.name}: move to "${bestLabel}" (${resolved.description})`,
       currentAnswer: answer,
       targetAnswer: 'best',
       annualLossReductionUsd: reduction,
@@ -84,7 +122,8 @@ export function buildRecommendations(
       returnOnSecurityInvestment: (reduction - cost.midUsd) / cost.midUsd,
       paybackMonths: reduction > 0 ? (cost.midUsd / reduction) * 12 : null,
       reductionPerDollar: reduction / cost.midUsd,
-      costSource: costRow.source,
+      costSource: resolved.source,
+      required: context.required?.get(f.id) ?? NOT_REQUIRED,
     });
   }
   rows.sort((a, b) => b.reductionPerDollar - a.reductionPerDollar || a.factorId.localeCompare(b.factorId));

@@ -1,3 +1,4 @@
+import type { ControlCostOverrides } from './calibration/control-costs.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import type { FrameworkId, FrameworkStatus, NistCsfFunction } from './frameworks.ts';
 import type { IndustryId } from './industries.ts';
@@ -65,4 +66,9 @@ export interface RiskInput {
    * omitted, dates are not checked (keeps results independent of the clock).
    */
   readonly asOfDate?: string;
+  /**
+   * The organisation's own annual cost of a control (USD, at least $1), used
+   * by the recommendations and the fix plan instead of the typical SME band.
+   */
+  readonly controlCostOverrides?: ControlCostOverrides;
 }

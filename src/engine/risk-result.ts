@@ -3,7 +3,10 @@ import type { CalibrationKey } from './calibration/calibration.ts';
 import type { CostCategoryId } from './evaluate-scenario.ts';
 import type { FactorAnswer, FactorId, FactorLevel } from './factors.ts';
 import type { FinesExposure } from './fines-exposure.ts';
+import type { FixPlan } from './fix-plan.ts';
 import type { IndustryId } from './industries.ts';
+import type { LossScenarioResult } from './loss-scenario-results.ts';
+import type { ParameterUncertainty, UnknownAnswersRange } from './parameter-uncertainty.ts';
 import type { Recommendation } from './recommendations.ts';
 import type { RiskScore } from './risk-score.ts';
 import type { AnnualLossSummary, EventLossSummary, ExceedancePoint, LossPercentiles } from './summarize-losses.ts';
@@ -27,7 +30,7 @@ export interface RiskDerivation {
   readonly dispersion: number;
   /** Mean events per year at average posture. */
   readonly meanEventsAtAverage: number;
-  /** Product of the frequency multipliers of the answers ("unknown" answers scored at the average). */
+  /** Frequency multiplier of the answers: mean over the loss scenarios (by frequency share) of their per-scenario multipliers, ADR 223 ("unknown" answers scored at the average). */
   readonly frequencyMultiplier: number;
   /** Mean events per year for this organisation: meanEventsAtAverage x frequencyMultiplier. */
   readonly meanEventsPerYear: number;
@@ -145,6 +148,12 @@ export interface RiskResult {
   readonly lossExceedanceCurve: readonly ExceedancePoint[];
   /** Expected annual loss by cost category (sums to the ALE). */
   readonly costBreakdown: readonly { readonly category: CostCategoryId; readonly label: string; readonly expectedAnnualUsd: number; readonly share: number }[];
+  /**
+   * The five named loss scenarios (ADR 223): expected annual loss (summing exactly to
+   * `annualLoss.expectedUsd`), share, annual probability, cost if it happens and breakdown.
+   * Absent in stored results before 3.0.0.
+   */
+  readonly lossScenarios: readonly LossScenarioResult[];
   readonly fines: FinesExposure;
   readonly riskScore: RiskScore;
   readonly insurance: InsuranceResult | null;
@@ -154,6 +163,11 @@ export interface RiskResult {
   readonly recommendations: readonly Recommendation[] | null;
   /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0); null when `attribution: false`. */
   readonly recommendationsNotWorthIt: readonly Recommendation[] | null;
+  /**
+   * The fixes to make together, greedy on joint runs: every "together" figure (saving, cost,
+   * payback) comes from one engine run with all of them applied (ADR 211); null when `attribution: false`.
+   */
+  readonly fixPlan: FixPlan | null;
   /** Unknown answers and how far each moves the expected loss; empty when nothing is unknown. */
   readonly unknownFactors: readonly UnknownFactorEffect[];
   /** Precision reached (standard error as a share of the expected loss, iterations used). */
@@ -161,4 +175,16 @@ export interface RiskResult {
   /** What a policy recovers and how much of a 1-in-100 year it covers (also without a policy). */
   readonly insuranceView: InsuranceView;
   readonly derivation: RiskDerivation;
+  /**
+   * The spread of the expected loss, 1-in-20 and 1-in-100 year figures when the calibration's own
+   * parameters move within their sourced ranges (10th-90th percentile of a second-order Monte
+   * Carlo, ADR 199); separate from `precision` (simulation noise). Absent on runs that skip it
+   * (by default those without attribution) and in results stored before it.
+   */
+  readonly parameterUncertainty?: ParameterUncertainty;
+  /** Expected loss with every "I don't know" answered best (low) and worst (high); absent when nothing is unknown. */
+  readonly unknownAnswersRangeUsd?: UnknownAnswersRange;
 }
+
+export type { LossScenarioResult } from './loss-scenario-results.ts';
+export type { LossScenarioId } from './loss-scenarios.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { assessRisk } from './assess-risk.ts';
 import { FRAMEWORKS } from './frameworks.ts';
 import { createDefaultRiskInput } from './sample-inputs.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, isCurrentCompliance, suggestFactorAnswers } from './suggest-factor-answers.ts';
@@ -33,7 +34,7 @@ describe('suggestFactorAnswers', () => {
     const base = createDefaultRiskInput('healthcare', 50, 10_000_000).organisation;
     const organisation = { ...base, records: { ...base.records, health: 1_000, paymentCard: 100 } };
     const a4 = (frameworks: Parameters<typeof suggestFactorAnswers>[0]) => suggestFactorAnswers(frameworks, { organisation }).find((s) => s.factorId === 'A4')?.suggestedAnswer;
-    expect(a4({})).toBe('worst');
+    expect(a4({ hipaa: { status: 'notStarted' }, pciDss: { status: 'notStarted' } })).toBe('worst');
     expect(a4({ hipaa: { status: 'inProgress' }, pciDss: { status: 'compliant' } })).toBe('partial');
     expect(a4({ hipaa: { status: 'compliant' }, pciDss: { status: 'compliant' } })).toBe('best');
     expect(a4({ hipaa: { status: 'compliant' }, pciDss: { status: 'notStarted' } })).toBe('worst');
@@ -49,5 +50,39 @@ describe('suggestFactorAnswers', () => {
     const filled = applyFactorSuggestions({ M4: 'worst' }, suggestions);
     expect(filled.M4).toBe('worst');
     expect(filled.M7).toBe('partial');
+  });
+});
+
+// ADR 214: a status that was not given is "unknown", never "not started"; conflicts only between given answers.
+describe('statuses that were not asked', () => {
+  const base = createDefaultRiskInput('healthcare', 15, 2_000_000).organisation;
+  const clinic = { ...base, records: { ...base.records, health: 5_000, paymentCard: 100 } };
+  const a4 = (frameworks: Parameters<typeof suggestFactorAnswers>[0]) => suggestFactorAnswers(frameworks, { organisation: clinic }).find((s) => s.factorId === 'A4');
+
+  test('a mandatory regime with no status, or status "unknown", gives no A4 suggestion', () => {
+    expect(a4({})).toBeUndefined();
+    expect(a4({ hipaa: { status: 'unknown' }, pciDss: { status: 'unknown' } })).toBeUndefined();
+  });
+
+  test('with one status unknown, a given "not started" still pins A4 at worst; a better given status does not pin it', () => {
+    expect(a4({ hipaa: { status: 'unknown' }, pciDss: { status: 'notStarted' } })).toMatchObject({ suggestedAnswer: 'worst', bound: 'exactly' });
+    expect(a4({ hipaa: { status: 'unknown' }, pciDss: { status: 'compliant' } })).toBeUndefined();
+    expect(a4({ pciDss: { status: 'inProgress' } })).toBeUndefined();
+  });
+
+  test('the 10-minute path: the manager says the rules are met with evidence and HIPAA was never asked → no conflict, A4 stays as answered', () => {
+    const input = { ...createDefaultRiskInput('healthcare', 15, 2_000_000), organisation: clinic, factors: { A4: 'best' as const } };
+    const suggestions = suggestFactorAnswers(input.frameworks, { organisation: clinic });
+    expect(findFactorAnswerConflicts(input.factors, suggestions)).toEqual([]);
+    expect(applyFactorSuggestions({ A4: 'unknown' }, suggestions).A4).toBe('unknown');
+    const result = assessRisk(input, { iterations: 2_000, seed: 1, attribution: false });
+    expect(result.frameworkConflicts).toEqual([]);
+    expect(result.warnings.some((w) => w.code === 'factorAnswerConflict')).toBe(false);
+  });
+
+  test('a conflict is still raised between two answers the user gave', () => {
+    const given = { hipaa: { status: 'notStarted' as const } };
+    const suggestions = suggestFactorAnswers(given, { organisation: clinic });
+    expect(findFactorAnswerConflicts({ A4: 'best' }, suggestions).map((c) => c.factorId)).toEqual(['A4']);
   });
 });

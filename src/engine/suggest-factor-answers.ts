@@ -100,30 +100,48 @@ export function suggestFactorAnswers(frameworks: FrameworkStates, options: Sugge
   }
 
   if (options.organisation !== undefined) {
-    const mandatory = findApplicableRegimes(options.organisation, frameworks).filter((r) => REGIME_FRAMEWORK[r] !== null);
-    if (mandatory.length > 0) {
-      let level: FactorLevel = 'best';
-      const reasons: SuggestionReason[] = [];
-      for (const regime of mandatory) {
-        const frameworkId = REGIME_FRAMEWORK[regime];
-        if (frameworkId === null) continue;
-        const state = frameworks[frameworkId];
-        const status = state?.status ?? 'notStarted';
-        const regimeLevel: FactorLevel = isCurrentCompliance(state, options.asOfDate)
-          ? 'best'
-          : status === 'inProgress'
-            ? 'partial'
-            : 'worst';
-        if (LEVEL_RANK[regimeLevel] < LEVEL_RANK[level]) level = regimeLevel;
-        reasons.push({ frameworkId, note: `${REGIME_LABELS[regime]} applies and its status is ${status === 'notApplicable' ? 'not started' : status}` });
-      }
+    const a4 = suggestA4FromMandatoryRegimes(frameworks, options.organisation, options.asOfDate);
+    if (a4 !== null) {
       // A4 from mandatory regimes overrides framework hints: it is direct evidence of (non-)compliance.
       byFactor.delete('A4');
-      byFactor.set('A4', { level, bound: 'exactly', reasons });
+      byFactor.set('A4', { level: a4.level, bound: 'exactly', reasons: a4.reasons });
     }
   }
 
   return [...byFactor.entries()].map(([factorId, s]) => ({ factorId, suggestedAnswer: s.level, bound: s.bound, reasons: s.reasons }));
+}
+
+/**
+ * A4 from the status of the regimes that are mandatory for this organisation:
+ * the worst of them. A status that was not given (no entry, or "unknown") is
+ * not an answer: it is never read as "not started" (ADR 214). Unknown statuses
+ * leave A4 open unless a given status already makes it "worst"; with no given
+ * status there is no suggestion, so no conflict can be raised.
+ */
+function suggestA4FromMandatoryRegimes(
+  frameworks: FrameworkStates,
+  organisation: OrganisationProfile,
+  asOfDate: string | undefined,
+): { level: FactorLevel; reasons: SuggestionReason[] } | null {
+  let level: FactorLevel = 'best';
+  let hasUnknownStatus = false;
+  const reasons: SuggestionReason[] = [];
+  for (const regime of findApplicableRegimes(organisation, frameworks)) {
+    const frameworkId = REGIME_FRAMEWORK[regime];
+    if (frameworkId === null) continue;
+    const state = frameworks[frameworkId];
+    if (state === undefined || state.status === 'unknown') {
+      hasUnknownStatus = true;
+      continue;
+    }
+    const regimeLevel: FactorLevel = isCurrentCompliance(state, asOfDate) ? 'best' : state.status === 'inProgress' ? 'partial' : 'worst';
+    if (LEVEL_RANK[regimeLevel] < LEVEL_RANK[level]) level = regimeLevel;
+    reasons.push({ frameworkId, note: `${REGIME_LABELS[regime]} applies and its status is ${state.status === 'notApplicable' ? 'not started' : state.status}` });
+  }
+  if (reasons.length === 0) return null;
+  // An unknown regime could only lower A4 further, so a given "worst" still holds; a better level does not.
+  if (hasUnknownStatus && level !== 'worst') return null;
+  return { level, reasons };
 }
 
 /**

@@ -286,15 +286,15 @@ export function computeExceedanceCurveFromNonZero(nonZero: Float64Array, years: 
   for (let j = 0; j < points; j++) xs[j] = j === points - 1 ? maxUsd : Math.exp(logMin + step * j);
   // hist[p] = number of values exceeding exactly the first p thresholds.
   const hist = new Float64Array(points + 1);
+  const perStep = 1 / step;
+  const first = xs[0] as number;
   for (let i = 0; i < nonZero.length; i++) {
     const v = nonZero[i] as number;
-    let a = 0;
-    let b = points;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if ((xs[mid] as number) < v) a = mid + 1;
-      else b = mid;
-    }
+    // The thresholds are log-spaced, so the log gives the count below v at once (ADR 216: a third
+    // of the binary search's time on a what-if); exact comparisons then correct any rounding.
+    let a = v <= first ? 0 : Math.min(points, Math.ceil((Math.log(v) - logMin) * perStep));
+    while (a > 0 && (xs[a - 1] as number) >= v) a -= 1;
+    while (a < points && (xs[a] as number) < v) a += 1;
     hist[a] = (hist[a] as number) + 1;
   }
   const curve: ExceedancePoint[] = new Array<ExceedancePoint>(points);

@@ -1,4 +1,4 @@
-import { FACTORS, FACTOR_ANSWERS } from './factors.ts';
+import { FACTORS, FACTOR_ANSWERS, FACTOR_IDS } from './factors.ts';
 import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, NIST_CSF_FUNCTIONS } from './frameworks.ts';
 import { INDUSTRY_IDS } from './industries.ts';
 import type { RiskInput } from './risk-input.ts';
@@ -90,4 +90,16 @@ export function validateRiskInput(input: unknown): asserts input is RiskInput {
     if (insurance['coinsuranceShare'] !== undefined) requireNumber(insurance['coinsuranceShare'], 'insurance.coinsuranceShare', 0, 0.99);
   }
   if (input['asOfDate'] !== undefined) requireIsoDate(input['asOfDate'], 'asOfDate');
+  if (input['controlCostOverrides'] !== undefined) validateControlCostOverrides(input['controlCostOverrides']);
+}
+
+/** The organisation's own control costs: known factors, each a positive annual figure (a saving per dollar needs a price). */
+function validateControlCostOverrides(overrides: unknown): void {
+  if (!isRecord(overrides)) throw new RangeError('controlCostOverrides: must be an object');
+  for (const [id, override] of Object.entries(overrides)) {
+    if (!(FACTOR_IDS as readonly string[]).includes(id)) throw new RangeError(`controlCostOverrides.${id}: unknown factor (expected M1-M11 or A1-A8)`);
+    if (override === undefined) continue;
+    if (!isRecord(override)) throw new RangeError(`controlCostOverrides.${id}: must be an object`);
+    requireNumber(override['annualUsd'], `controlCostOverrides.${id}.annualUsd`, 1, 1e10);
+  }
 }
