@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PNG } from 'pngjs';
+import { assessRisk } from '@/engine/assess-risk.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
 import { formatUsdExact } from './format.ts';
 import { buildReportModel } from './report-model.ts';
-import { renderReportPdf } from './render-pdf.tsx';
+import { pdfLayoutTexts, renderReportPdf } from './render-pdf.tsx';
+import { findOverflows } from './text-fit.ts';
 import { buildSampleReportSource } from './test-fixtures.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
 
@@ -32,7 +36,40 @@ describe('PDF board report', () => {
     const page1 = text.split('\f')[0] ?? '';
     expect(page1).toContain('Executive summary');
     expect(page1).toContain(formatUsdExact(model.headline.aleUsd));
-    expect(page1).toContain('What to do first');
+    expect(page1).toContain('What we ask the board to decide');
+    // The lead is the chance of an incident and what one costs; the range under the figure is the spread of years, not simulation noise.
+    const flat = page1.replace(/\s+/g, ' ');
+    expect(flat).toContain(model.message.headline.takeaway);
+    expect(flat).toContain('Spread of the annual loss: no loss in about');
+    expect(flat).not.toMatch(/95% range of the estimate|Every improvable control/);
+  });
+
+  test('page 2 asks for a decision: the fixes or the required controls, their cost, and what doing nothing means', () => {
+    const page2 = (text.split('\f')[1] ?? '').replace(/\s+/g, ' ');
+    expect(page2).toContain('The decision');
+    expect(page2).toContain(model.message.decision.takeaway);
+    expect(page2).toContain(model.message.decision.doNothing);
+    for (const row of model.message.decision.rows) expect(page2).toContain(row.name);
+  });
+
+  test('the appendix is in plain names and words: no internal ids, factor codes, decision records, repository paths or repeats', () => {
+    const appendix = text.slice(text.lastIndexOf('Appendix'));
+    expect(appendix).toContain('How the numbers are computed');
+    expect(appendix).not.toMatch(/\bhipaa\b|pciDss|\b[MA]\d{1,2}\b|Shapley|\bADR\b|\.py\b|\.md\b|\/idraa|assumption: assumption|issue:/);
+    const paragraphs = appendix.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p.length > 80);
+    expect(new Set(paragraphs).size).toBe(paragraphs.length);
+  });
+
+  test('no label or table cell is wider than its box (cost split, fines, drivers, fixes and decision tables)', () => {
+    const texts = pdfLayoutTexts(model);
+    // Labels wrap whole, never cut ("...& regula").
+    expect(texts.map((t) => t.text).join(' ')).toContain('Notification, credit monitoring & regulatory response (records)');
+    expect(findOverflows(texts)).toEqual([]);
+    for (const name of ['clinic-120', 'credit-union-60', 'manufacturer-300']) {
+      const input = JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8')) as RiskInput;
+      const example = buildReportModel({ ...buildSampleReportSource(), assessment: { ...buildSampleReportSource().assessment, input, result: assessRisk(input, { seed: 1, iterations: 40_000, attribution: true }) }, whatChanged: null });
+      expect(findOverflows(pdfLayoutTexts(example)), name).toEqual([]);
+    }
   });
 
   test('has title and author metadata, page numbers and the method appendix with sources', async () => {

@@ -1,9 +1,13 @@
 import { Document, Font, G, Image, Line, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { barWidths, exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
+import { exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
 import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
 import { PALETTE } from './palette.ts';
-import type { ReportModel, ReportSlide, SlideId } from './report-model.ts';
+import { formatSavedPerDollar, type ReportModel, type ReportSlide, type SlideId } from './report-model.ts';
+import { layoutBarChart, type PlacedText } from './text-fit.ts';
+import { AppetiteChartPdf } from './coverage-pdf.tsx';
+import { scenarioTableTexts, ScenariosTablePdf } from './loss-scenarios-pdf.tsx';
+import { peerLinePdf, peerTileValues } from './peer-pdf.tsx';
 
 /** An organisation logo, already validated at upload (PNG or JPEG). */
 export interface ReportLogo {
@@ -83,12 +87,13 @@ function Notes({ text }: { text: string }) {
 
 const CHART_WIDTH = 500;
 
-function ExceedanceChart({ model }: { model: ReportModel }) {
-  const box = { x: 44, y: 8, width: CHART_WIDTH - 60, height: 150 };
+function ExceedanceChart({ model, plotHeight = 150 }: { model: ReportModel; plotHeight?: number }) {
+  const box = { x: 44, y: 8, width: CHART_WIDTH - 60, height: plotHeight };
+  const height = plotHeight + 40;
   const chart = exceedancePath(model.exceedance, box);
   const ticks = exceedanceTicks(chart, box);
   return (
-    <Svg width={CHART_WIDTH} height={190} viewBox={`0 0 ${CHART_WIDTH} 190`}>
+    <Svg width={CHART_WIDTH} height={height} viewBox={`0 0 ${CHART_WIDTH} ${height}`}>
       {ticks.probability.map((tick) => (
         <G key={tick.key}>
           <Line {...tick.line} stroke={GRID} strokeWidth={0.5} />
@@ -106,35 +111,39 @@ function ExceedanceChart({ model }: { model: ReportModel }) {
         </G>
       ))}
       <Path d={chart.d} stroke={ACCENT} strokeWidth={1.6} fill="none" />
-      <Text x={box.x + box.width / 2} y={186} style={{ fontSize: 7.5 }} textAnchor="middle">
+      <Text x={box.x + box.width / 2} y={height - 4} style={{ fontSize: 7.5 }} textAnchor="middle">
         Annual loss (log scale); line = chance a year costs more
       </Text>
     </Svg>
   );
 }
 
+const BAR_LAYOUT = { width: CHART_WIDTH, labelWidth: 170, valueWidth: 70, fontSize: 7.5, gap: 6 } as const;
+
 function HorizontalBars({ rows, color }: { rows: readonly { label: string; valueUsd: number; text: string }[]; color: string }) {
-  const labelWidth = 170;
-  const barArea = CHART_WIDTH - labelWidth - 70;
-  const widths = barWidths(
-    rows.map((r) => r.valueUsd),
-    barArea,
-  );
-  const rowHeight = 18;
-  const height = rows.length * rowHeight + 4;
+  // Labels wrap to the label column (text-fit.ts): a cut label ("...& regula") reads as an error.
+  const layout = layoutBarChart(rows, BAR_LAYOUT);
+  const { labelWidth, fontSize, gap } = BAR_LAYOUT;
+  const lineHeight = fontSize * 1.2;
   return (
-    <Svg width={CHART_WIDTH} height={height} viewBox={`0 0 ${CHART_WIDTH} ${height}`}>
-      {rows.map((r, i) => (
-        <G key={r.label}>
-          <Text x={labelWidth - 6} y={i * rowHeight + 12} style={{ fontSize: 7.5 }} textAnchor="end">
-            {toPdfText(r.label.slice(0, 40))}
-          </Text>
-          <Rect x={labelWidth} y={i * rowHeight + 3} width={Math.max(0.5, widths[i] ?? 0)} height={rowHeight - 7} fill={color} />
-          <Text x={labelWidth + (widths[i] ?? 0) + 4} y={i * rowHeight + 12} style={{ fontSize: 7.5 }}>
-            {r.text}
-          </Text>
-        </G>
-      ))}
+    <Svg width={CHART_WIDTH} height={layout.height} viewBox={`0 0 ${CHART_WIDTH} ${layout.height}`}>
+      {layout.rows.map((r, i) => {
+        const middle = r.top + layout.rowHeight / 2;
+        const firstBaseline = middle - ((r.labelLines.length - 1) * lineHeight) / 2 + fontSize * 0.35;
+        return (
+          <G key={`${i}-${r.labelLines.join(' ')}`}>
+            {r.labelLines.map((line, j) => (
+              <Text key={j} x={labelWidth - gap} y={firstBaseline + j * lineHeight} style={{ fontSize }} textAnchor="end">
+                {toPdfText(line)}
+              </Text>
+            ))}
+            <Rect x={labelWidth} y={middle - 5.5} width={Math.max(0.5, r.barWidth)} height={11} fill={color} />
+            <Text x={labelWidth + r.barWidth + 4} y={middle + fontSize * 0.35} style={{ fontSize }}>
+              {r.value}
+            </Text>
+          </G>
+        );
+      })}
     </Svg>
   );
 }
@@ -203,37 +212,124 @@ function WaterfallChart({ model }: { model: ReportModel }) {
   );
 }
 
-function FixesTable({ model }: { model: ReportModel }) {
-  const cols = [
-    { label: 'Fix', flex: 2.7 },
-    { label: 'Removes a year', flex: 1.4 },
-    { label: 'Worst 1% of years', flex: 1.4 },
-    { label: 'Costs a year', flex: 1.5 },
-    { label: 'Return', flex: 0.8 },
-    { label: 'Payback', flex: 1 },
+const TABLE_FONT_SIZE = 9;
+const CELL_PADDING = 6;
+
+/** The fixes table's columns with fixed widths (points, summing to the 516 pt text column), so the overflow test checks what is drawn. */
+const FIX_COLUMNS = [
+  { label: 'Fix', width: 150 },
+  { label: 'Saves a year (alone)', width: 66 },
+  { label: 'Less in the worst 1% of years', width: 78 },
+  { label: 'Costs a year', width: 76 },
+  { label: 'Saved per $1 spent', width: 80 },
+  { label: 'Pays back in', width: 66 },
+] as const;
+
+function fixCells(f: ReportModel['fixes'][number]): string[] {
+  return [
+    `${f.rank}. ${f.name}`,
+    formatUsdShort(f.annualLossReductionUsd),
+    f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd),
+    `${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`,
+    formatSavedPerDollar(f).replace(' saved per $1', ''),
+    f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`,
   ];
+}
+
+/** A table whose cells wrap within fixed column widths. */
+function FixedTable({ columns, rows }: { columns: readonly { label: string; width: number }[]; rows: readonly (readonly string[])[] }) {
   return (
     <View style={{ marginBottom: 6 }}>
       <View style={[styles.tableRow, styles.tableHead]}>
-        {cols.map((c) => (
-          <Text key={c.label} style={{ flex: c.flex, paddingRight: 4 }}>
+        {columns.map((c) => (
+          <T key={c.label} style={{ width: c.width, paddingRight: CELL_PADDING, fontSize: TABLE_FONT_SIZE }}>
             {c.label}
-          </Text>
+          </T>
         ))}
       </View>
-      {model.fixes.map((f) => (
-        <View key={f.rank} style={styles.tableRow} wrap={false}>
-          <T style={{ flex: 2.7 }}>{`${f.rank}. ${f.name}`}</T>
-          <Text style={{ flex: 1.4 }}>{formatUsdShort(f.annualLossReductionUsd)}</Text>
-          <Text style={{ flex: 1.4 }}>{f.expectedShortfall99ReductionUsd === null ? 'n/a' : `-${formatUsdShort(f.expectedShortfall99ReductionUsd)}`}</Text>
-          <Text style={{ flex: 1.5 }}>{`${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`}</Text>
-          <Text style={{ flex: 0.8 }}>{`${f.returnOnSecurityInvestment.toFixed(1)}x`}</Text>
-          <Text style={{ flex: 1 }}>{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} mo`}</Text>
+      {rows.map((cells, i) => (
+        <View key={i} style={styles.tableRow} wrap={false}>
+          {cells.map((cell, j) => (
+            <T key={j} style={{ width: columns[j]?.width ?? 60, paddingRight: CELL_PADDING, fontSize: TABLE_FONT_SIZE }}>
+              {cell}
+            </T>
+          ))}
         </View>
       ))}
+    </View>
+  );
+}
+
+function FixesTable({ model }: { model: ReportModel }) {
+  return (
+    <View style={{ marginBottom: 6 }}>
+      <FixedTable columns={FIX_COLUMNS} rows={model.fixes.map(fixCells)} />
+      {model.message.breakEvenLine === null ? null : <T style={{ marginTop: 4, fontSize: 8 }}>{model.message.breakEvenLine}</T>}
       {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? <T style={{ marginTop: 4, fontSize: 8 }}>{model.notWorthIt.summary}</T> : null}
     </View>
   );
+}
+
+const DECISION_COLUMNS = [
+  { label: 'Control', width: 150 },
+  { label: 'Why it is asked for', width: 100 },
+  { label: 'Saves a year', width: 86 },
+  { label: 'Costs a year', width: 80 },
+  { label: 'Required by', width: 100 },
+] as const;
+
+const DECISION_KIND: { readonly [K in ReportModel['message']['decision']['rows'][number]['kind']]: string } = {
+  plan: 'Pays for itself',
+  required: 'Required',
+  option: 'Optional',
+};
+
+function decisionCells(row: ReportModel['message']['decision']['rows'][number]): string[] {
+  return [
+    row.name,
+    DECISION_KIND[row.kind],
+    `${formatUsdShort(row.savingUsd)}${row.savingBasis === 'onTop' ? ' on top' : ''}`,
+    `${formatUsdShort(row.costLowUsd)}-${formatUsdShort(row.costHighUsd)}`,
+    row.requiredBy.length === 0 ? '-' : row.requiredBy.join(', '),
+  ];
+}
+
+/** The page that asks for a decision: the fixes, their cost and saving together, what doing nothing means, what is required anyway. */
+function DecisionPage({ model }: { model: ReportModel }) {
+  const d = model.message.decision;
+  const slide = model.slides.find((s) => s.id === 'decision');
+  const reasons = d.rows.filter((r) => r.reasons.length > 0);
+  return (
+    <View>
+      <T style={styles.h2}>{slide?.title ?? 'The decision'}</T>
+      <T style={styles.takeaway}>{d.takeaway}</T>
+      {d.rows.length > 0 ? <FixedTable columns={DECISION_COLUMNS} rows={d.rows.map(decisionCells)} /> : null}
+      <Bullets items={d.fixes.length === 0 && d.rows.length === 0 ? [...d.askLines, d.doNothing] : d.closingLines} />
+      <Notes text={d.notes} />
+      {reasons.length > 0 ? (
+        <View>
+          <Text style={styles.h3}>Why these controls are required regardless of return</Text>
+          <T style={styles.small}>{reasons.map((r) => `${r.name}: ${r.reasons.join(' ')}`).join('\n')}</T>
+        </View>
+      ) : null}
+    </View>
+  );
+}
+
+/**
+ * Every label and table cell of the PDF's charts and tables with the room it has: the test checks
+ * none is wider than its box (text-fit.ts measures with the PDF's own font metrics).
+ */
+export function pdfLayoutTexts(model: ReportModel): PlacedText[] {
+  const bars = [
+    layoutBarChart(model.costBreakdown.map((c) => ({ label: c.label, valueUsd: c.expectedAnnualUsd, text: `${formatUsdShort(c.expectedAnnualUsd)} (${formatPercent(c.share)})` })), BAR_LAYOUT),
+    layoutBarChart(model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) })), BAR_LAYOUT),
+  ].flatMap((l) => l.texts);
+  const cellsOf = (columns: readonly { label: string; width: number }[], rows: readonly (readonly string[])[]): PlacedText[] =>
+    // A cell wraps by words: each word must fit its column (a word wider than the column would run into the next one).
+    [columns.map((c) => c.label), ...rows].flatMap((cells) => cells.flatMap((cell, j) => cell.split(/\s+/).map((word) => ({ text: word, fontSize: TABLE_FONT_SIZE, boxWidth: (columns[j]?.width ?? 0) - CELL_PADDING, bold: true }))));
+  const tornado = model.drivers.map((d) => ({ text: d.name, fontSize: 7.5, boxWidth: 170 - 6 }));
+  return [...bars, ...cellsOf(FIX_COLUMNS, model.fixes.map(fixCells)), ...cellsOf(DECISION_COLUMNS, model.message.decision.rows.map(decisionCells)), ...tornado, ...scenarioTableTexts(model.scenarios)];
 }
 
 function chartFor(id: SlideId, model: ReportModel): ReactNode {
@@ -250,9 +346,13 @@ function chartFor(id: SlideId, model: ReportModel): ReactNode {
       return model.fines.rows.length > 0 ? <HorizontalBars color={PALETTE.fines} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
     case 'whatChanged':
       return <WaterfallChart model={model} />;
+    case 'insurance':
+      return <AppetiteChartPdf coverage={model.coverage} />;
+    case 'scenarios':
+      return model.scenarios === null ? null : <ScenariosTablePdf section={model.scenarios} totalUsd={model.headline.aleUsd} />;
     case 'title':
     case 'headline':
-    case 'insurance':
+    case 'decision':
     case 'method':
       return null;
     default:
@@ -262,7 +362,7 @@ function chartFor(id: SlideId, model: ReportModel): ReactNode {
 }
 
 /** Sections whose chart or table prints the same figures as the bullets, with their labels. */
-const CHART_CARRIES_BULLETS: ReadonlySet<SlideId> = new Set(['costBreakdown', 'drivers', 'fixes']);
+const CHART_CARRIES_BULLETS: ReadonlySet<SlideId> = new Set(['costBreakdown', 'scenarios', 'drivers', 'fixes']);
 
 function Section({ slide, model }: { slide: ReportSlide; model: ReportModel }) {
   const chart = chartFor(slide.id, model);
@@ -297,42 +397,66 @@ function Footer({ model }: { model: ReportModel }) {
   );
 }
 
+/** The ranges a board should see under the headline (ADR 208); simulation precision stays in the appendix. */
+function uncertaintyLines(model: ReportModel): (string | null)[] {
+  return [model.uncertainty.parameterShortLine, model.uncertainty.unknownAnswersLine];
+}
+
 function ExecutiveSummary({ model }: { model: ReportModel }) {
   const h = model.headline;
-  const fixes = model.slides.find((s) => s.id === 'fixes');
+  const m = model.message;
   const change = model.slides.find((s) => s.id === 'whatChanged');
   const insurance = model.slides.find((s) => s.id === 'insurance');
+  // Lead with the chance of an incident and what one costs; the loss curve and the average follow (ADR 220).
+  // Each figure beside the typical peer's: the same run for an average organisation of our industry and size (ADR 207).
+  const peer = peerTileValues(model.peer);
   const figures = [
-    { label: 'Chance of at least one loss event this year', value: formatPercent(h.probabilityOfAnyEvent) },
-    { label: 'Cost if it happens (median event)', value: formatUsdShort(h.costIfItHappensUsd) },
-    { label: 'A bad year (1 in 20)', value: formatUsdShort(h.badYearUsd) },
-    { label: 'Risk score', value: `${h.riskScore.toFixed(0)} / 100 ${h.riskBandLabel}` },
+    { label: 'Chance of at least one incident this year', value: formatPercent(h.probabilityOfAnyEvent), peer: peer?.probabilityOfAnyEvent },
+    { label: 'What one incident typically costs', value: formatUsdShort(h.costIfItHappensUsd), peer: peer?.costIfItHappensUsd },
+    { label: 'A severe incident (1 in 20) costs more than', value: formatUsdShort(h.costIfItHappensP95Usd), peer: peer?.costIfItHappensP95Usd },
+    { label: 'A 1-in-100 year costs more than', value: formatUsdShort(h.oneIn100Usd), peer: peer?.oneInHundredUsd },
   ];
   return (
     <View>
       <T style={styles.h1}>{model.meta.title}</T>
-      <T style={styles.subtitle}>{`Executive summary. Assessment "${model.meta.assessmentTitle}" completed ${model.meta.completedOn} by ${model.meta.authorName}. ${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue.`}</T>
-      <Text style={styles.figureLabel}>Expected annual loss</Text>
-      <Text style={styles.big}>{formatUsdExact(h.aleUsd)}</Text>
-      <T style={styles.small}>{`Average per year over ${model.meta.iterations.toLocaleString('en-US')} simulated years; 95% range of the estimate ${formatUsdShort(h.aleLowUsd)} to ${formatUsdShort(h.aleHighUsd)}. 1 in 100 years costs more than ${formatUsdShort(h.oneIn100Usd)}.`}</T>
+      <T style={styles.subtitle}>{`Executive summary, prepared for ${model.meta.organisationName} by ${model.meta.authorName}. Assessment "${model.meta.assessmentTitle}" completed ${model.meta.completedOn}. ${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue.`}</T>
+      <T style={styles.takeaway}>{m.headline.takeaway}</T>
       <View style={styles.figureRow}>
         {figures.map((f) => (
           <View key={f.label} style={styles.figure}>
             <Text style={styles.figureLabel}>{f.label}</Text>
             <Text style={styles.figureValue}>{f.value}</Text>
+            {f.peer === undefined ? null : <Text style={styles.small}>{`Typical peer: ${f.peer}`}</Text>}
           </View>
         ))}
       </View>
-      <Text style={styles.h3}>What to do first</Text>
-      <T>{fixes?.takeaway ?? ''}</T>
-      {model.fixes.slice(0, 3).length > 0 ? <Bullets items={model.fixes.slice(0, 3).map((f) => `${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}.`)} /> : null}
+      <Text style={styles.figureLabel}>Expected annual loss (the average over good and bad years)</Text>
+      <Text style={styles.big}>{formatUsdExact(h.aleUsd)}</Text>
+      <T style={styles.small}>{[peerLinePdf(model), m.headline.spreadLine, m.headline.tailExplanation, m.headline.unknownLine, ...uncertaintyLines(model)].filter((line): line is string => line !== null).join(' ')}</T>
+      <Text style={styles.h3}>What we ask the board to decide</Text>
+      <T>{m.decision.takeaway}</T>
+      <T style={styles.small}>{m.decision.closingLines.join(' ')}</T>
       <Text style={styles.h3}>Since the last assessment</Text>
       <T>{change?.takeaway ?? ''}</T>
       <Text style={styles.h3}>Insurance</Text>
       <T>{insurance?.takeaway ?? ''}</T>
       <Text style={styles.h3}>How bad a year can get</Text>
-      <ExceedanceChart model={model} />
+      {/* Shorter than on its own page so that page 1 stays one page with a logo in the header. */}
+      <ExceedanceChart model={model} plotHeight={72} />
     </View>
+  );
+}
+
+/** The scenarios and the uncertainty in plain words (ADR 208); nothing for a result that has neither. */
+function ScenarioAppendixPdf({ appendix }: { appendix: ReportModel['scenarioAppendix'] }) {
+  return (
+    <>
+      {appendix.scenarios.length > 0 ? <Text style={styles.h3}>The five loss scenarios</Text> : null}
+      {appendix.scenarios.length > 0 ? <T>{appendix.scenarios.join('\n')}</T> : null}
+      {appendix.uncertainty.length > 0 ? <Text style={styles.h3}>How certain the figures are</Text> : null}
+      {appendix.uncertainty.length > 0 ? <T>{appendix.uncertainty.join('\n')}</T> : null}
+      {appendix.rangeSources.length > 0 ? <T style={[styles.small, { marginTop: 4 }]}>{`How far each uncertain input of the model can move (80% range, each derived from the published study behind it): ${appendix.rangeSources.join('; ')}.`}</T> : null}
+    </>
   );
 }
 
@@ -351,11 +475,12 @@ function MethodAppendix({ model }: { model: ReportModel }) {
           <T>{s.text}</T>
         </View>
       ))}
+      <ScenarioAppendixPdf appendix={model.scenarioAppendix} />
       <Text style={styles.h3}>Limits</Text>
       <Bullets items={model.method.limits} />
       <Text style={styles.h3}>Sources of the numbers used</Text>
       {/* One text block: react-pdf lays out each element separately, and 40 small ones cost far more than one. */}
-      <T style={styles.small}>{model.method.sources.map((s) => `${s.label}${s.isAssumption ? ' (assumption)' : ''}: ${s.source}`).join('\n')}</T>
+      <T style={styles.small}>{model.method.sources.map((s) => `${s.label}${s.isAssumption ? ' (assumption)' : ''}${s.source === '' ? '' : `: ${s.source}`}`).join('\n')}</T>
       <T style={[styles.small, { marginTop: 8 }]}>{`Risk model ${model.meta.engineVersion}, seed ${model.meta.seed}, ${model.meta.iterations.toLocaleString('en-US')} simulated years. Generated ${model.meta.generatedAt.slice(0, 16).replace('T', ' ')} UTC. The verification workbook (workbook.xlsx) recomputes the analytic parts with live formulas.`}</T>
     </View>
   );
@@ -368,19 +493,26 @@ function MethodAppendix({ model }: { model: ReportModel }) {
 const SECTION_PAGES: readonly (readonly SlideId[])[] = [
   ['headline', 'exceedance'],
   ['costBreakdown', 'drivers'],
+  ['scenarios'],
   ['fixes', 'fines'],
   ['insurance', 'whatChanged'],
 ];
 
 /** The board report as a complete PDF file (built fully in memory; the caller sends it only when done). */
 export async function renderReportPdf(model: ReportModel, logo: ReportLogo | null = null): Promise<Buffer> {
-  const pages = SECTION_PAGES.map((ids) => model.slides.filter((s) => ids.includes(s.id)));
+  // A result without scenarios (before model 3.0) has no scenarios slide: its page is left out.
+  const pages = SECTION_PAGES.map((ids) => model.slides.filter((s) => ids.includes(s.id))).filter((slides) => slides.length > 0);
   const doc = (
     <Document title={model.meta.title} author={model.meta.authorName} subject={`Cyber risk assessment of ${model.meta.completedOn}`} creator="CIFER" producer="CIFER" keywords="cyber risk, board report">
       <Page size="LETTER" style={styles.page}>
         <Footer model={model} />
         <Header model={model} logo={logo} />
         <ExecutiveSummary model={model} />
+      </Page>
+      <Page size="LETTER" style={styles.page}>
+        <Footer model={model} />
+        <Header model={model} logo={logo} />
+        <DecisionPage model={model} />
       </Page>
       {pages.map((slides) => (
         <Page key={slides.map((s) => s.id).join('-')} size="LETTER" style={styles.page}>

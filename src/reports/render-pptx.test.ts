@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildReportModel } from './report-model.ts';
-import { renderReportPptx } from './render-pptx.ts';
+import { deckChartLabelTexts, exceedanceAxisLabels, renderReportPptx } from './render-pptx.ts';
+import { findOverflows } from './text-fit.ts';
 import { buildSampleReportSource } from './test-fixtures.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
 
@@ -45,6 +46,40 @@ describe('PowerPoint deck', () => {
     // No picture files at all (no logo here), and each chart carries its embedded data sheet.
     expect(Object.keys(zip.files).filter((n) => /^ppt\/media\/.+/.test(n))).toEqual([]);
     expect(Object.keys(zip.files).filter((n) => /^ppt\/embeddings\/.+\.xlsx$/.test(n))).toHaveLength(charts.length);
+  });
+
+  test('the decision slide asks for the fixes or the required controls in a table, with the combined effect and what doing nothing means', async () => {
+    const index = model.slides.findIndex((s) => s.id === 'decision');
+    expect(index).toBeGreaterThan(0);
+    const xml = await readPart(`ppt/slides/slide${index + 1}.xml`);
+    expect(xml).toContain('<a:tbl>');
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const rows = model.message.decision.rows;
+    expect(rows.length).toBeGreaterThan(0);
+    // What is asked for or required is always on the slide; optional rows that do not fit are counted, not cut.
+    for (const row of rows.filter((r) => r.kind !== 'option')) expect(xml).toContain(escape(row.name));
+    const shown = rows.filter((r) => xml.includes(escape(r.name)));
+    if (shown.length < rows.length) expect(xml).toContain(`And ${rows.length - shown.length} more`);
+    expect(xml).toContain('If we do nothing');
+  });
+
+  test('value axes start at zero, the waterfall has no legend naming its hidden series, and the loss axis names only round amounts', async () => {
+    const charts = await Promise.all(Object.keys(zip.files).filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n)).map(readPart));
+    const bars = charts.filter((c) => c.includes('<c:barChart>') && !c.includes('At best practice'));
+    expect(bars.length).toBeGreaterThanOrEqual(3);
+    for (const chart of bars) expect(chart).toContain('<c:min val="0"/>');
+    const waterfall = charts.find((c) => c.includes('<c:v>Base</c:v>'));
+    expect(waterfall).toBeDefined();
+    expect(waterfall).not.toContain('<c:legend>');
+    const labels = exceedanceAxisLabels(model.exceedance).filter((l) => l !== '');
+    expect(labels.length).toBeLessThanOrEqual(7);
+    for (const label of labels) expect(label).toMatch(/^\$(10|100)?(0|K|M|B)?$|^\$1(0|00)?[KMB]$/);
+  });
+
+  test('no chart label is wider than the room the axis gives it', () => {
+    const texts = deckChartLabelTexts(model);
+    expect(texts.length).toBeGreaterThan(model.costBreakdown.length);
+    expect(findOverflows(texts)).toEqual([]);
   });
 
   test('LibreOffice converts it without error', async () => {

@@ -2,7 +2,11 @@ import PptxGenJS from 'pptxgenjs';
 import { formatPercent, formatUsdChange, formatUsdShort } from './format.ts';
 import type { ReportLogo } from './render-pdf.tsx';
 import { PALETTE, pptxColor } from './palette.ts';
-import type { ReportModel, ReportSlide } from './report-model.ts';
+import { rowsThatFit } from './board-message.ts';
+import { formatSavedPerDollar, type ReportModel, type ReportSlide } from './report-model.ts';
+import { BROWSER_FONT_SCALE, wrapText, type PlacedText } from './text-fit.ts';
+import { addCoverageSlide } from './coverage-pptx.ts';
+import { addScenariosSlide, scenarioChartLabel, SCENARIO_LABEL_FONT_SIZE, SCENARIO_LABEL_WIDTH_PT } from './loss-scenarios-pptx.ts';
 
 const INK = pptxColor(PALETTE.ink);
 const MUTED = pptxColor(PALETTE.muted);
@@ -15,14 +19,36 @@ const FONT = 'Calibri';
 type Slide = ReturnType<PptxGenJS['addSlide']>;
 
 /** Chart box on the right of a 13.33 × 7.5 in slide, text on the left. */
-const CHART = { x: 5.6, y: 1.55, w: 7.3, h: 5.2 };
-const TEXT = { x: 0.5, y: 1.55, w: 4.9, h: 5.2 };
+const CHART = { x: 5.6, y: 1.7, w: 7.3, h: 5.1 };
+const TEXT = { x: 0.5, y: 1.7, w: 4.9, h: 5.1 };
+/** The whole width under the takeaway. */
+const FULL = { x: 0.5, y: 1.6, w: 12.3, h: 5.2 };
+
+const TAKEAWAY_FONT_SIZE = 16;
+const TAKEAWAY_WIDTH_IN = 12.3;
+
+/** Lines the takeaway takes (Helvetica metrics, so Calibri, narrower, never needs more). */
+function takeawayLines(takeaway: string): number {
+  // Measured wide: LibreOffice without Calibri draws it in a wider sans-serif.
+  return wrapText(takeaway, TAKEAWAY_FONT_SIZE * BROWSER_FONT_SCALE, TAKEAWAY_WIDTH_IN * 72 - 14, true).length;
+}
+
+/** Where a slide's content starts: below its takeaway, however many lines that takes. */
+function contentTop(slide: ReportSlide): number {
+  return Math.max(1.55, 0.95 + takeawayLines(slide.takeaway) * 0.3 + 0.1);
+}
+
+/** A content box moved below the takeaway, keeping its bottom edge. */
+function below(box: { x: number; y: number; w: number; h: number }, top: number) {
+  const y = Math.max(box.y, top);
+  return { ...box, y, h: box.h - (y - box.y) };
+}
 
 function addFrame(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo: ReportLogo | null, index: number): Slide {
   const s = pptx.addSlide();
   s.background = { color: 'FFFFFF' };
   s.addText(slide.title, { x: 0.5, y: 0.3, w: 10.6, h: 0.6, fontFace: FONT, fontSize: 28, bold: true, color: INK });
-  s.addText(slide.takeaway, { x: 0.5, y: 0.9, w: 12.3, h: 0.55, fontFace: FONT, fontSize: 16, bold: true, color: ACCENT });
+  s.addText(slide.takeaway, { x: 0.5, y: 0.9, w: TAKEAWAY_WIDTH_IN, h: 0.3 * takeawayLines(slide.takeaway) + 0.1, fontFace: FONT, fontSize: TAKEAWAY_FONT_SIZE, bold: true, color: ACCENT, valign: 'top' });
   if (logo) s.addImage({ data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`, x: 11.3, y: 0.25, w: 1.6, h: 0.6, sizing: { type: 'contain', w: 1.6, h: 0.6 } });
   s.addText(`${model.meta.organisationName} · ${model.meta.completedOn}`, { x: 0.5, y: 7.0, w: 8, h: 0.3, fontFace: FONT, fontSize: 10, color: MUTED });
   s.addText(`${index} / ${model.slides.length}`, { x: 11.8, y: 7.0, w: 1.0, h: 0.3, fontFace: FONT, fontSize: 10, color: MUTED, align: 'right' });
@@ -50,32 +76,52 @@ function addTitleSlide(pptx: PptxGenJS, slide: ReportSlide, logo: ReportLogo | n
 
 function addHeadlineSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
   const h = model.headline;
+  // Lead with the chance of an incident and what one costs (ADR 220); the average follows.
   const tiles = [
-    { label: 'Expected annual loss', value: formatUsdShort(h.aleUsd) },
-    { label: 'Chance of at least one loss event', value: formatPercent(h.probabilityOfAnyEvent) },
-    { label: 'Cost if it happens (median)', value: formatUsdShort(h.costIfItHappensUsd) },
-    { label: 'A bad year (1 in 20)', value: formatUsdShort(h.badYearUsd) },
+    { label: 'Chance of an incident this year', value: formatPercent(h.probabilityOfAnyEvent) },
+    { label: 'One incident typically costs', value: formatUsdShort(h.costIfItHappensUsd) },
+    { label: 'A severe incident costs more than', value: formatUsdShort(h.costIfItHappensP95Usd) },
+    { label: 'Expected loss a year (average)', value: formatUsdShort(h.aleUsd) },
   ];
+  const top = contentTop(slide);
   tiles.forEach((tile, i) => {
     const x = 0.5 + i * 3.1;
-    s.addShape('rect', { x, y: 1.6, w: 2.9, h: 1.5, fill: { color: 'F1F5F9' }, line: { color: GRID, width: 1 } });
-    s.addText(tile.label, { x: x + 0.15, y: 1.65, w: 2.6, h: 0.5, fontFace: FONT, fontSize: 12, color: MUTED });
-    s.addText(tile.value, { x: x + 0.15, y: 2.15, w: 2.6, h: 0.8, fontFace: FONT, fontSize: 30, bold: true, color: INK });
+    s.addShape('rect', { x, y: top, w: 2.9, h: 1.4, fill: { color: 'F1F5F9' }, line: { color: GRID, width: 1 } });
+    s.addText(tile.label, { x: x + 0.15, y: top + 0.05, w: 2.6, h: 0.45, fontFace: FONT, fontSize: 12, color: MUTED });
+    s.addText(tile.value, { x: x + 0.15, y: top + 0.5, w: 2.6, h: 0.8, fontFace: FONT, fontSize: 30, bold: true, color: INK });
   });
-  addBullets(s, slide.bullets, { x: 0.5, y: 3.35, w: 12.3, h: 3.5 }, 16);
+  addBullets(s, slide.bullets, { x: 0.5, y: top + 1.6, w: 12.3, h: 6.9 - (top + 1.6) }, 14);
+}
+
+/**
+ * The curve's 60 log-spaced amounts labelled only at the point nearest each power of ten ($10K,
+ * $100K, $1M...): every amount on the axis crowded it, and a skip count still printed odd amounts.
+ */
+export function exceedanceAxisLabels(points: ReportModel['exceedance']): string[] {
+  const nearest = new Map<number, number>();
+  points.forEach((p, i) => {
+    const decade = Math.round(Math.log10(p.lossUsd));
+    const best = nearest.get(decade);
+    const distance = (j: number) => Math.abs(Math.log10(points[j]?.lossUsd ?? 1) - decade);
+    if (best === undefined || distance(i) < distance(best)) nearest.set(decade, i);
+  });
+  const labelled = new Set(nearest.values());
+  return points.map((p, i) => (labelled.has(i) ? formatUsdShort(10 ** Math.round(Math.log10(p.lossUsd))) : ''));
 }
 
 function addExceedanceChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
   s.addChart(
     pptx.ChartType.line,
-    [{ name: 'Chance a year costs more', labels: model.exceedance.map((p) => formatUsdShort(p.lossUsd)), values: model.exceedance.map((p) => p.probability) }],
+    [{ name: 'Chance a year costs more', labels: exceedanceAxisLabels(model.exceedance), values: model.exceedance.map((p) => p.probability) }],
     {
       ...CHART,
       chartColors: [ACCENT],
       lineDataSymbol: 'none',
       lineSize: 2,
       showLegend: false,
-      catAxisLabelFrequency: '6',
+      catAxisLabelFrequency: '1',
+      catAxisLabelRotate: 0,
+      catAxisMajorTickMark: 'none',
       catAxisTitle: 'Annual loss',
       showCatAxisTitle: true,
       valAxisLabelFormatCode: '0%',
@@ -87,13 +133,29 @@ function addExceedanceChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
   );
 }
 
+/** Category labels wrapped to the room the axis gives them, so it does not cut them ("ncident response..."). */
+const CHART_LABEL_WIDTH_PT = 150;
+const CHART_LABEL_FONT_SIZE = 11;
+function chartLabel(label: string): string {
+  return wrapText(label, CHART_LABEL_FONT_SIZE, CHART_LABEL_WIDTH_PT).join('\n');
+}
+
+/** Every line of the deck's chart category labels with the room it has, for the overflow test. */
+export function deckChartLabelTexts(model: ReportModel): PlacedText[] {
+  const labels = [...model.costBreakdown.map((c) => c.label), ...model.fines.rows.map((r) => r.label), ...model.drivers.map((d) => d.name)];
+  const scenarioLabels = (model.scenarios?.scenarios ?? []).flatMap((x) => scenarioChartLabel(x.label).split('\n').map((line) => ({ text: line, fontSize: SCENARIO_LABEL_FONT_SIZE, boxWidth: SCENARIO_LABEL_WIDTH_PT })));
+  return [...labels.flatMap((label) => chartLabel(label).split('\n').map((line) => ({ text: line, fontSize: CHART_LABEL_FONT_SIZE, boxWidth: CHART_LABEL_WIDTH_PT }))), ...scenarioLabels];
+}
+
 function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { label: string; value: number }[], color: string) {
   // A bar chart draws its first category at the bottom: the rows go in reversed so the top row
   // reads first, as the slide's bullets do.
   const bottomUp = [...rows].reverse();
-  s.addChart(pptx.ChartType.bar, [{ name, labels: bottomUp.map((r) => r.label), values: bottomUp.map((r) => Math.round(r.value)) }], {
+  s.addChart(pptx.ChartType.bar, [{ name, labels: bottomUp.map((r) => chartLabel(r.label)), values: bottomUp.map((r) => Math.round(r.value)) }], {
     ...CHART,
     barDir: 'bar',
+    // Value axes start at zero: from $3,100, $3.4K looked three times $3.2K.
+    valAxisMinVal: 0,
     chartColors: [color],
     showLegend: false,
     showValue: true,
@@ -108,7 +170,7 @@ function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { l
 function addTornadoChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
   // Largest driver on top: bars are drawn from the bottom up (see addBarChart).
   const drivers = [...model.drivers].reverse();
-  const labels = drivers.map((d) => d.name);
+  const labels = drivers.map((d) => chartLabel(d.name));
   s.addChart(
     pptx.ChartType.bar,
     [
@@ -167,8 +229,9 @@ function addWaterfallChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
       barGrouping: 'stacked',
       chartColors: ['FFFFFF', ACCENT, BAD, GOOD],
       chartColorsOpacity: 100,
-      showLegend: true,
-      legendPos: 'b',
+      // The legend would list the invisible "Base" series: the colours are explained in the bullets instead.
+      showLegend: false,
+      valAxisMinVal: 0,
       valAxisLabelFormatCode: '$#,##0',
       catAxisLabelFontSize: 10,
       valAxisLabelFontSize: 10,
@@ -177,19 +240,49 @@ function addWaterfallChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
 }
 
 function addFixesTable(s: Slide, model: ReportModel) {
-  const head = ['Fix', 'Removes a year', 'Worst 1% of years', 'Costs a year', 'Return', 'Payback'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  const head = ['Fix', 'Saves a year (alone)', 'Less in the worst 1% of years', 'Costs a year', 'Saved per $1 spent', 'Pays back in'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
   const rows = model.fixes.map((f) => [
     { text: `${f.rank}. ${f.name}` },
     { text: formatUsdShort(f.annualLossReductionUsd) },
-    { text: f.expectedShortfall99ReductionUsd === null ? 'n/a' : `-${formatUsdShort(f.expectedShortfall99ReductionUsd)}` },
+    { text: f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd) },
     { text: `${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}` },
-    { text: `${f.returnOnSecurityInvestment.toFixed(1)}×` },
+    { text: formatSavedPerDollar(f).replace(' saved per $1', '') },
     { text: f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months` },
   ]);
-  s.addTable([head, ...rows], { x: 0.5, y: 1.6, w: 12.3, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: GRID, pt: 1 } });
-  const actions = model.fixes.slice(0, 3).map((f) => `${f.name}: ${f.action}`);
+  const top = contentTop(model.slides.find((x) => x.id === 'fixes') ?? { takeaway: '' } as ReportSlide);
+  s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: GRID, pt: 1 } });
+  const actions = model.fixes.slice(0, 2).map((f) => `${f.name}: ${f.action}`);
+  if (model.message.breakEvenLine !== null) actions.push(model.message.breakEvenLine);
   if (model.notWorthIt !== null && model.notWorthIt.fixes.length > 0) actions.push(model.notWorthIt.summary);
-  addBullets(s, actions, { x: 0.5, y: 1.8 + 0.5 * (rows.length + 1), w: 12.3, h: 2 }, 12);
+  const tableBottom = top + 0.75 + 0.45 * rows.length;
+  addBullets(s, actions, { x: 0.5, y: tableBottom + 0.2, w: 12.3, h: 6.9 - tableBottom - 0.2 }, 12);
+}
+
+const DECISION_KIND = { plan: 'Pays for itself', required: 'Required', option: 'Optional' } as const;
+
+/** The ask: the fixes (or required controls) with saving, cost and who requires them; the combined effect and doing nothing below. */
+function addDecisionSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
+  const d = model.message.decision;
+  const top = contentTop(slide);
+  if (d.rows.length === 0) {
+    addBullets(s, [...d.askLines, d.doNothing], below(FULL, top), 16);
+    return;
+  }
+  const fontSize = d.rows.length > 8 ? 11 : 13;
+  const rowHeight = (fontSize / 72) * 1.25 + 0.1;
+  // Rows that fit above the closing lines; the rest are counted in a line (rowsThatFit).
+  const fit = rowsThatFit(d.rows, Math.floor((6.0 - top) / rowHeight) - 1);
+  const head = ['Control', 'Why', 'Saves a year', 'Costs a year', 'Required by'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  const rows = fit.rows.map((r) => [
+    { text: r.name },
+    { text: DECISION_KIND[r.kind] },
+    { text: `${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}` },
+    { text: `${formatUsdShort(r.costLowUsd)}-${formatUsdShort(r.costHighUsd)}` },
+    { text: r.requiredBy.length === 0 ? '-' : r.requiredBy.join(', ') },
+  ]);
+  s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [3.4, 1.6, 1.5, 1.7, 4.1], fontFace: FONT, fontSize, color: INK, border: { type: 'solid', color: GRID, pt: 1 }, margin: 0.03 });
+  const tableBottom = top + rowHeight * (rows.length + 1) + 0.1;
+  addBullets(s, [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines], { x: 0.5, y: Math.min(tableBottom, 6.0), w: 12.3, h: 6.9 - Math.min(tableBottom, 6.0) }, 12);
 }
 
 function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo: ReportLogo | null, index: number) {
@@ -210,11 +303,14 @@ function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide
       if (model.drivers.length > 0) {
         s.addText('Change of the expected annual loss when one answer moves to best practice (green) or to the weakest answer (red), everything else as answered.', { ...TEXT, fontFace: FONT, fontSize: 14, color: INK, valign: 'top' });
         addTornadoChart(pptx, s, model);
-      } else addBullets(s, slide.bullets, { x: 0.5, y: 1.6, w: 12.3, h: 5 });
+      } else addBullets(s, slide.bullets, below(FULL, contentTop(slide)));
       return;
     case 'fixes':
       if (model.fixes.length > 0) addFixesTable(s, model);
-      else addBullets(s, slide.bullets, { x: 0.5, y: 1.6, w: 12.3, h: 5 });
+      else addBullets(s, slide.bullets, below(FULL, contentTop(slide)), 13);
+      return;
+    case 'decision':
+      addDecisionSlide(s, model, slide);
       return;
     case 'fines':
       addBullets(s, slide.bullets, TEXT, 13);
@@ -222,14 +318,19 @@ function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide
       return;
     case 'whatChanged':
       if (model.whatChanged) {
-        addBullets(s, model.whatChanged.steps.map((st) => `${st.label}: ${formatUsdChange(st.deltaUsd)}${st.changes.length > 0 ? ` (${st.changes.join('; ')})` : ''}`), TEXT, 12);
+        addBullets(s, [...model.whatChanged.steps.map((st) => `${st.label}: ${formatUsdChange(st.deltaUsd)}${st.changes.length > 0 ? ` (${st.changes.join('; ')})` : ''}`), 'Chart: blue bars are the expected loss then and now; red steps raised it, green steps lowered it.'], TEXT, 12);
         addWaterfallChart(pptx, s, model);
-      } else addBullets(s, slide.bullets, { x: 0.5, y: 1.6, w: 12.3, h: 5 });
+      } else addBullets(s, slide.bullets, below(FULL, contentTop(slide)));
+      return;
+    case 'insurance':
+      addCoverageSlide(pptx, s, model.coverage, slide.bullets);
+      return;
+    case 'scenarios':
+      if (model.scenarios !== null) addScenariosSlide(pptx, s, model.scenarios);
       return;
     case 'title':
-    case 'insurance':
     case 'method':
-      addBullets(s, slide.bullets, { x: 0.5, y: 1.6, w: 12.3, h: 5.2 }, slide.id === 'method' ? 13 : 16);
+      addBullets(s, slide.bullets, below(FULL, contentTop(slide)), slide.id === 'method' ? 14 : 16);
       return;
     default:
       // Every section has its case: a new SlideId that is not drawn here does not compile.

@@ -5,74 +5,22 @@ import { FACTORS } from '@/engine/factors.ts';
 import { FRAMEWORKS } from '@/engine/frameworks.ts';
 import { listCalibrationEntries } from '@/engine/list-calibration-entries.ts';
 import type { RiskDerivation } from '@/engine/risk-result.ts';
+import { getFactor } from '@/engine/factors.ts';
+import { LOSS_SCENARIOS } from '@/engine/loss-scenarios.ts';
 import { formatUsdShort } from './format.ts';
-import { regenerateLossYears } from './loss-years.ts';
+import { regenerateLossSamples } from './loss-years.ts';
+import { readFixPlan } from './read-fix-plan.ts';
 import { readResult } from './read-result.ts';
 import type { OneInHundredView, RecommendationView } from './read-result.ts';
 import type { ReportModel, ReportSource } from './report-model.ts';
-
-const USD = '"$"#,##0';
-const USD_CENTS = '"$"#,##0.00';
-const PROB = '0.0000%';
-const NUMBER = '0.000000';
-
-type Sheet = ExcelJS.Worksheet;
-
-function styleHeader(sheet: Sheet) {
-  const row = sheet.getRow(1);
-  row.font = { bold: true };
-  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE2E8F0' } };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-}
-
-/**
- * Rows of a "stored value | formula | difference" sheet, addressed by name so formulas read
- * like the model: `ref('targetProbability')` → `C5`.
- */
-class FormulaSheet {
-  private readonly rows = new Map<string, number>();
-  constructor(private readonly sheet: Sheet) {
-    sheet.columns = [
-      { header: 'Quantity', key: 'label', width: 52 },
-      { header: 'Stored value', key: 'stored', width: 20 },
-      { header: 'Recomputed (live formula)', key: 'formula', width: 26 },
-      { header: 'Difference', key: 'diff', width: 16 },
-      { header: 'Calibration key / how', key: 'source', width: 60 },
-    ];
-    styleHeader(sheet);
-  }
-  /** A value the formulas start from (stored and "recomputed" are the same number). */
-  input(name: string, label: string, value: number, source: string, format = NUMBER) {
-    const row = this.sheet.addRow({ label, stored: value, formula: value, source });
-    this.rows.set(name, row.number);
-    row.getCell('stored').numFmt = format;
-    row.getCell('formula').numFmt = format;
-  }
-  /** A quantity the model computed, next to the spreadsheet formula that recomputes it. */
-  formula(name: string, label: string, stored: number, formula: string, how: string, format = NUMBER) {
-    const row = this.sheet.addRow({ label, stored, source: how });
-    this.rows.set(name, row.number);
-    row.getCell('formula').value = { formula };
-    row.getCell('diff').value = { formula: `C${row.number}-B${row.number}` };
-    for (const key of ['stored', 'formula', 'diff']) row.getCell(key).numFmt = format;
-    row.getCell('formula').font = { color: { argb: 'FF1D4ED8' } };
-  }
-  /** The stored value of a row (inputs are plain numbers). */
-  storedValue(name: string): unknown {
-    const row = this.rows.get(name);
-    if (row === undefined) throw new Error(`workbook: unknown row ${name}`);
-    return this.sheet.getRow(row).getCell('stored').value;
-  }
-  heading(text: string) {
-    const row = this.sheet.addRow({ label: text });
-    row.font = { bold: true };
-  }
-  ref(name: string): string {
-    const row = this.rows.get(name);
-    if (row === undefined) throw new Error(`workbook: unknown row ${name}`);
-    return `C${row}`;
-  }
-}
+import { fillBulkColumns } from './workbook/bulk-column-sheet.ts';
+import { addFixPlanSheet } from './workbook/fix-plan-sheet.ts';
+import { FormulaSheet, PROB, USD, USD_CENTS, styleHeader } from './workbook/formula-sheet.ts';
+import { fillHeadlineSheet, fillHeadlinePlan } from './workbook/headline-sheet.ts';
+import { addSampleSheets } from './workbook/sample-sheets.ts';
+import { addWhatChangedSheet, type CellLink } from './workbook/what-changed-sheet.ts';
+import { addCoverageSheet } from './coverage-workbook.ts';
+import { addScenariosSheet } from './loss-scenarios-workbook.ts';
 
 function addInputs(workbook: ExcelJS.Workbook, source: ReportSource) {
   const sheet = workbook.addWorksheet('Inputs');
@@ -84,7 +32,7 @@ function addInputs(workbook: ExcelJS.Workbook, source: ReportSource) {
   styleHeader(sheet);
   const { input, result } = source.assessment;
   const org = input.organisation;
-  sheet.addRow({ name: 'Organisation', value: source.organisationName });
+  sheet.addRow({ name: 'Organisation assessed', value: org.name?.trim() || source.organisationName });
   sheet.addRow({ name: 'Industry', value: org.industry });
   sheet.addRow({ name: 'Employees', value: org.employees });
   sheet.addRow({ name: 'Annual revenue (USD)', value: org.annualRevenueUsd }).getCell('value').numFmt = USD;
@@ -94,7 +42,7 @@ function addInputs(workbook: ExcelJS.Workbook, source: ReportSource) {
   sheet.addRow({ name: 'Publicly traded', value: org.isPubliclyTraded ? 'yes' : 'no' });
   for (const factor of FACTORS) {
     const given = input.factors[factor.id];
-    sheet.addRow({ name: `${factor.id} ${factor.name}`, value: result.factorAnswers[factor.id], note: given === undefined ? 'not answered: taken as average (partial)' : given === result.factorAnswers[factor.id] ? 'as answered' : `answered ${given}; set from framework evidence` });
+    sheet.addRow({ name: factor.name, value: result.factorAnswers[factor.id], note: given === undefined ? 'not answered: taken as average (partial)' : given === result.factorAnswers[factor.id] ? 'as answered' : `answered ${given}; set from framework evidence` });
   }
   for (const framework of FRAMEWORKS) {
     const state = input.frameworks[framework.id];
@@ -128,6 +76,8 @@ function addParameters(workbook: ExcelJS.Workbook) {
 /** IRIS 2025 revenue tiers: the geometric centre of each band, where its P(>= 1 incident) applies (ADR 100). */
 const TIER_ANCHORS_USD = [Math.sqrt(1e6 * 1e7), Math.sqrt(1e7 * 1e8), Math.sqrt(1e8 * 1e9), Math.sqrt(1e9 * 1e10)];
 const cal = (key: CalibrationKey): number => CALIBRATION[key].value;
+/** The factors that move how often incidents happen (the others move what one costs). */
+const FREQUENCY_FACTOR_NAMES = FACTORS.filter((f) => f.frequencyMultiplier.best !== 1 || f.frequencyMultiplier.worst !== 1).map((f) => f.name);
 
 /** Frequency: IRIS tier probability interpolated on log revenue, then industry, dispersion and the answers. */
 function addFrequency(f: FormulaSheet, d: RiskDerivation, revenueRef: string) {
@@ -135,7 +85,7 @@ function addFrequency(f: FormulaSheet, d: RiskDerivation, revenueRef: string) {
   f.heading('Frequency: how often a significant incident happens');
   tierKeys.forEach((key, i) => f.input(`tier${i}`, `P(>= 1 event), revenue band ${i + 1} (at ${formatUsdShort(TIER_ANCHORS_USD[i] as number)})`, cal(key), key, PROB));
   // The band pair the revenue falls between, as the engine interpolates (flat outside the anchors).
-  const revenue = Number(f.storedValue('revenue'));
+  const revenue = f.value('revenue');
   const upper = TIER_ANCHORS_USD.findIndex((a) => revenue <= a);
   const tierFormula =
     upper === 0 ? f.ref('tier0') : upper === -1 ? f.ref(`tier${TIER_ANCHORS_USD.length - 1}`) : `${f.ref(`tier${upper - 1}`)}*(1-(LN(${revenueRef})-LN(${TIER_ANCHORS_USD[upper - 1]}))/(LN(${TIER_ANCHORS_USD[upper]})-LN(${TIER_ANCHORS_USD[upper - 1]})))+${f.ref(`tier${upper}`)}*(LN(${revenueRef})-LN(${TIER_ANCHORS_USD[upper - 1]}))/(LN(${TIER_ANCHORS_USD[upper]})-LN(${TIER_ANCHORS_USD[upper - 1]}))`;
@@ -145,7 +95,7 @@ function addFrequency(f: FormulaSheet, d: RiskDerivation, revenueRef: string) {
   f.formula('targetP', 'P(>= 1 event) at average posture', d.targetProbability, `MIN(0.99,${f.ref('tierP')}*${f.ref('industryP')}/${f.ref('typicalP')})`, 'revenue × industry / typical, capped at 99%', PROB);
   f.input('r', 'Negative binomial dispersion r', d.dispersion, 'fitted to IRIS P(>= 2) per band, interpolated on log r');
   f.formula('muAvg', 'Mean events per year at average posture', d.meanEventsAtAverage, `${f.ref('r')}*((1-${f.ref('targetP')})^(-1/${f.ref('r')})-1)`, 'μ = r × ((1 − p)^(−1/r) − 1)');
-  f.input('freqMult', 'Frequency multiplier of the answers', d.frequencyMultiplier, 'product of the factors’ frequency multipliers (M3, M4, M5); "not known" scored at the average');
+  f.input('freqMult', 'Frequency multiplier of the answers', d.frequencyMultiplier, `product of the frequency multipliers of ${FREQUENCY_FACTOR_NAMES.join(', ')}; "not known" scored at the average`);
   f.formula('mu', 'Mean events per year for this organisation', d.meanEventsPerYear, `${f.ref('muAvg')}*${f.ref('freqMult')}`, 'μ × frequency multiplier');
 }
 
@@ -177,8 +127,12 @@ function addSeverity(f: FormulaSheet, d: RiskDerivation, source: ReportSource) {
   f.input('recordShare', 'Share of the per-record cost driven by record counts', cal('recordDrivenCostShare'), 'recordDrivenCostShare');
   f.input('refRecords', 'Reference breach size (records)', cal('recordCostReferenceRecords'), 'recordCostReferenceRecords', '#,##0');
   f.input('recordExp', 'Record-cost scaling exponent', cal('recordCostScaleExponent'), 'recordCostScaleExponent');
+  // Small-firm scale (ADR 213): 1 at and above the knee revenue; shrinks records costs, fines and ransoms below it.
+  f.input('smallKnee', 'Revenue below which records costs, fines and ransoms shrink (USD)', cal('smallFirmKneeRevenueUsd'), 'smallFirmKneeRevenueUsd', USD);
+  f.input('smallExp', 'Small-firm scaling exponent', cal('smallFirmScaleExponent'), 'smallFirmScaleExponent');
+  f.formula('smallScale', 'Small-firm scale of records costs, fines and ransoms (intermediate)', Math.min(1, org.annualRevenueUsd / cal('smallFirmKneeRevenueUsd')) ** cal('smallFirmScaleExponent'), `MIN(1,${revenue}/${f.ref('smallKnee')})^${f.ref('smallExp')}`, 'min(1, revenue / knee)^b');
   const n = f.ref('effRecords');
-  f.formula('recordsCost', 'Records-driven cost if every record were exposed, average posture (USD)', d.recordsCostAllExposedUsd, `IF(${n}<=0,0,${f.ref('perRecord')}*${f.ref('recordShare')}*${f.ref('refRecords')}*(${n}/${f.ref('refRecords')})^${f.ref('recordExp')})`, 'cost per record × share × reference × (records / reference)^b', USD_CENTS);
+  f.formula('recordsCost', 'Records-driven cost if every record were exposed, average posture (USD)', d.recordsCostAllExposedUsd, `IF(${n}<=0,0,${f.ref('perRecord')}*${f.ref('recordShare')}*${f.ref('refRecords')}*(${n}/${f.ref('refRecords')})^${f.ref('recordExp')}*${f.ref('smallScale')})`, 'cost per record × share × reference × (records / reference)^b × small-firm scale', USD_CENTS);
 
   f.heading('Cap, fines and ransom');
   f.input('capMultiple', 'Cap on one incident, multiple of revenue', cal('perEventCapRevenueMultiple'), 'perEventCapRevenueMultiple');
@@ -186,18 +140,22 @@ function addSeverity(f: FormulaSheet, d: RiskDerivation, source: ReportSource) {
   f.input('sizeExp', 'Fine and ransom scaling exponent', cal('sizeScalingExponent'), 'sizeScalingExponent');
   f.formula('sizeScale', 'Size scale of fines and ransoms (intermediate)', (org.annualRevenueUsd / cal('sizeScalingReferenceRevenueUsd')) ** cal('sizeScalingExponent'), `(${revenue}/${f.ref('refRevenue')})^${f.ref('sizeExp')}`, '(revenue / reference)^b');
   f.input('fineMedianRef', 'Median regulatory fine at the reference revenue (USD)', cal('fineMedian'), 'fineMedian', USD);
-  f.formula('fineMedian', 'Median fine for this organisation (USD)', d.fineMedianUsd, `${f.ref('fineMedianRef')}*${f.ref('sizeScale')}`, 'median × size scale', USD_CENTS);
+  f.formula('fineMedian', 'Median fine for this organisation (USD)', d.fineMedianUsd, `${f.ref('fineMedianRef')}*${f.ref('sizeScale')}*${f.ref('smallScale')}`, 'median × size scale × small-firm scale', USD_CENTS);
   if (d.fineRegimes.length > 0) {
     const multiplierKey: CalibrationKey | null = d.a4Level === 'best' ? 'fineProbabilityMultiplierCompliant' : d.a4Level === 'worst' ? 'fineProbabilityMultiplierNonCompliant' : null;
     f.input('fineBase', 'P(fine under one regime | incident), average posture', cal('finePerRegimeProbability'), 'finePerRegimeProbability', PROB);
-    f.input('fineMult', `Fine probability multiplier at A4 = ${d.a4Level}`, multiplierKey === null ? 1 : cal(multiplierKey), multiplierKey ?? 'A4 partial: 1');
-    f.formula('fineP', `P(fine) per incident under each of ${d.fineRegimes.join(', ')}`, d.fineProbabilityPerRegime, `MIN(1,${f.ref('fineBase')}*${f.ref('fineMult')})`, 'base × A4 multiplier, at most 1', PROB);
+    f.input('fineMult', `Fine probability multiplier with ${getFactor('A4').name} at ${d.a4Level}`, multiplierKey === null ? 1 : cal(multiplierKey), multiplierKey ?? 'partly in place: 1');
+    f.formula('fineP', `P(fine) per incident under each of ${d.fineRegimes.join(', ')}`, d.fineProbabilityPerRegime, `MIN(1,${f.ref('fineBase')}*${f.ref('fineMult')})`, `base × the ${getFactor('A4').name} multiplier, at most 1`, PROB);
   }
-  f.input('ransomShare', 'Share of SMB breaches involving ransomware', cal('ransomwareShareSmb'), 'ransomwareShareSmb', PROB);
+  // Model 3.0 pays a ransom only in the ransomware loss scenario (ADR 223); results of earlier models
+  // applied the share of SMB breaches involving ransomware to every incident.
+  const ransomware = LOSS_SCENARIOS.find((s) => s.id === 'ransomware')!;
+  if (source.assessment.result.lossScenarios === undefined) f.input('ransomShare', 'Share of SMB breaches involving ransomware', cal('ransomwareShareSmb'), 'ransomwareShareSmb', PROB);
+  else f.input('ransomShare', `Share of incidents that are ${ransomware.label.toLowerCase()}`, ransomware.frequencyShare.value, ransomware.frequencyShare.source, PROB);
   f.input('ransomPay', 'Share of ransomware victims who pay', cal('ransomPayRate'), 'ransomPayRate', PROB);
   f.formula('ransomP', 'P(ransom paid) per incident', d.ransomProbability, `${f.ref('ransomShare')}*${f.ref('ransomPay')}`, 'ransomware share × pay rate', PROB);
   f.input('ransomMedianRef', 'Median ransom at the reference revenue (USD)', cal('ransomMedian'), 'ransomMedian', USD);
-  f.formula('ransomMedian', 'Median ransom for this organisation (USD)', d.ransomMedianUsd, `${f.ref('ransomMedianRef')}*${f.ref('sizeScale')}`, 'median × size scale', USD_CENTS);
+  f.formula('ransomMedian', 'Median ransom for this organisation (USD)', d.ransomMedianUsd, `${f.ref('ransomMedianRef')}*${f.ref('sizeScale')}*${f.ref('smallScale')}`, 'median × size scale × small-firm scale', USD_CENTS);
 }
 
 /** The 1-in-100 year and the policy: what it pays, what stays, the limit that would pay it all. */
@@ -212,7 +170,7 @@ function addOneInHundred(f: FormulaSheet, one: OneInHundredView) {
   f.formula('uncovered', 'Stays with the organisation in that year (USD)', one.uncoveredInOneInHundredYearUsd, `${f.ref('p99')}-${f.ref('recovered')}`, 'loss − paid', USD_CENTS);
 }
 
-function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource) {
+function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource): FormulaSheet {
   const result = source.assessment.result;
   const view = readResult(result);
   const f = new FormulaSheet(workbook.addWorksheet('Analytic'));
@@ -265,61 +223,38 @@ function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource) {
     f.heading(heading);
     for (const r of list) {
       const id = `rec-${r.factorId}`;
-      f.input(`${id}-red`, `${r.factorId} ${r.factorName}: loss reduction a year (USD)`, r.annualLossReductionUsd, 'ALE now − ALE with this factor at best, same years', USD_CENTS);
-      if (r.expectedShortfall99ReductionUsd !== null) f.input(`${id}-es`, `${r.factorId}: reduction of the worst 1% of years (USD)`, r.expectedShortfall99ReductionUsd, 'expected shortfall 99 now − after, same years', USD_CENTS);
-      f.input(`${id}-low`, `${r.factorId}: annual cost, low (USD)`, r.annualCostLowUsd, 'typical SME cost band (assumption)', USD);
-      f.input(`${id}-high`, `${r.factorId}: annual cost, high (USD)`, r.annualCostHighUsd, 'typical SME cost band (assumption)', USD);
-      f.formula(`${id}-mid`, `${r.factorId}: annual cost, mid (USD)`, r.annualCostMidUsd, `(${f.ref(`${id}-low`)}+${f.ref(`${id}-high`)})/2`, '(low + high) / 2', USD_CENTS);
-      f.formula(`${id}-rosi`, `${r.factorId}: return on security investment`, r.returnOnSecurityInvestment, `(${f.ref(`${id}-red`)}-${f.ref(`${id}-mid`)})/${f.ref(`${id}-mid`)}`, '(reduction − cost) / cost');
-      if (r.paybackMonths !== null) f.formula(`${id}-payback`, `${r.factorId}: payback (months)`, r.paybackMonths, `${f.ref(`${id}-mid`)}/${f.ref(`${id}-red`)}*12`, 'cost / reduction × 12');
+      f.input(`${id}-red`, `${r.factorName}: loss reduction a year (USD)`, r.annualLossReductionUsd, 'ALE now − ALE with this factor at best, same years', USD_CENTS);
+      if (r.expectedShortfall99ReductionUsd !== null) f.input(`${id}-es`, `${r.factorName}: reduction of the worst 1% of years (USD)`, r.expectedShortfall99ReductionUsd, 'expected shortfall 99 now − after, same years', USD_CENTS);
+      f.input(`${id}-low`, `${r.factorName}: annual cost, low (USD)`, r.annualCostLowUsd, 'typical SME cost band (assumption)', USD);
+      f.input(`${id}-high`, `${r.factorName}: annual cost, high (USD)`, r.annualCostHighUsd, 'typical SME cost band (assumption)', USD);
+      f.formula(`${id}-mid`, `${r.factorName}: annual cost, mid (USD)`, r.annualCostMidUsd, `(${f.ref(`${id}-low`)}+${f.ref(`${id}-high`)})/2`, '(low + high) / 2', USD_CENTS);
+      f.formula(`${id}-rosi`, `${r.factorName}: return on security investment`, r.returnOnSecurityInvestment, `(${f.ref(`${id}-red`)}-${f.ref(`${id}-mid`)})/${f.ref(`${id}-mid`)}`, '(reduction − cost) / cost');
+      if (r.paybackMonths !== null) f.formula(`${id}-payback`, `${r.factorName}: payback (months)`, r.paybackMonths, `${f.ref(`${id}-mid`)}/${f.ref(`${id}-red`)}*12`, 'cost / reduction × 12');
     }
   };
   addReturns('Top fixes: return and payback', view.recommendations);
   addReturns('Not worth it at typical prices (cost more than they remove): return', view.recommendationsNotWorthIt ?? []);
+  return f;
 }
 
-function addSimulation(workbook: ExcelJS.Workbook, source: ReportSource) {
-  const result = source.assessment.result;
-  const years = regenerateLossYears(source.assessment.input, result);
-  const sampleSheet = workbook.addWorksheet('Simulated years');
-  const stats = new FormulaSheet(workbook.addWorksheet('Statistics'));
-  sampleSheet.columns = [{ header: 'Annual loss of a simulated year with a loss (USD), in simulation order', key: 'loss', width: 64 }];
-  styleHeader(sampleSheet);
-  stats.input('years', 'Simulated years', result.iterations, 'iterations', '#,##0');
-  if (years === null) {
-    sampleSheet.addRow({ loss: `Not available: this result was computed by model ${result.engineVersion}; the simulated years can be regenerated only by that model.` });
-    return;
-  }
-  for (const loss of years) sampleSheet.addRow({ loss });
-  sampleSheet.getColumn('loss').numFmt = USD_CENTS;
-  const range = `'Simulated years'!A2:A${years.length + 1}`;
-  const y = stats.ref('years');
-  const a = result.annualLoss;
-  stats.formula('lossYears', 'Years with a loss', years.length, `COUNT(${range})`, 'every other simulated year lost $0', '#,##0');
-  stats.formula('ale', 'Expected annual loss (USD)', a.expectedUsd, `SUM(${range})/${y}`, 'sum of all years / years', USD_CENTS);
-  stats.formula('pAny', 'P(at least one loss event in a year)', a.probabilityOfAnyLoss, `COUNT(${range})/${y}`, 'years with a loss / years', PROB);
-  stats.formula('sd', 'Standard deviation (USD)', a.standardDeviationUsd, `SQRT((SUMSQ(${range})-${y}*${stats.ref('ale')}^2)/(${y}-1))`, 'sample standard deviation over all years (zeros included)', USD_CENTS);
-  const pct = (p: number) => `IF(CEILING(${p}*${y},1)-(${y}-COUNT(${range}))<=0,0,SMALL(${range},CEILING(${p}*${y},1)-(${y}-COUNT(${range}))))`;
-  stats.formula('p50', 'Median year (USD)', a.percentilesUsd.p50, pct(0.5), 'nearest rank, zeros included', USD_CENTS);
-  stats.formula('p90', '1 year in 10 (USD)', a.percentilesUsd.p90, pct(0.9), 'nearest rank, zeros included', USD_CENTS);
-  stats.formula('p95', '1 year in 20 (USD)', a.percentilesUsd.p95, pct(0.95), 'nearest rank, zeros included', USD_CENTS);
-  stats.formula('p99', '1 year in 100 (USD)', a.percentilesUsd.p99, pct(0.99), 'nearest rank, zeros included', USD_CENTS);
-  stats.formula('above1m', 'P(annual loss > $1M)', result.probabilityAbove1mUsd, `COUNTIF(${range},">1000000")/${y}`, 'years above $1M / years', PROB);
-  stats.input('es', 'Mean of the worst 1% of years (USD), stored', a.expectedShortfall99Usd, 'simulated', USD_CENTS);
-}
-
-function addReadMe(workbook: ExcelJS.Workbook, model: ReportModel) {
+function addReadMe(workbook: ExcelJS.Workbook, model: ReportModel, hasPlan: boolean) {
   const sheet = workbook.addWorksheet('Read me');
   sheet.getColumn(1).width = 120;
   const lines = [
     model.meta.title,
-    `Assessment "${model.meta.assessmentTitle}", completed ${model.meta.completedOn} by ${model.meta.authorName}. Risk model ${model.meta.engineVersion}, seed ${model.meta.seed}, ${model.meta.iterations.toLocaleString('en-US')} simulated years.`,
+    `Assessment "${model.meta.assessmentTitle}" of ${model.meta.organisationName}, completed ${model.meta.completedOn} by ${model.meta.authorName}. Risk model ${model.meta.engineVersion}, seed ${model.meta.seed}, ${model.meta.iterations.toLocaleString('en-US')} simulated years.`,
     '',
+    'Headline: every figure of the report’s first page, the what-changed waterfall and the fix plan, next to a live formula linking it to the cell that recomputes it; Difference should be 0.',
     'Inputs: the answers and profile the model ran on.',
     'Parameters: every number the model uses, with its calibration key and source (or "assumption").',
-    'Analytic: the closed-form parts of the model (frequency, severity, precision, score, shares, returns) as live formulas next to the stored values; Difference should be 0.',
+    'Analytic: the closed-form parts of the model (frequency, severity, precision, score, shares, returns) as live formulas next to the stored values.',
     'Simulated years: every simulated year that had a loss, regenerated from the input and seed; all other years lost $0.',
-    'Statistics: the summary statistics recomputed from those years with live formulas, next to the stored values.',
+    'Incidents: the cost of every simulated incident, regenerated the same way.',
+    'Statistics: the expected loss, its range, the percentiles, the worst-1% average and the cost of one incident, recomputed from those two sheets with live formulas.',
+    ...(model.whatChanged === null ? [] : ['What changed: the waterfall from the previous assessment’s expected loss to this one, each bar a live difference.']),
+    ...(hasPlan ? ['Fix plan: the fixes in the order the plan takes them, each measured with the earlier ones in place; savings, costs and payback as live formulas.'] : []),
+    ...(model.scenarios === null ? [] : ['Scenarios: each named loss scenario’s expected loss recomputed from its cost categories, and the five added up against the expected loss (the check cell should read 0).']),
+    'Every formula also stores its last result, so viewers that do not recalculate still show the figures.',
   ];
   lines.forEach((text, i) => {
     const row = sheet.addRow([text]);
@@ -327,18 +262,36 @@ function addReadMe(workbook: ExcelJS.Workbook, model: ReportModel) {
   });
 }
 
-/** The verification workbook: inputs, parameters, live formulas and simulated years, built fully in memory. */
+/** The cell holding the current expected loss: live from the simulated years when they could be regenerated. */
+function currentAleLink(stats: FormulaSheet, analytic: FormulaSheet): CellLink {
+  if (stats.has('ale')) return { ref: stats.qualifiedRef('ale'), value: stats.value('ale'), how: 'this assessment’s expected loss, recomputed on the Statistics sheet' };
+  return { ref: analytic.qualifiedRef('ale'), value: analytic.value('ale'), how: 'this assessment’s stored expected loss (Analytic sheet)' };
+}
+
+/** The verification workbook: headline checks, inputs, parameters, live formulas, simulated years and incidents. */
 export async function renderWorkbook(model: ReportModel, source: ReportSource): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'CIFER';
   workbook.title = `Verification workbook: ${model.meta.organisationName}`;
   workbook.created = new Date(model.meta.generatedAt);
-  // Formulas carry no cached results: Excel and LibreOffice compute them when the file opens.
+  // Every formula carries its cached result (for viewers that do not recalculate); Excel and
+  // LibreOffice still recompute everything when the file opens.
   workbook.calcProperties.fullCalcOnLoad = true;
-  addReadMe(workbook, model);
+  const { input, result } = source.assessment;
+  const plan = readFixPlan(result, (id) => getFactor(id).name);
+  addReadMe(workbook, model, plan !== null);
+  // Created here so it is the second tab; filled last, when the cells it links to exist.
+  const headline = new FormulaSheet(workbook.addWorksheet('Headline'), 'In the report');
   addInputs(workbook, source);
   addParameters(workbook);
-  addAnalytic(workbook, source);
-  addSimulation(workbook, source);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const analytic = addAnalytic(workbook, source);
+  const { stats, bulk } = addSampleSheets(workbook, result, regenerateLossSamples(input, result));
+  const whatChanged = model.whatChanged === null ? null : addWhatChangedSheet(workbook, model.whatChanged, currentAleLink(stats, analytic));
+  const planSheet = plan === null ? null : addFixPlanSheet(workbook, plan);
+  fillHeadlineSheet(headline, model, { stats, analytic, whatChanged, fixPlan: planSheet });
+  if (plan !== null && planSheet !== null) fillHeadlinePlan(headline, model, plan, planSheet);
+  addCoverageSheet(workbook, model.coverage);
+  if (model.scenarios !== null) addScenariosSheet(workbook, model.scenarios, model.uncertainty, currentAleLink(stats, analytic), model.headline.aleUsd);
+  const stored = await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as ExcelJS.XlsxWriteOptions);
+  return fillBulkColumns(Buffer.from(stored), bulk);
 }

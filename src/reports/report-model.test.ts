@@ -22,7 +22,7 @@ describe('report model', () => {
   test('has 8-12 parts, each with a title, a takeaway and speaker notes', () => {
     expect(model.slides.length).toBeGreaterThanOrEqual(8);
     expect(model.slides.length).toBeLessThanOrEqual(12);
-    expect(model.slides.map((s) => s.id)).toEqual(['title', 'headline', 'exceedance', 'costBreakdown', 'drivers', 'fixes', 'fines', 'insurance', 'whatChanged', 'method']);
+    expect(model.slides.map((s) => s.id)).toEqual(['title', 'headline', 'exceedance', 'costBreakdown', 'scenarios', 'drivers', 'fixes', 'decision', 'fines', 'insurance', 'whatChanged', 'method']);
     for (const slide of model.slides) {
       expect(slide.title.length).toBeGreaterThan(3);
       expect(slide.takeaway.length).toBeGreaterThan(10);
@@ -35,18 +35,41 @@ describe('report model', () => {
     expect(model.headline.probabilityOfAnyEvent).toBe(result.probabilityOfAnyEvent);
     expect(model.headline.badYearUsd).toBe(result.annualLoss.percentilesUsd.p95);
     expect(model.headline.aleHighUsd - model.headline.aleUsd).toBeCloseTo(1.96 * result.annualLoss.standardErrorUsd, 6);
-    expect(model.slides[1]?.takeaway).toContain(formatUsdExact(result.annualLoss.expectedUsd));
+    expect(model.slides[1]?.bullets[0]).toContain(formatUsdExact(result.annualLoss.expectedUsd));
   });
 
-  test('title names organisation, date and author; file stem names organisation and date', () => {
-    expect(model.meta.title).toBe('Cyber risk board report: Riverside Family Clinic');
+  test('title names the organisation assessed, date and author; file stem names that organisation and date', () => {
+    expect(model.meta.title).toBe('Cyber risk board report: Riverside Family Clinic (sample)');
     expect(model.meta.completedOn).toBe('20 November 2026');
     expect(model.meta.authorName).toBe('Dana Whitfield');
-    expect(model.meta.fileStem).toBe('riverside-family-clinic-2026-11-22');
+    expect(model.meta.fileStem).toBe('riverside-family-clinic-sample-2026-11-22');
+  });
+
+  // ADR 217: the report is prepared for the organisation named in step 1, not for the signed-in account's company.
+  test('names the organisation assessed and never the account\'s company', () => {
+    const assessment = { ...source.assessment, input: { ...source.assessment.input, organisation: { ...source.assessment.input.organisation, name: 'Harbour Credit Union' } } };
+    const forClient = buildReportModel({ ...source, organisationName: 'Bar Check Co', assessment: { ...assessment, result: { ...assessment.result, profile: { ...assessment.result.profile, name: 'Harbour Credit Union' } } } });
+    expect(forClient.meta.organisationName).toBe('Harbour Credit Union');
+    expect(forClient.meta.title).toBe('Cyber risk board report: Harbour Credit Union');
+    expect(forClient.meta.fileStem).toBe('harbour-credit-union-2026-11-22');
+    expect(forClient.slides[0]?.title).toBe('Cyber risk in dollars: Harbour Credit Union');
+    expect(forClient.slides[0]?.bullets[0]).toBe('Prepared for Harbour Credit Union by Dana Whitfield');
+    expect(JSON.stringify(forClient)).not.toContain('Bar Check');
+  });
+
+  test('falls back to the account\'s organisation only when the assessment names none', () => {
+    const unnamed = { ...source.assessment.result, profile: { ...source.assessment.result.profile, name: null } };
+    const fallback = buildReportModel({ ...source, organisationName: 'Bar Check Co', assessment: { ...source.assessment, result: unnamed } });
+    expect(fallback.meta.organisationName).toBe('Bar Check Co');
+    const blank = buildReportModel({ ...source, organisationName: ' ', assessment: { ...source.assessment, result: unnamed } });
+    expect(blank.meta.organisationName).toBe('Your organisation');
   });
 
   test('the top fixes and drivers come from the stored recommendations and attribution', () => {
-    expect(model.fixes.map((f) => f.name)).toEqual((result.recommendations ?? []).slice(0, 5).map((r) => r.factorName));
+    // Only fixes that save more than they cost at the top of their price range are top fixes (ADR 220).
+    const paying = (result.recommendations ?? []).filter((r) => r.annualLossReductionUsd >= r.annualCostUsd.highUsd);
+    expect(model.fixes.map((f) => f.name)).toEqual(paying.slice(0, 5).map((r) => r.factorName));
+    expect(model.fixes.map((f) => f.rank)).toEqual(paying.slice(0, 5).map((_r, i) => i + 1));
     const widest = [...(result.attribution?.oneAtATime ?? [])].sort((a, b) => b.deltaToWorstUsd - b.deltaToBestUsd - (a.deltaToWorstUsd - a.deltaToBestUsd))[0];
     expect(model.drivers[0]?.factorId).toBe(widest?.factorId);
   });
@@ -58,20 +81,23 @@ describe('report model', () => {
     expect(model.headline.expectedShortfall99Usd).toBe(result.annualLoss.expectedShortfall99Usd);
     expect(model.precision.standardErrorShare).toBe(result.precision.relativeStandardError);
     const insurance = model.slides.find((s) => s.id === 'insurance');
-    expect(insurance?.bullets.join('\n')).toContain(`(after retention and co-insurance): ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)}`);
+    expect(insurance?.bullets.join('\n')).toContain(`A limit of ${formatUsdExact(Math.round(one.limitToCoverOneInHundredYearUsd))} would pay everything insurable in a 1-in-100 year`);
     expect(insurance?.bullets.join('\n')).not.toMatch(/not available/);
-    const top = result.recommendations?.[0];
-    expect(model.fixes[0]?.expectedShortfall99ReductionUsd).toBe(top?.expectedShortfall99ReductionUsd);
-    expect(model.fixes[0]?.p99ReductionUsd).toBe(top?.p99ReductionUsd);
+    const shown = model.notWorthIt?.fixes[0];
+    const stored = result.recommendationsNotWorthIt?.find((r) => r.factorName === shown?.name);
+    expect(shown?.expectedShortfall99ReductionUsd).toBe(stored?.expectedShortfall99ReductionUsd);
+    expect(shown?.p99ReductionUsd).toBe(stored?.p99ReductionUsd);
   });
 
   test('controls not worth it at typical prices are listed apart, never as fixes', () => {
-    const notWorthIt = result.recommendationsNotWorthIt ?? [];
+    // A control required regardless of return is never called "not worth it" (it is on the decision slide).
+    const notWorthIt = (result.recommendationsNotWorthIt ?? []).filter((r) => r.required.length === 0);
+    expect(notWorthIt.length).toBeGreaterThan(0);
     expect(model.notWorthIt?.fixes.map((f) => f.name)).toEqual(notWorthIt.map((r) => r.factorName));
     const fixNames = new Set(model.fixes.map((f) => f.name));
     for (const r of notWorthIt) expect(fixNames.has(r.factorName)).toBe(false);
     for (const f of model.fixes) expect(f.returnOnSecurityInvestment).toBeGreaterThanOrEqual(0);
-    if (notWorthIt.length > 0) expect(model.slides.find((s) => s.id === 'fixes')?.bullets.at(-1)).toMatch(/^Not worth it at typical prices/);
+    if (model.fixes.length > 0) expect(model.slides.find((s) => s.id === 'fixes')?.bullets.at(-1)).toMatch(/^Not worth it at typical prices/);
   });
 
   test('"not known" answers are named where the range is explained, with how far each moves the expected loss', () => {
@@ -82,9 +108,10 @@ describe('report model', () => {
     expect(built.unknownFactors.map((u) => u.factorId).sort()).toEqual(['M1', 'M3']);
     const m1 = unknownResult.unknownFactors.find((u) => u.factorId === 'M1')!;
     expect(built.unknownFactors.find((u) => u.factorId === 'M1')).toMatchObject({ ifBestUsd: m1.expectedAnnualLossIfBestUsd, ifWorstUsd: m1.expectedAnnualLossIfWorstUsd });
-    const line = built.slides.find((s) => s.id === 'headline')?.bullets.find((b) => b.startsWith('Answered "not known"'));
-    expect(line).toContain(`M1 ${getFactor('M1').name} (expected loss ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} if best practice, ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)} if weakest)`);
-    expect(built.method.limits).toContain(line);
+    const line = built.slides.find((s) => s.id === 'headline')?.bullets.find((b) => b.startsWith('Answers given as "I don\'t know" add a range'));
+    expect(line).toContain(`${getFactor('M1').name} ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} to ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)}`);
+    expect(line).not.toMatch(/\bM1\b/);
+    expect(built.method.limits.join('\n')).toContain(`${getFactor('M1').name} (expected loss ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} if best practice, ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)} if weakest)`);
     expect(model.unknownFactors).toEqual([]);
   });
 
@@ -100,7 +127,7 @@ describe('report model', () => {
     expect(old.headline.aleUsd).toBe(storedV1.annualLoss.expectedUsd);
     expect(old.meta.engineVersion).toBe('1.0.0');
     expect(old.notWorthIt).toBeNull();
-    expect(old.slides.find((s) => s.id === 'insurance')?.bullets).toContain('Share of a 1-in-100 year the policy covers, and the limit that would cover it: not available for model 1.0.0');
+    expect(old.slides.find((s) => s.id === 'insurance')?.bullets).toContain('The limit that would cover a 1-in-100 year: not available for model 1.0.0.');
     expect(old.costBreakdown.map((c) => c.label)).toEqual(storedV1.costBreakdown.map((c) => c.label));
     expect(old.method.steps).toHaveLength(1);
     expect(old.method.steps[0]?.text).toContain('risk model 1.0.0');

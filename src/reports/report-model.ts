@@ -6,12 +6,23 @@ import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 import { getIndustry } from '@/engine/industries.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
-import { formatLongDate, formatPercent, formatReturnPeriod, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
+import { formatLongDate, formatPercent, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
 import { readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
 import type { WhatChanged } from './what-changed.ts';
+import type { Coverage, RiskProfileSettings } from '@/contracts/risk-profile.ts';
+import { computeCoverage } from './coverage.ts';
+import { coverageSlide } from './coverage-slide.ts';
+import { composeBoardMessage, paysForItself, type BoardMessage, type ControlOption } from './board-message.ts';
+import { readFixPlan, readRequiredReasons } from './read-fix-plan.ts';
+import { plainSourceNote, toPlainWords, withoutRepeats } from './plain-words.ts';
+import { buildScenarioAppendix, buildScenarioSection, buildUncertaintySection, type ScenarioAppendix, type ScenarioSection, type UncertaintySection } from './loss-scenario-report.ts';
+import { rateExposure } from '@/engine/risk-score.ts';
+import { computePeerComparison, type PeerComparison } from './peer-comparison.ts';
+import { isRecord } from './stored-values.ts';
 
 /** Everything a report is built from: one completed assessment, and optionally the comparison with an earlier one. */
 export interface ReportSource {
+  /** The account's organisation: the reports name the organisation assessed (step 1) and fall back to this only when it has no name (ADR 217). */
   readonly organisationName: string;
   readonly assessment: {
     readonly id: string;
@@ -22,11 +33,13 @@ export interface ReportSource {
     readonly result: RiskResult;
   };
   readonly whatChanged: WhatChanged | null;
+  /** The policy sub-limits and risk appetite kept with the assessment (ADR 218); absent or null: none. */
+  readonly riskProfile?: RiskProfileSettings | null;
   /** When the report is produced (ISO); printed on the cover and in the file name. */
   readonly generatedAt: string;
 }
 
-export type SlideId = 'title' | 'headline' | 'exceedance' | 'costBreakdown' | 'drivers' | 'fixes' | 'fines' | 'insurance' | 'whatChanged' | 'method';
+export type SlideId = 'title' | 'headline' | 'exceedance' | 'costBreakdown' | 'scenarios' | 'drivers' | 'fixes' | 'decision' | 'fines' | 'insurance' | 'whatChanged' | 'method';
 
 /** One part of the briefing: a slide in /presentation and the deck, a section of the PDF. */
 export interface ReportSlide {
@@ -91,8 +104,13 @@ export interface ReportModel {
     readonly expectedShortfall99Usd: number;
     readonly probabilityAbove1mUsd: number;
     readonly riskScore: number;
+    /** The band of the dollars against revenue and the appetite (risk-score.ts, ADR 206). */
     readonly riskBandLabel: string;
+    /** The figure that set the band, e.g. "a 1-in-100 year is 9.8% of revenue". */
+    readonly riskBandReason: string;
   };
+  /** The same run for a typical organisation of the same industry and size (peer-comparison.ts, ADR 207); null for another model version. */
+  readonly peer: PeerComparison | null;
   readonly precision: {
     readonly standardErrorUsd: number;
     readonly standardErrorShare: number;
@@ -104,6 +122,12 @@ export interface ReportModel {
   };
   readonly exceedance: readonly { readonly lossUsd: number; readonly probability: number }[];
   readonly costBreakdown: readonly { readonly label: string; readonly expectedAnnualUsd: number; readonly share: number }[];
+  /** The named loss scenarios (loss-scenario-report.ts, ADR 208); null for results stored before model 3.0. */
+  readonly scenarios: ScenarioSection | null;
+  /** The ranges under the headline, apart from simulation precision (ADR 208); each line null when absent. */
+  readonly uncertainty: UncertaintySection;
+  /** The appendix's plain words on the scenarios and the uncertainty (empty parts when the result has neither). */
+  readonly scenarioAppendix: ScenarioAppendix;
   readonly drivers: readonly ReportDriver[];
   readonly fixes: readonly ReportFix[];
   /**
@@ -119,9 +143,13 @@ export interface ReportModel {
     readonly outsideTheAle: readonly string[];
   };
   readonly insurance: InsuranceView | null;
+  /** Coverage gap and risk appetite: the one computation every format prints (src/reports/coverage.ts, ADR 219). */
+  readonly coverage: Coverage;
   /** The 1-in-100-year view (model 2.0.0; null for older results). */
   readonly oneInHundred: OneInHundredView | null;
   readonly whatChanged: WhatChanged | null;
+  /** Every sentence of page 1 and the decision, derived from the figures (board-message.ts, ADR 220). */
+  readonly message: BoardMessage;
   readonly method: {
     readonly steps: readonly { readonly title: string; readonly text: string }[];
     readonly limits: readonly string[];
@@ -149,12 +177,13 @@ function toFix({ factorId: _factorId, factorName, ...fix }: RecommendationView):
   return { ...fix, name: factorName };
 }
 
-function buildNotWorthIt(view: ResultView): ReportModel['notWorthIt'] {
+function buildNotWorthIt(view: ResultView, required: ReadonlyMap<FactorId, readonly unknown[]>): ReportModel['notWorthIt'] {
   if (view.recommendationsNotWorthIt === null) return null;
-  const fixes = view.recommendationsNotWorthIt.map(toFix);
+  // A required control is never called "not worth it": it is listed on the decision page with who requires it.
+  const fixes = view.recommendationsNotWorthIt.filter((r) => (required.get(r.factorId)?.length ?? 0) === 0).map(toFix);
   const summary =
     fixes.length === 0
-      ? 'Every control that can still improve pays for itself at typical prices.'
+      ? 'No control is set aside as not worth it: each one not at best practice either pays for itself or is required regardless of return.'
       : `Not worth it at typical prices (they cost more a year than they remove): ${[...fixes]
           .sort((a, b) => b.annualLossReductionUsd - a.annualLossReductionUsd)
           .slice(0, MAX_NOT_WORTH_IT_NAMED)
@@ -173,7 +202,7 @@ function buildUnknownFactors(view: ResultView): ReportModel['unknownFactors'] {
 /** One sentence naming the "not known" answers and the range each spans (empty string when none). */
 function describeUnknowns(unknown: ReportModel['unknownFactors']): string {
   if (unknown.length === 0) return '';
-  return `Answered "not known", which widens the range: ${unknown.map((u) => `${u.factorId} ${u.name} (expected loss ${formatUsdShort(u.ifBestUsd)} if best practice, ${formatUsdShort(u.ifWorstUsd)} if weakest)`).join('; ')}.`;
+  return `Answered "not known", which widens the range: ${unknown.map((u) => `${u.name} (expected loss ${formatUsdShort(u.ifBestUsd)} if best practice, ${formatUsdShort(u.ifWorstUsd)} if weakest)`).join('; ')}.`;
 }
 
 function buildFines(result: RiskResult): ReportModel['fines'] {
@@ -194,7 +223,7 @@ function collectSourceKeys(result: RiskResult): CalibrationKey[] {
 }
 
 function describePrecision(view: ResultView): string {
-  const base = `Monte Carlo simulation of ${view.iterations.toLocaleString('en-US')} years (seed ${view.seed}); the expected loss is known to ±${formatUsdShort(1.96 * view.standardErrorUsd)} (95% interval, standard error ${formatPercent(view.standardErrorShare)} of the figure)`;
+  const base = `Simulation precision (not the range of a year's loss): Monte Carlo simulation of ${view.iterations.toLocaleString('en-US')} years (seed ${view.seed}); the expected loss is known to ±${formatUsdShort(1.96 * view.standardErrorUsd)} (95% interval, standard error ${formatPercent(view.standardErrorShare)} of the figure)`;
   const p = view.precision;
   if (p === null || p.targetRelativeStandardError === null) return `${base}.`;
   return `${base}; the target was ${formatPercent(p.targetRelativeStandardError)}, ${p.isTargetMet ? 'reached' : 'not reached within the iteration budget'}.`;
@@ -203,7 +232,7 @@ function describePrecision(view: ResultView): string {
 function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): ReportModel['method'] {
   // The step-by-step derivation is model 2.x's; a model 1.0.0 result stored other derivation fields.
   const steps = view.isCurrentModel
-    ? explain(result).steps.map((s) => ({ title: s.title, text: s.text }))
+    ? explain(result).steps.map((s) => ({ title: toPlainWords(s.title), text: toPlainWords(s.text) }))
     : [{ title: 'Derivation', text: `This assessment was computed by risk model ${view.engineVersion}; its figures are shown as stored. The step-by-step derivation is given for model 2 results: re-run the assessment to see it.` }];
   const limits = [
     result.calibrationPopulation,
@@ -215,48 +244,27 @@ function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel[
   if (unknown.length > 0) limits.push(describeUnknowns(unknown));
   const sources = collectSourceKeys(result).map((key) => {
     const entry = CALIBRATION[key];
-    return { key, label: entry.label, source: entry.source, isAssumption: entry.isAssumption };
+    return { key, label: toPlainWords(entry.label), source: plainSourceNote(entry.source, entry.isAssumption), isAssumption: entry.isAssumption };
   });
-  return { steps, limits, sources };
+  // The calibration population is also a derivation step: printed once (ADR 221).
+  return { steps, limits: withoutRepeats(limits.map(toPlainWords), steps.map((s) => s.text)), sources };
 }
 
-function describeOneInHundred(one: OneInHundredView | null, view: ResultView): string[] {
-  if (one === null) return [`Share of a 1-in-100 year the policy covers, and the limit that would cover it: not available for model ${view.engineVersion}`];
-  const lines = [`A 1-in-100 year: ${formatUsdShort(one.oneInHundredYearLossUsd)} before insurance`];
-  if (one.policyLimitUsd !== null) {
-    lines.push(`The policy pays ${formatUsdShort(one.recoveredInOneInHundredYearUsd)} of it (${formatPercent(one.coveredShareOfOneInHundredYear)}); ${formatUsdShort(one.uncoveredInOneInHundredYearUsd)} stays with the organisation`);
-  }
-  lines.push(`Aggregate limit that would pay everything insurable in that year (after retention and co-insurance): ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)}`);
-  return lines;
-}
-
-function insuranceSlide(insurance: InsuranceView | null, one: OneInHundredView | null, view: ResultView): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
-  if (!insurance) {
-    return {
-      takeaway: 'No cyber-insurance policy was entered, so every dollar of loss stays with the organisation.',
-      bullets: [`Expected annual loss kept: ${formatUsdExact(view.aleUsd)}`, ...describeOneInHundred(one, view), 'Enter the policy limit and retention in the assessment to see what it recovers.'],
-      notes: `We did not enter an insurance policy, so the figures are what we would carry ourselves. A 1-in-100 year would cost about ${formatUsdShort(view.percentilesUsd.p99)}${one === null ? '' : `; a policy limit of about ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)} (after retention and co-insurance) would pay what is insurable in such a year`}. That is the number to compare with any policy we are offered.`,
-    };
-  }
-  const bullets = [
-    `Policy: ${formatUsdShort(insurance.limitUsd)} aggregate limit, ${formatUsdShort(insurance.retentionUsd)} retention per event${insurance.coinsuranceShare > 0 ? `, ${formatPercent(insurance.coinsuranceShare)} co-insurance` : ''}`,
-    `Recovered from the insurer in an average year: ${formatUsdExact(insurance.expectedRecoveredAnnualUsd)}`,
-    `Kept by the organisation in an average year: ${formatUsdExact(insurance.expectedNetAnnualLossUsd)}`,
-    ...describeOneInHundred(one, view),
-  ];
-  const inBadYear = one === null ? `In a 1-in-100 year we would still carry about ${formatUsdShort(insurance.netP99Usd)} ourselves.` : `In a 1-in-100 year (${formatUsdShort(one.oneInHundredYearLossUsd)}) the policy pays ${formatPercent(one.coveredShareOfOneInHundredYear)} and we carry ${formatUsdShort(one.uncoveredInOneInHundredYearUsd)} ourselves; a limit of ${formatUsdShort(one.limitToCoverOneInHundredYearUsd)} would pay everything insurable in that year.`;
-  return {
-    takeaway: `The policy recovers about ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} in an average year; we keep ${formatUsdShort(insurance.expectedNetAnnualLossUsd)}.`,
-    bullets,
-    notes: `Our policy has a ${formatUsdShort(insurance.limitUsd)} limit and a ${formatUsdShort(insurance.retentionUsd)} retention. On average it pays ${formatUsdShort(insurance.expectedRecoveredAnnualUsd)} a year of our losses. ${inBadYear} The question for the board is whether that is a loss we can absorb.`,
-  };
-}
-
-function whatChangedSlide(change: WhatChanged | null): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
+function whatChangedSlide(change: WhatChanged | null, model: Pick<SlideSource, 'headline' | 'message'>): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
   if (!change) {
+    // The first assessment has nothing to compare with: the slide says so and records the baseline the next one is measured against.
+    const h = model.headline;
+    const together = model.message.decision.together;
     return {
-      takeaway: 'This is the first completed assessment: it is the baseline the next one will be compared with.',
-      bullets: ['Repeat the assessment after the top fixes are in place to see the dollar effect of each change.'],
+      takeaway: 'This is the first completed assessment, so there is nothing to compare yet: these are the figures the next assessment will be measured against.',
+      bullets: [
+        `Baseline expected annual loss: ${formatUsdExact(h.aleUsd)}`,
+        `Baseline chance of at least one incident in a year: ${formatPercent(h.probabilityOfAnyEvent)}`,
+        `Baseline 1-in-100 year: more than ${formatUsdShort(h.oneIn100Usd)}`,
+        together === null
+          ? 'Repeat the assessment after any change to controls, compliance or size: this slide will then show the dollar effect of each change.'
+          : `If the fixes asked for are in place by then, the next assessment should show an expected loss near ${formatUsdShort(together.lossAfterUsd)} a year.`,
+      ],
       notes: 'There is no earlier assessment to compare with. Next time, this slide will show, in dollars, how much of the change came from our security work, our compliance status, our growth and the model itself.',
     };
   }
@@ -272,34 +280,73 @@ function whatChangedSlide(change: WhatChanged | null): Pick<ReportSlide, 'takeaw
 
 type SlideSource = Omit<ReportModel, 'slides'>;
 
+
+/** Required-regardless reasons by factor, from the stored recommendations (empty for results stored before they existed). */
+function readRequiredByFactor(result: RiskResult): Map<FactorId, ReturnType<typeof readRequiredReasons>> {
+  const stored = result as unknown as { recommendations?: unknown; recommendationsNotWorthIt?: unknown };
+  const byFactor = new Map<FactorId, ReturnType<typeof readRequiredReasons>>();
+  for (const list of [stored.recommendations, stored.recommendationsNotWorthIt]) {
+    if (!Array.isArray(list)) continue;
+    for (const r of list) if (isRecord(r) && typeof r.factorId === 'string') byFactor.set(r.factorId as FactorId, readRequiredReasons(r.required));
+  }
+  return byFactor;
+}
+
+/** The figures the board message is written from. */
+function buildBoardFigures(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): Parameters<typeof composeBoardMessage>[0] {
+  const required = readRequiredByFactor(result);
+  const controls: ControlOption[] = [...view.recommendations, ...(view.recommendationsNotWorthIt ?? [])].map((r) => ({
+    factorId: r.factorId,
+    name: r.factorName,
+    savingAloneUsd: r.annualLossReductionUsd,
+    costLowUsd: r.annualCostLowUsd,
+    costMidUsd: r.annualCostMidUsd,
+    costHighUsd: r.annualCostHighUsd,
+    required: required.get(r.factorId) ?? [],
+  }));
+  return {
+    aleUsd: view.aleUsd,
+    probabilityOfAnyEvent: view.probabilityOfAnyEvent,
+    eventMedianUsd: view.eventMedianUsd,
+    eventP95Usd: view.eventP95Usd,
+    percentilesUsd: view.percentilesUsd,
+    unknownFactors: unknown.map((u) => ({ name: u.name, ifBestUsd: u.ifBestUsd, ifWorstUsd: u.ifWorstUsd })),
+    controls,
+    listsEveryControl: view.recommendationsNotWorthIt !== null,
+    plan: readFixPlan(result, (id) => getFactor(id).name),
+    engineVersion: view.engineVersion,
+  };
+}
+
 function titleSlide(model: SlideSource): ReportSlide {
   const name = model.meta.organisationName;
   return {
     id: 'title',
     title: `Cyber risk in dollars: ${name}`,
     takeaway: `Board briefing on the assessment of ${model.meta.completedOn}.`,
-    bullets: [`Prepared by ${model.meta.authorName}`, `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`, `Risk model ${model.meta.engineVersion}`],
+    bullets: [`Prepared for ${name} by ${model.meta.authorName}`, `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`, `Risk model ${model.meta.engineVersion}`],
     notes: `This briefing puts our cyber risk in dollars so we can weigh it like any other business risk. It is based on the assessment completed on ${model.meta.completedOn}.`,
   };
 }
 
 function headlineSlide(model: SlideSource): ReportSlide {
   const h = model.headline;
-  const es = h.expectedShortfall99Usd;
+  const m = model.message.headline;
   return {
     id: 'headline',
     title: 'The number',
-    takeaway: `We should expect to lose ${formatUsdExact(h.aleUsd)} a year on average to cyber incidents.`,
+    takeaway: m.takeaway,
     bullets: [
-      `Expected annual loss: ${formatUsdExact(h.aleUsd)} (${formatUsdShort(h.aleLowUsd)} to ${formatUsdShort(h.aleHighUsd)})`,
-      `Chance of at least one loss event this year: ${formatPercent(h.probabilityOfAnyEvent)} (${formatReturnPeriod(h.probabilityOfAnyEvent)})`,
-      `Cost if it happens (median event): ${formatUsdShort(h.costIfItHappensUsd)}; 1 event in 20 costs more than ${formatUsdShort(h.costIfItHappensP95Usd)}`,
-      `A bad year (1 in 20): ${formatUsdShort(h.badYearUsd)}; 1 in 100: ${formatUsdShort(h.oneIn100Usd)}`,
-      `Average of the worst 1% of years: ${formatUsdShort(es)}`,
-      `Risk score ${h.riskScore.toFixed(0)} / 100 (${h.riskBandLabel})`,
-      ...(model.unknownFactors.length > 0 ? [describeUnknowns(model.unknownFactors)] : []),
+      m.averageLine,
+      m.spreadLine,
+      ...(m.tailExplanation === null ? [] : [m.tailExplanation]),
+      `Average of the worst 1% of years: ${formatUsdShort(h.expectedShortfall99Usd)}`,
+      `Exposure: ${h.riskBandLabel}, because ${h.riskBandReason}; security posture score ${h.riskScore.toFixed(0)} / 100 (50 is a typical peer)`,
+      ...(model.peer === null ? [] : [model.peer.slideLine]),
+      ...(m.unknownLine === null ? [] : [m.unknownLine]),
+      ...[model.uncertainty.parameterLine, model.uncertainty.unknownAnswersLine].filter((line): line is string => line !== null),
     ],
-    notes: `The average year costs us about ${formatUsdShort(h.aleUsd)}, but most years cost nothing: there is a ${formatPercent(h.probabilityOfAnyEvent)} chance of at least one incident in a year, and when one happens the typical bill is ${formatUsdShort(h.costIfItHappensUsd)}. One year in twenty would cost ${formatUsdShort(h.badYearUsd)} or more. The precision of the simulation is ±${formatUsdShort(h.aleHighUsd - h.aleUsd)}.${model.unknownFactors.length > 0 ? ` Part of the spread is what we do not know: ${model.unknownFactors.map((u) => u.name).join(', ')}; answering ${model.unknownFactors.length === 1 ? 'it' : 'them'} narrows the range.` : ''}`,
+    notes: m.notes,
   };
 }
 
@@ -342,26 +389,49 @@ function driversSlide(model: SlideSource): ReportSlide {
   };
 }
 
+/** "$2.03 saved per $1": the saving per dollar of the mid cost, which needs no explaining (a ROSI of 1.0x did). */
+export function formatSavedPerDollar(fix: Pick<ReportFix, 'annualLossReductionUsd' | 'annualCostMidUsd'>): string {
+  return fix.annualCostMidUsd > 0 ? `$${(fix.annualLossReductionUsd / fix.annualCostMidUsd).toFixed(2)} saved per $1` : 'n/a';
+}
+
+/** Controls named on the fixes slide when none pays; the decision table lists every one. */
+const MAX_NO_PAYING_FIX_LINES = 8;
+
+function noPayingFixBullets(lines: readonly string[]): string[] {
+  if (lines.length <= MAX_NO_PAYING_FIX_LINES) return [...lines];
+  return [...lines.slice(0, MAX_NO_PAYING_FIX_LINES), `And ${lines.length - MAX_NO_PAYING_FIX_LINES} more with smaller savings, all listed with the decision.`];
+}
+
 function fixesSlide(model: SlideSource): ReportSlide {
   const topFix = model.fixes[0];
-  const fixTotal = model.fixes.reduce((s, f) => s + f.annualLossReductionUsd, 0);
-  const fixCost = model.fixes.reduce((s, f) => s + f.annualCostMidUsd, 0);
+  const notWorthIt = model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 && model.fixes.length > 0 ? [model.notWorthIt.summary] : [];
   return {
     id: 'fixes',
     title: 'The top fixes',
-    takeaway: topFix
-      ? `${model.fixes.length === 1 ? 'The top fix removes' : `The top ${model.fixes.length} fixes remove`} ${formatUsdShort(fixTotal)} of expected loss a year (each measured alone) for about ${formatUsdShort(fixCost)} a year.`
-      : 'Every improvable control is already at best practice.',
+    takeaway: model.message.fixesTakeaway,
     bullets: [
       ...model.fixes.map(
         (f) =>
-          `${f.rank}. ${f.name}: removes ${formatUsdShort(f.annualLossReductionUsd)} a year${f.expectedShortfall99ReductionUsd === null ? '' : ` (${formatUsdShort(f.expectedShortfall99ReductionUsd)} off the worst 1% of years)`} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}; return ${f.returnOnSecurityInvestment.toFixed(1)}×${f.paybackMonths === null ? '' : `, payback ${f.paybackMonths.toFixed(1)} months`}`,
+          `${f.rank}. ${f.name}: saves ${formatUsdShort(f.annualLossReductionUsd)} a year on its own${f.expectedShortfall99ReductionUsd === null ? '' : ` (${formatUsdShort(f.expectedShortfall99ReductionUsd)} less in the worst 1% of years)`} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)} a year; ${formatSavedPerDollar(f)}${f.paybackMonths === null ? '' : `, pays back in ${f.paybackMonths.toFixed(1)} months`}`,
       ),
-      ...(model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? [model.notWorthIt.summary] : []),
+      ...(model.message.breakEvenLine === null || model.fixes.length === 0 ? [] : [model.message.breakEvenLine]),
+      ...notWorthIt,
+      ...(model.fixes.length === 0 ? noPayingFixBullets(model.message.decision.noPayingFixLines) : []),
     ],
     notes: topFix
-      ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. It removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes.${model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? ` ${model.notWorthIt.fixes.length === 1 ? 'One control costs' : `${model.notWorthIt.fixes.length} controls cost`} more than ${model.notWorthIt.fixes.length === 1 ? 'it removes' : 'they remove'} at typical prices; they are listed apart, not as fixes.` : ''}`
-      : 'Our answers are at best practice wherever they can be improved; the remaining risk is what an organisation of our size and sector carries.',
+      ? `If we do one thing first: ${topFix.action.replace(/\.$/, '')}. On its own it removes about ${formatUsdShort(topFix.annualLossReductionUsd)} of expected loss a year for about ${formatUsdShort(topFix.annualCostMidUsd)} a year. Costs are typical ranges for an organisation of our size, not quotes. Fixes overlap, so their savings are never added up: the decision slide gives the figure for doing them together.`
+      : `${model.message.fixesTakeaway} Costs are typical ranges for an organisation of our size, not quotes: a cheaper offer can change this.`,
+  };
+}
+
+function decisionSlide(model: SlideSource): ReportSlide {
+  const d = model.message.decision;
+  return {
+    id: 'decision',
+    title: 'The decision',
+    takeaway: d.takeaway,
+    bullets: [...d.askLines.slice(0, d.fixes.length), ...d.requiredLines.map((line) => `Required regardless of return: ${line}`), ...d.noPayingFixLines, ...d.closingLines],
+    notes: d.notes,
   };
 }
 
@@ -376,26 +446,35 @@ function finesSlide(model: SlideSource): ReportSlide {
 }
 
 function methodSlide(model: SlideSource): ReportSlide {
+  const p = model.precision;
   return {
     id: 'method',
     title: 'Method and limits',
-    takeaway: `Monte Carlo simulation of ${model.meta.iterations.toLocaleString('en-US')} years with published industry data; every number is traceable to its source.`,
-    bullets: model.method.limits.slice(0, 5),
+    takeaway: `The model simulates ${model.meta.iterations.toLocaleString('en-US')} possible years for an organisation like ours, using published incident and cost studies; every number is traceable to its source.`,
+    bullets: [
+      'How often: the chance of an incident comes from published incident rates for our revenue and industry, adjusted by our security answers.',
+      'How much: each incident costs response, lost business, notifying people, fines and ransom, sized from our headcount, revenue and records.',
+      'Each fix is tested by re-running the same simulated years with that control at best practice; fixes asked for together are run together.',
+      `Simulation precision: the expected loss is known to about ±${formatUsdShort(1.96 * p.standardErrorUsd)} (${formatPercent(p.standardErrorShare)} standard error); this is not the range of a year's loss.`,
+      'Limits: answers are self-reported, control costs are typical prices rather than quotes, and the figures are estimates, not forecasts.',
+    ],
     notes: `The figures come from a simulation of ${model.meta.iterations.toLocaleString('en-US')} possible years for an organisation like ours, calibrated to published incident and cost studies. They are estimates with a stated precision, not forecasts; the appendix lists every source. The verification workbook lets an auditor recompute the analytic parts in Excel.`,
   };
 }
 
-function buildSlides(model: SlideSource, view: ResultView): ReportSlide[] {
+function buildSlides(model: SlideSource): ReportSlide[] {
   return [
     titleSlide(model),
     headlineSlide(model),
     exceedanceSlide(model),
     costBreakdownSlide(model),
+    ...(model.scenarios === null ? [] : [{ id: 'scenarios' as const, title: 'Where the loss comes from', takeaway: model.scenarios.takeaway, bullets: [...model.scenarios.shortLines, ...model.scenarios.fixLines], notes: model.scenarios.notes }]),
     driversSlide(model),
     fixesSlide(model),
+    decisionSlide(model),
     finesSlide(model),
-    { id: 'insurance', title: 'The insurance view', ...insuranceSlide(model.insurance, model.oneInHundred, view) },
-    { id: 'whatChanged', title: 'What changed since last time', ...whatChangedSlide(model.whatChanged) },
+    { id: 'insurance', ...coverageSlide(model.coverage) },
+    { id: 'whatChanged', title: 'What changed since last time', ...whatChangedSlide(model.whatChanged, model) },
     methodSlide(model),
   ];
 }
@@ -405,9 +484,19 @@ export function buildReportModel(source: ReportSource): ReportModel {
   const { assessment } = source;
   const result = assessment.result;
   const view = readResult(result);
-  const organisationName = source.organisationName.trim() || result.profile.name || 'Your organisation';
+  // The organisation assessed, never the signed-in account's own company (ADR 217).
+  const organisationName = result.profile.name?.trim() || source.organisationName.trim() || 'Your organisation';
   const ci = 1.96 * view.standardErrorUsd;
   const unknownFactors = buildUnknownFactors(view);
+  // Rated again here with the appetite kept with the assessment: the engine knows only the revenue (ADR 206).
+  const appetiteUsd = source.riskProfile?.appetiteUsd ?? null;
+  const band = rateExposure({ expectedUsd: view.aleUsd, oneInTwentyUsd: view.percentilesUsd.p95, oneInHundredUsd: view.percentilesUsd.p99, annualRevenueUsd: result.profile.annualRevenueUsd }, appetiteUsd);
+  const fixes = view.recommendations
+    .filter((r) => paysForItself(r.annualLossReductionUsd, r.annualCostHighUsd))
+    .slice(0, MAX_FIXES)
+    .map((r, i) => toFix({ ...r, rank: i + 1 }));
+  const scenarios = buildScenarioSection(result, fixes.map((f) => f.name));
+  const uncertainty = buildUncertaintySection(result);
   const withoutSlides: Omit<ReportModel, 'slides'> = {
     meta: {
       assessmentId: assessment.id,
@@ -438,8 +527,10 @@ export function buildReportModel(source: ReportSource): ReportModel {
       expectedShortfall99Usd: view.expectedShortfall99Usd,
       probabilityAbove1mUsd: view.probabilityAbove1mUsd,
       riskScore: result.riskScore.score,
-      riskBandLabel: result.riskScore.bandLabel,
+      riskBandLabel: band.bandLabel,
+      riskBandReason: band.reason,
     },
+    peer: computePeerComparison(assessment.input, result, appetiteUsd),
     precision: {
       standardErrorUsd: view.standardErrorUsd,
       standardErrorShare: view.standardErrorShare,
@@ -449,15 +540,21 @@ export function buildReportModel(source: ReportSource): ReportModel {
     },
     exceedance: result.lossExceedanceCurve.map((p) => ({ lossUsd: p.lossUsd, probability: p.probability })),
     costBreakdown: view.costBreakdown.map((c) => ({ label: c.label, expectedAnnualUsd: c.expectedAnnualUsd, share: c.share })),
+    scenarios,
+    uncertainty,
+    scenarioAppendix: buildScenarioAppendix(scenarios, uncertainty),
     drivers: buildDrivers(result),
-    fixes: view.recommendations.slice(0, MAX_FIXES).map(toFix),
-    notWorthIt: buildNotWorthIt(view),
+    // A break-even fix is not a top fix: only those that save more than their cost at the top of its price range (ADR 220).
+    fixes,
+    notWorthIt: buildNotWorthIt(view, readRequiredByFactor(result)),
     unknownFactors,
     fines: buildFines(result),
     insurance: view.insurance,
+    coverage: computeCoverage(result, source.riskProfile ?? null),
     oneInHundred: view.oneInHundred,
     whatChanged: source.whatChanged,
+    message: composeBoardMessage(buildBoardFigures(result, view, unknownFactors)),
     method: buildMethod(result, view, unknownFactors),
   };
-  return { ...withoutSlides, slides: buildSlides(withoutSlides, view) };
+  return { ...withoutSlides, slides: buildSlides(withoutSlides) };
 }

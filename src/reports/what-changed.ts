@@ -44,7 +44,7 @@ export interface WhatChanged {
 }
 
 const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best', partial: 'partial', worst: 'worst', notApplicable: 'not applicable', unknown: 'not known' };
-const STATUS_WORDS: { readonly [S in FrameworkStatus]: string } = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant' };
+const STATUS_WORDS: { readonly [S in FrameworkStatus]: string } = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant', unknown: 'not known' };
 
 function describeFactorChanges(before: RiskInput, after: RiskInput): string[] {
   const changes: string[] = [];

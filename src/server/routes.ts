@@ -11,6 +11,7 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
+import { riskProfileRoutes } from './features/risk-profile/routes.ts';
 import { createPaymentRule } from './features/billing/entitlement.ts';
 import type { Env } from './env.ts';
 import type { PaymentRule } from './sessions/auth-context.ts';
@@ -37,4 +38,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(monitoringRoutes);
   await app.register(organizationRoutes);
+  await app.register(riskProfileRoutes);
 }

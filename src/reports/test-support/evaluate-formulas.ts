@@ -2,9 +2,9 @@ import type ExcelJS from 'exceljs';
 
 /**
  * Test-only recomputation of the workbook's formulas: the Excel subset the workbook writes
- * (arithmetic, ^, comparisons, MIN MAX EXP LN SQRT ROUND IF SUM COUNT SUMSQ CEILING SMALL
- * COUNTIF, cell references and single-column ranges, also across sheets) is translated to
- * JavaScript and evaluated against the cells exceljs read back. No spreadsheet engine is
+ * (arithmetic, ^, comparisons, & on a criterion, MIN MAX EXP LN SQRT ROUND IF SUM COUNT SUMSQ
+ * CEILING SMALL LARGE COUNTIF SUMIF, cell references and single-column ranges, also across
+ * sheets) is translated to JavaScript and evaluated against the cells exceljs read back. No spreadsheet engine is
  * installed on this machine (LibreOffice here is Impress only), see ADR 122.
  */
 type Value = number | number[];
@@ -22,12 +22,18 @@ const FUNCTIONS = {
   SUMSQ: (xs: number[]) => xs.reduce((s, x) => s + x * x, 0),
   CEILING: (x: number, step: number) => Math.ceil(x / step) * step,
   SMALL: (xs: number[], k: number) => (k >= 1 && k <= xs.length ? [...xs].sort((a, b) => a - b)[k - 1] : Number.NaN),
-  COUNTIF: (xs: number[], criterion: string) => {
-    const match = /^>(-?[\d.]+)$/.exec(criterion);
-    if (!match) throw new Error(`COUNTIF criterion not supported: ${criterion}`);
-    return xs.filter((x) => x > Number(match[1])).length;
-  },
+  LARGE: (xs: number[], k: number) => (k >= 1 && k <= xs.length ? [...xs].sort((a, b) => b - a)[k - 1] : Number.NaN),
+  COUNTIF: (xs: number[], criterion: string) => xs.filter(above(criterion)).length,
+  SUMIF: (xs: number[], criterion: string) => xs.filter(above(criterion)).reduce((s, x) => s + x, 0),
 };
+
+/** The one criterion form the workbook writes: ">" and a number (also built with "&"). */
+function above(criterion: string): (x: number) => boolean {
+  const match = /^>(.+)$/.exec(criterion);
+  const threshold = Number(match?.[1]);
+  if (!match || !Number.isFinite(threshold)) throw new Error(`criterion not supported: ${criterion}`);
+  return (x) => x > threshold;
+}
 
 function columnOf(ref: string): number {
   const letters = /^[A-Z]+/.exec(ref)?.[0] ?? 'A';
@@ -64,9 +70,11 @@ export function createFormulaEvaluator(workbook: ExcelJS.Workbook) {
   function evaluate(sheetName: string, formula: string): number {
     const js = formula
       .replace(/'([^']+)'!([A-Z]+\d+):([A-Z]+\d+)/g, (_m, s: string, a: string, b: string) => `range(${JSON.stringify(s)},"${a}","${b}")`)
+      .replace(/'([^']+)'!([A-Z]+\d+)/g, (_m, s: string, ref: string) => `cell(${JSON.stringify(s)},"${ref}")`)
       .replace(/(?<!["\w])([A-Z]{1,2}\d+)(?![\w"(])/g, (_m, ref: string) => `cell(${JSON.stringify(sheetName)},"${ref}")`)
       .replace(/\^/g, '**')
-      .replace(/<>/g, '!==');
+      .replace(/<>/g, '!==')
+      .replace(/&/g, '+');
     const names = Object.keys(FUNCTIONS);
     const fn = new Function('cell', 'range', ...names, `return (${js});`) as (...args: unknown[]) => Value;
     const result = fn(cellValue, range, ...names.map((n) => FUNCTIONS[n as keyof typeof FUNCTIONS]));

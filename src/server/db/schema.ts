@@ -492,3 +492,26 @@ export const invitations = pgTable(
   },
   (table) => [uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_org_idx').on(table.organizationId)],
 );
+
+/**
+ * An organisation's cyber-insurance policy and risk appetite (ADR 218), one row per organisation;
+ * `settings` is the contracts' RiskProfileSettings (the policy's limit, retention, co-insurance and
+ * sub-limits, and the appetite), validated on the way in and out.
+ */
+export const riskProfiles = pgTable('risk_profiles', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** The risk profile as it was when an assessment was completed (ADR 218): its reports keep showing it after the profile changes. */
+export const assessmentRiskProfiles = pgTable('assessment_risk_profiles', {
+  assessmentId: uuid('assessment_id')
+    .primaryKey()
+    .references(() => assessments.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});

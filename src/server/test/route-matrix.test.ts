@@ -81,6 +81,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/assessments/:id': { access: 'user', scope: 'assessment' },
   'PATCH /api/assessments/:id': { access: 'user', scope: 'assessment', viewerRefused: true, payload: { title: 'Matrix' } },
   'POST /api/assessments/:id/complete': { access: 'user', scope: 'assessment', viewerRefused: true },
+  'POST /api/assessments/:id/rename': { access: 'user', scope: 'assessment', viewerRefused: true, payload: { title: 'Matrix' } },
   'POST /api/assessments/:id/duplicate': { access: 'user', scope: 'assessment', viewerRefused: true },
   'POST /api/assessments/:id/scenarios': { access: 'user', scope: 'assessment', viewerRefused: true },
   'DELETE /api/assessments/:id': { access: 'user', scope: 'assessment', viewerRefused: true },
@@ -135,6 +136,9 @@ const ROUTES: Record<string, RouteRule> = {
   'PATCH /api/monitoring/actions/:id': { access: 'user', viewerRefused: true },
   'POST /api/monitoring/rescore': { access: 'user', viewerRefused: true },
   'GET /api/monitoring/ops': { access: 'admin' },
+  'GET /api/risk-profile': { access: 'user' },
+  'PUT /api/risk-profile': { access: 'user', viewerRefused: true, payload: { policy: null, appetiteUsd: 250_000 } },
+  'GET /api/risk-profile/assessments/:id/coverage': { access: 'user', scope: 'assessment' },
 };
 
 const CALLERS = ['visitor', 'password-only', 'viewer', 'member', 'owner', 'admin', 'super_admin'] as const;

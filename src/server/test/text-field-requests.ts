@@ -95,6 +95,7 @@ export function textFieldTemplates(context: TextFieldContext): TextFieldTemplate
     },
     { name: 'new assessment', method: 'POST', url: '/api/assessments', cookie: user, body: { title: 'Title', input: { organisation: { name: 'Clinic' } } } },
     { name: 'assessment draft', method: 'PATCH', url: `/api/assessments/${context.assessmentId}`, cookie: user, body: { title: 'Title', input: { organisation: { name: 'Clinic' } } } },
+    { name: 'assessment rename', method: 'POST', url: `/api/assessments/${context.assessmentId}/rename`, cookie: user, body: { title: 'Title' } },
     { name: 'colleague invitation', method: 'POST', url: `/api/assessments/${context.assessmentId}/invite`, cookie: user, body: { email: uniqueEmail('colleague'), message: 'Please look' } },
     { name: 'declined action', method: 'PATCH', url: '/api/monitoring/actions/00000000-0000-4000-8000-000000000000', cookie: user, body: { status: 'declined', declineReason: 'Too costly' }, choices: ['status'] },
     { name: 'client organisation', method: 'POST', url: '/api/organizations', cookie: user, body: { name: 'Client Clinic' } },

@@ -96,7 +96,7 @@ export async function markCompleted(
   db: Database,
   organizationId: string,
   id: string,
-  values: { input: DraftRiskInput; result: RiskResult; seed: number; engineVersion: string; businessAnswers: BusinessAnswers; evidenceNotes: EvidenceNotes; answerProvenance: AnswerProvenance },
+  values: { input: DraftRiskInput; result: RiskResult; seed: number; engineVersion: string; businessAnswers: BusinessAnswers; evidenceNotes: EvidenceNotes; answerProvenance: AnswerProvenance; title?: string },
   now: Date,
 ): Promise<boolean> {
   const updated = await db
@@ -115,4 +115,18 @@ export async function deleteAssessment(db: Database, organizationId: string, id:
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId)))
     .returning({ id: assessments.id });
   return deleted.length === 1;
+}
+
+/**
+ * Renames the organisation's assessment, draft or completed; false when there was none. The row's
+ * updatedAt moves too: the cached what-changed waterfall carries the titles and is keyed on it (ADR 125, ADR 217).
+ */
+export async function renameAssessment(db: Database, organizationId: string, id: string, title: string, now: Date): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const renamed = await db
+    .update(assessments)
+    .set({ title, updatedAt: now })
+    .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId)))
+    .returning({ id: assessments.id });
+  return renamed.length === 1;
 }

@@ -5,10 +5,12 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../../db/client.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { markCompleted } from '../../db/repositories/assessment-writes.ts';
+import { applyRiskProfile, readRiskProfileSettings, saveAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
+import { followOrganisationName } from './assessment-title.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 
 const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
@@ -26,17 +28,22 @@ export async function completeAssessment(options: { db: Database; existing: Asse
   const draft: DraftRiskInput = body.input ?? existing.input;
   const withFactors: DraftRiskInput =
     existing.path === 'business' ? { ...draft, frameworks: draft.frameworks ?? {}, factors: mapBusinessAnswersToFactors(businessAnswers) } : { ...draft, frameworks: draft.frameworks ?? {}, factors: draft.factors ?? {} };
-  const { input } = parseInput(StoredInputSchema, { input: withFactors });
+  const parsed = parseInput(StoredInputSchema, { input: withFactors });
+  // The organisation's cyber policy and appetite (ADR 218): run with the policy, keep both with the result.
+  const { input, kept: riskProfile } = applyRiskProfile(parsed.input, await readRiskProfileSettings(db, user.organizationId));
   const seed = body.seed ?? DEFAULT_SEED;
   const result = runAssessment(input as RiskInput, seed);
   const answerProvenance = recordAnswerProvenance(existing.answerProvenance, existing.input.factors, input.factors, user, existing.path, now);
+  // The answers sent may name the organisation for the first time: an unnamed assessment takes its name (ADR 217).
+  const title = followOrganisationName(existing, existing.input, input);
   const done = await markCompleted(
     db,
     user.organizationId,
     existing.id,
-    { input, result, seed, engineVersion: result.engineVersion, businessAnswers, evidenceNotes: body.evidenceNotes ?? existing.evidenceNotes, answerProvenance },
+    { input, result, seed, engineVersion: result.engineVersion, businessAnswers, evidenceNotes: body.evidenceNotes ?? existing.evidenceNotes, answerProvenance, ...(title === undefined ? {} : { title }) },
     now,
   );
   if (!done) throw new AppError('conflict', ALREADY_COMPLETED_MESSAGE);
+  await saveAssessmentRiskProfile(db, existing.id, riskProfile, now);
   return { seed, engineVersion: result.engineVersion };
 }

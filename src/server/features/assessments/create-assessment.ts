@@ -2,17 +2,13 @@ import type { CreateAssessmentBody, DraftRiskInput } from '@/contracts/assessmen
 import type { Database } from '../../db/client.ts';
 import { insertAssessment } from '../../db/repositories/assessment-writes.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
-import { MAX_TITLE_LENGTH } from './require-assessment.ts';
-
-function defaultTitle(now: Date, organisationName?: string): string {
-  const date = now.toISOString().slice(0, 10);
-  return organisationName ? `${organisationName} — ${date}`.slice(0, MAX_TITLE_LENGTH) : `Risk assessment ${date}`;
-}
+import { automaticTitle } from './assessment-title.ts';
 
 /**
  * POST /api/assessments: a new draft of the caller's current organisation, on the path chosen
  * (commercial unless said), opening on the profile step. Untitled drafts are named after the
- * organisation and the day. Returns the new id.
+ * assessed organisation and the day (ADR 217); the title then follows the organisation's name until
+ * the user names the assessment. Returns the new id.
  */
 export async function createAssessment(options: { db: Database; user: AuthContext['user']; body: CreateAssessmentBody; now: Date }): Promise<string> {
   const { db, user, body, now } = options;
@@ -20,7 +16,7 @@ export async function createAssessment(options: { db: Database; user: AuthContex
   return insertAssessment(db, {
     organizationId: user.organizationId,
     authorId: user.id,
-    title: body.title ?? defaultTitle(now, input.organisation?.name),
+    title: body.title ?? automaticTitle(now, input),
     input,
     status: 'draft',
     path: body.path ?? 'commercial',

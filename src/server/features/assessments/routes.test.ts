@@ -169,8 +169,8 @@ describe('completion', () => {
 describe('access', () => {
   test('every assessment route requires an MFA-verified user', async () => {
     const routes = t.app.registeredApiRoutes.filter((r) => r.url.startsWith('/api/assessments'));
-    // CRUD, complete, scenarios, export, refine and invite, the model comparison (ADR 105), and the report files (reports feature).
-    expect(routes.length).toBe(16);
+    // CRUD, rename (ADR 217), complete, scenarios, export, refine and invite, the model comparison (ADR 105), and the report files (reports feature).
+    expect(routes.length).toBe(17);
     for (const route of routes) expect(route.access).toBe('user');
     const id = '00000000-0000-4000-8000-000000000000';
     for (const route of routes) {

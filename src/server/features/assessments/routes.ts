@@ -12,6 +12,7 @@ import {
   CreateScenarioBodySchema,
   ListAssessmentsQuerySchema,
   ModelComparisonSchema,
+  RenameAssessmentBodySchema,
   UpdateAssessmentBodySchema,
 } from '@/contracts/assessments.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
@@ -26,6 +27,7 @@ import { listAssessments } from './list-assessments.ts';
 import { compareWithCurrentModel } from './model-comparison.ts';
 import { refineAssessment } from './refine-assessment.ts';
 import { removeAssessment } from './remove-assessment.ts';
+import { renameAssessment } from './rename-assessment.ts';
 import { readAssessment, requireAssessment } from './require-assessment.ts';
 import { saveScenario } from './save-scenario.ts';
 import { updateDraftAssessment } from './update-draft-assessment.ts';
@@ -74,6 +76,14 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     rejectInvalidInput(request);
     return updateDraftAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
+  });
+
+  // Drafts and completed assessments alike (ADR 217): the title is the one thing a completed assessment lets change.
+  app.post('/api/assessments/:id/rename', { config: access, schema: { params, body: RenameAssessmentBodySchema, response: { 200: AssessmentSchema } }, attachValidation: true }, async (request) => {
+    const auth = requireAuth(request);
+    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    return renameAssessment({ db: app.db, organizationId: auth.user.organizationId, id: existing.id, body: request.body, now: app.now() });
   });
 
   app.post('/api/assessments/:id/complete', { config: access, schema: { params, body: CompleteAssessmentBodySchema, response: { 200: AssessmentSchema } }, attachValidation: true }, async (request) => {

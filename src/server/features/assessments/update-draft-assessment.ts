@@ -5,6 +5,7 @@ import { updateDraft, type DraftChanges } from '../../db/repositories/assessment
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
+import { followOrganisationName } from './assessment-title.ts';
 import { readAssessment } from './require-assessment.ts';
 
 const COMPLETED_CANNOT_CHANGE = 'A completed assessment cannot be changed; duplicate it to start a new draft.';
@@ -22,6 +23,9 @@ export async function updateDraftAssessment(options: { db: Database; existing: A
   if (body.title !== undefined) changes.title = body.title;
   if (body.input !== undefined) {
     changes.input = body.input;
+    // An unnamed draft's title follows the organisation named in step 1 (ADR 217).
+    const followed = body.title === undefined ? followOrganisationName(existing, existing.input, body.input) : undefined;
+    if (followed !== undefined) changes.title = followed;
     changes.answerProvenance = recordAnswerProvenance(existing.answerProvenance, existing.input.factors, body.input.factors, user, existing.path, now);
   }
   if (body.currentStep !== undefined) changes.currentStep = body.currentStep;

@@ -3,6 +3,8 @@ import { computeWhatChangedWith, type ComparedAssessment, type WhatChanged } fro
 import type { Database } from '../../db/client.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { findAssessment, findPreviousCompleted } from '../../db/repositories/assessments.ts';
+import { findAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
+import type { RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { AppError } from '../../errors.ts';
 import type { ExpectedLossRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
 import { findOrganizationName } from './report-repository.ts';
@@ -75,27 +77,37 @@ async function startWhatChanged(
  * what-changed slide, marked pending; the waterfall goes on being computed for the full report.
  */
 export async function loadReportIfReady(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, now: Date): Promise<{ model: ReportModel; whatChangedPending: boolean }> {
-  const [organisationName, started] = await Promise.all([findOrganizationName(sources.db, organizationId), startWhatChanged(sources, organizationId, current, undefined)]);
+  const [organisationName, started, riskProfile] = await Promise.all([
+    findOrganizationName(sources.db, organizationId),
+    startWhatChanged(sources, organizationId, current, undefined),
+    findAssessmentRiskProfile(sources.db, current.stored.id),
+  ]);
   const whatChanged = started ? (started.ready ?? null) : null;
-  const model = buildReportModel(reportSource(organisationName, current, whatChanged, now));
+  const model = buildReportModel(reportSource(organisationName, current, whatChanged, now, riskProfile));
   if (!started || started.ready) return { model, whatChangedPending: false };
   return { model: { ...model, slides: model.slides.filter((slide) => slide.id !== 'whatChanged') }, whatChangedPending: true };
 }
 
-function reportSource(organisationName: string, current: CompletedAssessment, whatChanged: WhatChanged | null, now: Date): ReportSource {
+/** `riskProfile`: the policy and appetite kept with the assessment when it was completed (ADR 218). */
+function reportSource(organisationName: string, current: CompletedAssessment, whatChanged: WhatChanged | null, now: Date, riskProfile: RiskProfileSettings | null): ReportSource {
   const { stored, compared } = current;
   return {
     organisationName: organisationName || compared.result.profile.name || '',
     assessment: { ...compared, authorName: stored.authorName },
     whatChanged,
+    riskProfile,
     generatedAt: now.toISOString(),
   };
 }
 
 /** Everything a report of one completed assessment is built from, scoped to the organisation. */
 export async function loadReportOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
-  const [organisationName, whatChanged] = await Promise.all([findOrganizationName(sources.db, organizationId), loadWhatChanged(sources, organizationId, current, againstId)]);
-  const source = reportSource(organisationName, current, whatChanged, now);
+  const [organisationName, whatChanged, riskProfile] = await Promise.all([
+    findOrganizationName(sources.db, organizationId),
+    loadWhatChanged(sources, organizationId, current, againstId),
+    findAssessmentRiskProfile(sources.db, current.stored.id),
+  ]);
+  const source = reportSource(organisationName, current, whatChanged, now, riskProfile);
   return { model: buildReportModel(source), source };
 }
 

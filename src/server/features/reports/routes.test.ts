@@ -130,7 +130,8 @@ describe('report content', () => {
     expect(model.headline.aleUsd).toBe(second.result?.annualLoss.expectedUsd);
     expect(model.meta.authorName).toBe('Test User');
     expect(model.whatChanged?.previous.id).toBe(first.id);
-    expect(model.slides).toHaveLength(10);
+    // Eleven parts and, for a model 3.0 result, the loss scenarios (ADR 208).
+    expect(model.slides).toHaveLength(12);
   });
 
   test('what changed: previous by default, steps summing to the difference; the first assessment has none', async () => {
@@ -146,11 +147,11 @@ describe('report content', () => {
     expect(reversed.json<{ whatChanged: WhatChanged }>().whatChanged.totalDeltaUsd).toBe(-whatChanged.totalDeltaUsd);
   });
 
-  test('the PDF is a whole file with the organisation and date in its name, and its text has the expected annual loss exactly as the API reports it', async () => {
+  test('the PDF is a whole file with the organisation assessed (ADR 217) and date in its name, and its text has the expected annual loss exactly as the API reports it', async () => {
     const response = await call(alice, 'GET', `/api/assessments/${second.id}/report.pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cifer-board-report-test-org-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cifer-board-report-riverside-family-clinic-sample-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const dir = await mkdtemp(join(tmpdir(), 'cifer-api-pdf-'));
@@ -168,14 +169,14 @@ describe('report content', () => {
     const deck = await call(alice, 'GET', `/api/assessments/${second.id}/report.pptx`);
     expect(deck.statusCode).toBe(200);
     expect(deck.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
-    expect(deck.headers['content-disposition']).toMatch(/filename="cifer-board-deck-test-org-.+\.pptx"/);
+    expect(deck.headers['content-disposition']).toMatch(/filename="cifer-board-deck-riverside-family-clinic-sample-.+\.pptx"/);
     const zip = await JSZip.loadAsync(deck.rawPayload);
     expect(Object.keys(zip.files).filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n)).length).toBeGreaterThanOrEqual(5);
-    expect(Object.keys(zip.files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))).toHaveLength(10);
+    expect(Object.keys(zip.files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))).toHaveLength(12);
 
     const book = await call(alice, 'GET', `/api/assessments/${second.id}/workbook.xlsx`);
     expect(book.statusCode).toBe(200);
-    expect(book.headers['content-disposition']).toMatch(/filename="cifer-verification-workbook-test-org-.+\.xlsx"/);
+    expect(book.headers['content-disposition']).toMatch(/filename="cifer-verification-workbook-riverside-family-clinic-sample-.+\.xlsx"/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(book.rawPayload as unknown as ExcelJS.Buffer);
     expect(workbook.getWorksheet('Statistics')?.getCell('A4').value).toBe('Expected annual loss (USD)');
