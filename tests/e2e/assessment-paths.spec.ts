@@ -114,7 +114,7 @@ test('a business leader answers 15 plain questions with three “I don’t know�
   await expect(page.getByTestId('ale')).toHaveText(latestAle);
   const probability = (await page.getByTestId('probability').textContent()) ?? '';
   const cost = (await page.getByTestId('cost-if-it-happens').textContent()) ?? '';
-  await expect(page.getByText(new RegExp(`Your organisation today: .*\\(${probability.replace(/[.%]/g, '\\$&')}\\), .*\\(${cost.replace(/[$.]/g, '\\$&')}\\)`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`Your organisation today: .*\\(${probability.replace(/[.%]/g, '\\$&')}\\); .*\\(${cost.replace(/[$.]/g, '\\$&')}\\)`))).toBeVisible();
   await page.goto('/history');
   await expect(page.getByRole('row').filter({ hasText: '(refined)' })).toContainText(latestAle);
   await checkPage(page, '07-history');

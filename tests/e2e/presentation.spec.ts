@@ -36,7 +36,8 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
   await completeAssessment(page, 'Last year', SAMPLE_CLINIC_INPUT);
   const latest = await completeAssessment(page, 'This year', {
     ...SAMPLE_CLINIC_INPUT,
-    organisation: { ...SAMPLE_CLINIC_INPUT.organisation, annualRevenueUsd: 24_000_000 },
+    // The slides name the organisation assessed, not the account's company (ADR 217).
+    organisation: { ...SAMPLE_CLINIC_INPUT.organisation, name: 'Riverside Clinic', annualRevenueUsd: 24_000_000 },
     factors: { ...SAMPLE_CLINIC_INPUT.factors, M2: 'best' },
   });
 
@@ -63,24 +64,26 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
   // Every slide by keyboard: → and Space forward, Home/End, ← back.
   const titles: string[] = [];
   const position = page.getByTestId('slide-position');
-  await expect(position).toHaveText('Slide 1 of 10');
-  for (let i = 1; i <= 10; i++) {
-    await expect(position).toHaveText(`Slide ${i} of 10`);
+  await expect(position).toHaveText('Slide 1 of 12');
+  for (let i = 1; i <= 12; i++) {
+    await expect(position).toHaveText(`Slide ${i} of 12`);
     titles.push((await page.locator('article[aria-roledescription="slide"] h2').first().textContent()) ?? '');
     if (i === 2) await page.screenshot({ path: `${SHOTS}/1920-headline.png` });
-    if (i === 6) await page.screenshot({ path: `${SHOTS}/1920-fixes.png` });
-    if (i === 8) await page.screenshot({ path: `${SHOTS}/1920-insurance.png` });
-    if (i === 9) await page.screenshot({ path: `${SHOTS}/1920-what-changed.png` });
+    if (i === 5) await page.screenshot({ path: `${SHOTS}/1920-scenarios.png` });
+    if (i === 7) await page.screenshot({ path: `${SHOTS}/1920-fixes.png` });
+    if (i === 8) await page.screenshot({ path: `${SHOTS}/1920-decision.png` });
+    if (i === 10) await page.screenshot({ path: `${SHOTS}/1920-insurance.png` });
+    if (i === 11) await page.screenshot({ path: `${SHOTS}/1920-what-changed.png` });
     await page.keyboard.press(i % 2 === 0 ? 'Space' : 'ArrowRight');
   }
-  expect(titles).toEqual(['Cyber risk in dollars: Riverside Clinic', 'The number', 'How bad can a year get', 'Where the money goes', 'What moves the number', 'The top fixes', 'Regulatory fines', 'The insurance view', 'What changed since last time', 'Method and limits']);
-  await expect(position).toHaveText('Slide 10 of 10');
+  expect(titles).toEqual(['Cyber risk in dollars: Riverside Clinic', 'The number', 'How bad can a year get', 'Where the money goes', 'Where the loss comes from', 'What moves the number', 'The top fixes', 'The decision', 'Regulatory fines', 'Insurance and risk appetite', 'What changed since last time', 'Method and limits']);
+  await expect(position).toHaveText('Slide 12 of 12');
   await page.keyboard.press('Home');
-  await expect(position).toHaveText('Slide 1 of 10');
+  await expect(position).toHaveText('Slide 1 of 12');
   await page.keyboard.press('End');
-  await expect(position).toHaveText('Slide 10 of 10');
+  await expect(position).toHaveText('Slide 12 of 12');
   await page.keyboard.press('ArrowLeft');
-  await expect(position).toHaveText('Slide 9 of 10');
+  await expect(position).toHaveText('Slide 11 of 12');
 
   // Speaker notes toggle with N and with the button.
   await expect(page.getByTestId('speaker-notes')).toHaveCount(0);
@@ -106,11 +109,11 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.keyboard.press('ArrowRight');
-  await expect(position).toHaveText('Slide 3 of 10');
+  await expect(position).toHaveText('Slide 3 of 12');
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/390-exceedance.png`, fullPage: true });
   await page.getByRole('button', { name: 'Next slide' }).click();
-  await expect(position).toHaveText('Slide 4 of 10');
+  await expect(position).toHaveText('Slide 4 of 12');
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousAxeViolations(page, '/presentation 390');
 

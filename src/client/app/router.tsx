@@ -41,6 +41,7 @@ const TestSubscriptionPage = lazyPage(() => import('./routes/billing-pages.tsx')
 const AccountManagementPage = lazyPage(() => import('./routes/account-management-page.tsx'), 'AccountManagementPage');
 const OrganizationsPage = lazyPage(() => import('./routes/organizations-page.tsx'), 'OrganizationsPage');
 const InvitationPage = lazyPage(() => import('./routes/invitation-page.tsx'), 'InvitationPage');
+const RiskProfilePage = lazyPage(() => import('./routes/risk-profile-page.tsx'), 'RiskProfilePage');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState message="Loading..." />}>{children}</Suspense>;
@@ -86,6 +87,7 @@ export function AppRouter() {
         <Route path="/presentation" component={signedIn(<PresentationPage />)} />
         <Route path="/assessment-demo" component={signedIn(<AssessmentDemoPage />)} />
         <Route path="/monitoring" component={signedIn(<MonitoringPage />)} />
+        <Route path="/risk-profile" component={signedIn(<RiskProfilePage />)} />
         <Route path="/admin" component={adminOnly(<AdminPage />)} />
         <Route path="/account-management" component={adminOnly(<AccountManagementPage />)} />
         <Route path="/organizations" component={signedIn(<OrganizationsPage />)} />

@@ -23,6 +23,7 @@ export const NAV_LINKS: NavLink[] = [
   { href: '/', label: 'Risk Assessment' },
   { href: '/history', label: 'History' },
   { href: '/presentation', label: 'Presentation' },
+  { href: '/risk-profile', label: 'Insurance & appetite' },
   { href: '/assessment-demo', label: 'Demo' },
   { href: '/admin', label: 'Admin', adminOnly: true },
   { href: '/account-management', label: 'Account', adminOnly: true },

@@ -9,6 +9,8 @@ export interface EngineRequest {
   iterations: number;
   /** Also compute attribution and recommendations (a second, slower message). */
   withAttribution: boolean;
+  /** Compute without answering: draws and foreseen changes ready before the first change (ADR 216). */
+  prepareOnly?: boolean;
 }
 
 /**

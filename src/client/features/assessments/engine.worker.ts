@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { assessRisk } from '@/engine/assess-risk.ts';
 import type { EngineRequest, EngineResponse } from './engine-messages.ts';
+import { WhatIfEngine } from './what-if-engine.ts';
 
 /**
  * Runs the risk engine off the main thread so what-if edits never freeze the page. One worker
@@ -8,9 +9,12 @@ import type { EngineRequest, EngineResponse } from './engine-messages.ts';
  * seed and iterations) are reused and a changed answer only re-scores. Each request is answered
  * twice: first without attribution (the headline numbers, posted as soon as they exist), then
  * with attribution and recommendations, unless a newer request has arrived meanwhile: only the
- * latest change matters.
+ * latest change matters. When idle, the worker foresees the next change: it computes the first
+ * pass of every one-answer neighbour of the latest answers, one per task, so a change to one of
+ * them is answered from memory (ADR 216).
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+const whatIf = new WhatIfEngine();
 let latest: EngineRequest | null = null;
 let isScheduled = false;
 
@@ -23,19 +27,32 @@ function schedule(task: () => void): void {
   setTimeout(task, 0);
 }
 
+/** One neighbour per task while this request is still the latest: a new change waits for one run at most. */
+function foresee(request: EngineRequest): void {
+  if (latest !== request) return;
+  try {
+    if (whatIf.foreseeNext(request)) schedule(() => foresee(request));
+  } catch {
+    // Foreseeing is an optimisation only: the change itself reports any error when it is made.
+  }
+}
+
 function runLatest(): void {
   isScheduled = false;
   const request = latest;
   if (!request) return;
   try {
     const started = performance.now();
-    const fast = assessRisk(request.input, { seed: request.seed, iterations: request.iterations, attribution: false });
-    post({ id: request.id, phase: 'fast', result: fast, computeMs: performance.now() - started, willRefine: request.withAttribution });
+    const fast = whatIf.figures(request);
+    if (!request.prepareOnly) post({ id: request.id, phase: 'fast', result: fast, computeMs: performance.now() - started, willRefine: request.withAttribution });
   } catch (error) {
     post({ id: request.id, phase: 'error', message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  if (!request.withAttribution) return;
+  if (!request.withAttribution || request.prepareOnly) {
+    schedule(() => foresee(request));
+    return;
+  }
   schedule(() => {
     // A newer request skips the slower pass of this one (it is already scheduled itself).
     if (latest !== request) return;
@@ -45,7 +62,9 @@ function runLatest(): void {
       post({ id: request.id, phase: 'full', result: full, computeMs: performance.now() - started });
     } catch (error) {
       post({ id: request.id, phase: 'error', message: error instanceof Error ? error.message : String(error) });
+      return;
     }
+    schedule(() => foresee(request));
   });
 }
 

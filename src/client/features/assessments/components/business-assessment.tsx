@@ -7,9 +7,10 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { BUSINESS_STEPS, type Assessment, type DraftRiskInput } from '@/contracts/assessments.ts';
-import { BUSINESS_QUESTIONS, mapBusinessAnswersToFactors, UNKNOWN_ANSWER, type BusinessAnswers } from '@/contracts/business-questions.ts';
+import { BUSINESS_QUESTIONS, UNKNOWN_ANSWER, type BusinessAnswers } from '@/contracts/business-questions.ts';
 import { useCompleteAssessment } from '../api/complete-assessment.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { buildBusinessInput } from '../lib/business-input.ts';
 import { readLocalDraft, removeLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
 import { ANSWER_RADIO_CLASS, AnswerOption } from './answer-option.tsx';
 import { ProfileStep } from './profile-step.tsx';
@@ -187,7 +188,7 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
 
   const submit = form.handleSubmit(
     (answers) => {
-      const full: DraftRiskInput = { ...input, frameworks: input.frameworks ?? {}, factors: mapBusinessAnswersToFactors(answers) };
+      const full = buildBusinessInput(input, answers as BusinessAnswers);
       if (!toCompleteInput(full).input) {
         toast({ title: 'Some details are missing', description: 'Complete your organisation profile first.', variant: 'destructive' });
         void goTo('profile');

@@ -9,6 +9,7 @@ const STATUS_LABELS: Record<FrameworkStatus, string> = {
   notStarted: 'Applies, not started',
   inProgress: 'In progress',
   compliant: 'Compliant',
+  unknown: 'Applies, status not known',
 };
 
 function isMandatory(id: FrameworkId, draft: DraftRiskInput): string | null {
@@ -37,7 +38,8 @@ export function FrameworksStep({ draft, onChange }: { draft: DraftRiskInput; onC
         const state = states[f.id];
         const mandatory = isMandatory(f.id, draft);
         const statusId = `fw-${f.id}`;
-        const status = state?.status ?? (mandatory ? 'notStarted' : 'notApplicable');
+        // A status not yet chosen is not an answer: never shown as "not started" (ADR 214).
+        const status = state?.status ?? (mandatory ? 'unknown' : 'notApplicable');
         return (
           <section key={f.id} aria-labelledby={`${statusId}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <h3 id={`${statusId}-title`} className="font-semibold text-slate-900">
@@ -59,7 +61,7 @@ export function FrameworksStep({ draft, onChange }: { draft: DraftRiskInput; onC
                     set(f.id, next === 'notApplicable' && !mandatory ? undefined : { ...state, status: next });
                   }}
                 >
-                  {(['notApplicable', 'notStarted', 'inProgress', 'compliant'] as const).map((s) => (
+                  {(['notApplicable', 'unknown', 'notStarted', 'inProgress', 'compliant'] as const).map((s) => (
                     <option key={s} value={s}>
                       {s === 'compliant' ? `${STATUS_LABELS[s]}: ${f.compliantLabel}` : STATUS_LABELS[s]}
                     </option>

@@ -1,8 +1,14 @@
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { cn } from '@/client/lib/utils.ts';
-import { IMPACT_BANDS, LIKELIHOOD_BANDS, findBandIndex, type LikelihoodImpactPoint } from '../lib/likelihood-impact.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import { usePostureFigures } from '../hooks/use-posture-figures.ts';
+import { IMPACT_BANDS, LIKELIHOOD_BANDS, comparisonPostures, findBandIndex, locateResult, runSettingsOf, toPoint, type LikelihoodImpactPoint } from '../lib/likelihood-impact.ts';
 import { formatPercent, formatUsd } from '../lib/format.ts';
 import { DataTable } from './chart-figure.tsx';
+
+/** The data table shows whole dollars: the same engine figures the headline rounds, checkable to the dollar. */
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 const CELL_COLORS = ['bg-green-100', 'bg-lime-100', 'bg-amber-100', 'bg-orange-200', 'bg-red-200'];
 
@@ -39,6 +45,7 @@ function HeatGrid({ placed }: { placed: readonly PlacedPoint[] }) {
   const rows = [...LIKELIHOOD_BANDS.keys()].reverse();
   return (
     <div aria-hidden="true" className="overflow-x-auto">
+      <p className="mb-1 text-xs text-slate-600">↑ Likelihood (annual): chance of at least one loss event in a year</p>
       <div className="grid min-w-[560px] grid-cols-[7.5rem_repeat(5,minmax(0,1fr))] gap-1 text-xs">
         {rows.map((row) => (
           <div key={row} className="contents">
@@ -59,7 +66,7 @@ function HeatGrid({ placed }: { placed: readonly PlacedPoint[] }) {
           </div>
         ))}
       </div>
-      <p className="mt-1 text-center text-xs text-slate-600">Impact: median cost of one event →</p>
+      <p className="mt-1 text-center text-xs text-slate-600">Impact (per event): median cost of one event →</p>
     </div>
   );
 }
@@ -76,7 +83,8 @@ function MarkerList({ placed }: { placed: readonly PlacedPoint[] }) {
             {p.number}
           </span>
           <span>
-            {p.label}: {LIKELIHOOD_BANDS[p.row]?.label.toLowerCase()} ({formatPercent(p.likelihood)}), {IMPACT_BANDS[p.column]?.label.toLowerCase()} ({formatUsd(p.impactUsd)})
+            {`${p.label}: chance of a loss event in a year ${LIKELIHOOD_BANDS[p.row]?.label.toLowerCase()} (${formatPercent(p.likelihood)}); ` +
+              `median cost of one event ${IMPACT_BANDS[p.column]?.label.toLowerCase()} (${formatUsd(p.impactUsd)}); expected loss ${formatUsd(p.expectedAnnualLossUsd)} a year`}
           </span>
         </li>
       ))}
@@ -90,9 +98,15 @@ function HeatMapTable({ placed }: { placed: readonly PlacedPoint[] }) {
       <summary className="cursor-pointer text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Show the data as a table</summary>
       <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Heat map data table">
         <DataTable
-          caption="Likelihood and impact of each scenario"
-          headers={['Scenario', 'Likelihood (per year)', 'Impact (median per event)', 'Cell']}
-          rows={placed.map((p) => [p.label, formatPercent(p.likelihood), formatUsd(p.impactUsd), `${LIKELIHOOD_BANDS[p.row]?.label} × ${IMPACT_BANDS[p.column]?.label}`])}
+          caption="Likelihood and impact of each posture (engine runs on the same simulated years)"
+          headers={['Posture', 'Likelihood: chance of a loss event (annual)', 'Impact: median cost of one event (per event)', 'Expected loss (annual)', 'Cell']}
+          rows={placed.map((p) => [
+            p.label,
+            formatPercent(p.likelihood),
+            wholeUsd.format(p.impactUsd),
+            wholeUsd.format(p.expectedAnnualLossUsd),
+            `${LIKELIHOOD_BANDS[p.row]?.label} × ${IMPACT_BANDS[p.column]?.label}`,
+          ])}
         />
       </div>
     </details>
@@ -107,10 +121,13 @@ export const HeatMap = memo(function HeatMap({
   points,
   title = 'Likelihood × impact',
   description,
+  status,
 }: {
   points: LikelihoodImpactPoint[];
   title?: string;
   description?: string;
+  /** Shown while postures are still being computed, or when their runs failed. */
+  status?: ReactNode;
 }) {
   const placed = points.map((p, index) => ({
     ...p,
@@ -125,11 +142,47 @@ export const HeatMap = memo(function HeatMap({
       </h3>
       <p className="mb-3 text-sm text-slate-700">
         {description ??
-          'Likelihood is the chance of at least one loss event in a year; impact is the median cost of one event. Numbered markers are listed below the grid.'}
+          'Likelihood is the chance of at least one loss event in a year (annual); impact is the median cost of one event (per event). Every marker is an engine run on the same simulated years as the figures above. Numbered markers are listed below the grid.'}
       </p>
+      {status}
       <HeatGrid placed={placed} />
       <MarkerList placed={placed} />
       <HeatMapTable placed={placed} />
     </section>
   );
 });
+
+/**
+ * The results page's heat map: the result itself, then the postures it is compared with (top
+ * recommendations applied, average peer, every control at best, every answer at worst), each an
+ * engine run with the result's seed and iterations in the heat-map worker (ADR 215). The best,
+ * peer and worst expected losses are the risk score's 0, 50 and 100 anchors.
+ */
+export const ResultHeatMap = memo(function ResultHeatMap({
+  result,
+  profile,
+}: {
+  result: RiskResult;
+  profile: Pick<RiskInput, 'organisation' | 'frameworks' | 'asOfDate'>;
+}) {
+  const postures = useMemo(() => comparisonPostures(profile, result), [profile, result]);
+  const settings = useMemo(() => runSettingsOf(result), [result]);
+  const { figures, keyOf, error } = usePostureFigures(postures, settings);
+  const placed = postures.flatMap((p) => {
+    const f = figures.get(keyOf(p));
+    return f ? [toPoint(p.id, p.label, f)] : [];
+  });
+  const waiting = postures.length - placed.length;
+  return <HeatMap points={[locateResult(result), ...placed]} status={<PostureStatus waiting={waiting} error={error} />} />;
+});
+
+/** Why some markers are missing: still running, or the runs failed. */
+export function PostureStatus({ waiting, error, what = 'comparison postures' }: { waiting: number; error: string | null; what?: string }) {
+  if (error) return <p role="alert" className="mb-2 text-sm text-red-800">The {what} could not be computed: {error}</p>;
+  if (waiting === 0) return null;
+  return (
+    <p role="status" className="mb-2 text-sm text-slate-700">
+      Running the {waiting} {what} on the same simulated years…
+    </p>
+  );
+}

@@ -13,6 +13,7 @@ import { useDuplicateAssessment } from '../api/duplicate-assessment.ts';
 import { downloadText } from '@/client/lib/download-text.ts';
 import { buildAssessmentCsv, buildAssessmentJson, toFileName } from '../lib/export-assessment.ts';
 import { formatDate, formatUsd } from '../lib/format.ts';
+import { RenameAssessmentDialog } from './rename-assessment-dialog.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +32,14 @@ function hrefOf(item: AssessmentListItem): string {
   return item.status === 'completed' ? `/history/${item.id}` : `/?id=${item.id}`;
 }
 
-function HistoryRow({ item, isDuplicating, onDuplicate, onDelete }: { item: AssessmentListItem; isDuplicating: boolean; onDuplicate: () => void; onDelete: () => void }) {
+interface RowActions {
+  isDuplicating: boolean;
+  onRename: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}
+
+function HistoryRow({ item, isDuplicating, onRename, onDuplicate, onDelete }: { item: AssessmentListItem } & RowActions) {
   const [, navigate] = useLocation();
   const isCompleted = item.status === 'completed';
   return (
@@ -52,6 +60,9 @@ function HistoryRow({ item, isDuplicating, onDuplicate, onDelete }: { item: Asse
         <div className="flex flex-wrap gap-1">
           <Button size="sm" variant="outline" onClick={() => navigate(hrefOf(item))} aria-label={`${isCompleted ? 'Open' : 'Continue'} ${item.title}`}>
             {isCompleted ? 'Open' : 'Continue'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={onRename} aria-label={`Rename ${item.title}`}>
+            Rename
           </Button>
           <Button size="sm" variant="outline" onClick={onDuplicate} disabled={isDuplicating} aria-label={`Duplicate ${item.title}`}>
             Duplicate
@@ -121,13 +132,14 @@ function NoAssessments() {
   );
 }
 
-/** The organisation's assessments, newest first, with open, duplicate, export and delete. */
+/** The organisation's assessments, newest first, with open, rename (ADR 217), duplicate, export and delete. */
 export function HistoryTable() {
   const [page, setPage] = useState(1);
   const { data, isLoading, error } = useAssessments(page, PAGE_SIZE);
   const duplicate = useDuplicateAssessment();
   const remove = useDeleteAssessment();
   const [toDelete, setToDelete] = useState<AssessmentListItem | null>(null);
+  const [toRename, setToRename] = useState<AssessmentListItem | null>(null);
 
   if (isLoading) return <p role="status">Loading assessments…</p>;
   if (error) return <p role="alert">Could not load assessments: {getErrorMessage(error)}</p>;
@@ -176,12 +188,20 @@ export function HistoryTable() {
           </thead>
           <tbody>
             {items.map((item) => (
-              <HistoryRow key={item.id} item={item} isDuplicating={duplicate.isPending} onDuplicate={() => onDuplicate(item)} onDelete={() => setToDelete(item)} />
+              <HistoryRow
+                key={item.id}
+                item={item}
+                isDuplicating={duplicate.isPending}
+                onRename={() => setToRename(item)}
+                onDuplicate={() => onDuplicate(item)}
+                onDelete={() => setToDelete(item)}
+              />
             ))}
           </tbody>
         </table>
       </div>
       <PageNav page={page} pageCount={pageCount} onPage={setPage} />
+      <RenameAssessmentDialog item={toRename} onClose={() => setToRename(null)} />
       <ConfirmDeleteDialog item={toDelete} isPending={remove.isPending} onConfirm={onConfirmDelete} onCancel={() => setToDelete(null)} />
     </div>
   );

@@ -4,28 +4,20 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
 import { cn } from '@/client/lib/utils.ts';
-import type { FactorAnswers, OrganisationProfile, RiskInput } from '@/engine/risk-input.ts';
+import type { OrganisationProfile, RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
-import { createUniformAnswers } from '@/engine/sample-inputs.ts';
 import { formatPercent, formatUsd } from '../lib/format.ts';
 import { formatReturnPeriod } from '@/reports/format.ts';
-import { buildModelParameters, type ModelParameters } from '@/engine/model-parameters.ts';
-import { locatePosture, locateResult, type LikelihoodImpactPoint } from '../lib/likelihood-impact.ts';
-import { HeatMap } from './heat-map.tsx';
+import { ExposureBand, PeerAleNote } from './exposure-band.tsx';
+import { ResultHeatMap } from './heat-map.tsx';
 import { RecommendationsTable } from './recommendations-table.tsx';
+import { LossScenariosPanel } from './loss-scenarios-panel.tsx';
+import { UncertaintyRange } from './uncertainty-range.tsx';
 
 const LossExceedanceChart = lazy(async () => ({ default: (await import('./results-charts.tsx')).LossExceedanceChart }));
 const CostBreakdownChart = lazy(async () => ({ default: (await import('./results-charts.tsx')).CostBreakdownChart }));
 const FinesChart = lazy(async () => ({ default: (await import('./results-charts.tsx')).FinesChart }));
 const TornadoChart = lazy(async () => ({ default: (await import('./results-charts.tsx')).TornadoChart }));
-
-const BAND_STYLES: Record<string, string> = {
-  low: 'bg-green-700 text-white',
-  guarded: 'bg-lime-700 text-white',
-  moderate: 'bg-amber-200 text-amber-950',
-  high: 'bg-orange-700 text-white',
-  severe: 'bg-red-700 text-white',
-};
 
 /** A change in a probability is a difference of percentage points, not a percentage. */
 function formatPercentagePoints(difference: number): string {
@@ -71,35 +63,22 @@ export function Metric({ label, value, detail, delta, testId }: { label: string;
   );
 }
 
-function buildHeatMapPoints(params: ModelParameters, result: RiskResult): LikelihoodImpactPoint[] {
-  const current: FactorAnswers = result.factorAnswers;
-  // The organisation's own marker reads the computed result, so it shows the headline's figures exactly.
-  const points: LikelihoodImpactPoint[] = [{ id: 'current', label: 'Your organisation today', isCurrent: true, ...locateResult(result) }];
-  const top = (result.recommendations ?? []).slice(0, 3);
-  if (top.length > 0) {
-    const improved = { ...current, ...Object.fromEntries(top.map((r) => [r.factorId, 'best'])) } as FactorAnswers;
-    points.push({ id: 'top3', label: `After the top ${top.length} recommendations`, ...locatePosture(params, improved) });
-  }
-  points.push({ id: 'average', label: 'Average peer (same size and industry)', ...locatePosture(params, createUniformAnswers('partial')) });
-  points.push({ id: 'best', label: 'Every control at its best', ...locatePosture(params, createUniformAnswers('best')) });
-  points.push({ id: 'worst', label: 'Every answer at its worst', ...locatePosture(params, createUniformAnswers('worst')) });
-  return points;
-}
-
 /** The four headline figures: the only part redrawn the moment the what-if's first pass arrives. */
 const Headline = memo(function Headline({
   result,
   baseline,
   isUpdating,
   headingLevel,
+  appetiteUsd,
 }: {
   result: RiskResult;
   baseline: RiskResult | undefined;
   isUpdating: boolean;
   headingLevel: 2 | 3;
+  /** The appetite typed below: a figure above it makes the band stricter (ADR 206). */
+  appetiteUsd: number | null;
 }) {
   const ale = result.annualLoss.expectedUsd;
-  const ci = 1.96 * result.annualLoss.standardErrorUsd;
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const base = baseline;
   return (
@@ -108,7 +87,7 @@ const Headline = memo(function Headline({
         <H id="headline-title" className="text-2xl font-bold text-slate-900">
           What a cyber incident would cost {result.profile.name ? result.profile.name : 'you'}
         </H>
-        <span className={cn('rounded-full px-3 py-1 text-sm font-semibold', BAND_STYLES[result.riskScore.band])}>Risk: {result.riskScore.bandLabel}</span>
+        <ExposureBand result={result} appetiteUsd={appetiteUsd} />
         {isUpdating ? (
           <Badge variant="secondary" aria-live="polite">
             Recalculating…
@@ -122,8 +101,9 @@ const Headline = memo(function Headline({
           testId="ale"
           detail={
             <>
-              Average per year over {result.iterations.toLocaleString('en-US')} simulated years (±{formatUsd(ci)}). A bad year (1 in 20): {formatUsd(result.annualLoss.percentilesUsd.p95)}; 1 in 100:{' '}
+              Average per year over {result.iterations.toLocaleString('en-US')} simulated years. A bad year (1 in 20): {formatUsd(result.annualLoss.percentilesUsd.p95)}; 1 in 100:{' '}
               {formatUsd(result.annualLoss.percentilesUsd.p99)}.
+              <PeerAleNote result={result} />
               {result.annualLoss.percentilesUsd.p95 < ale ? (
                 <span className="mt-1 block" data-testid="bad-year-note">
                   The 1-in-20 year is below the average because losses are rare but heavy: in most years nothing happens, and the few years with an incident carry the average.
@@ -154,10 +134,11 @@ const Headline = memo(function Headline({
             </>
           }
           testId="score"
-          detail={<>{result.riskScore.bandLabel}: 0 is every control at its best, 50 an average peer, 100 the worst posture.</>}
+          detail={<>Security posture against peers: 0 is every control at its best, 50 an average peer, 100 the worst posture. The band above rates the dollars.</>}
           delta={<Delta current={result.riskScore.score} baseline={base?.riskScore.score} format={(v) => `${v.toFixed(0)} points`} />}
         />
       </dl>
+      <UncertaintyRange result={result} />
       {result.warnings.length > 0 ? (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-950">
           {result.warnings.map((w) => (
@@ -189,9 +170,8 @@ const ResultsDetails = memo(function ResultsDetails({
   asOfDate: string | undefined;
   riskAppetiteUsd: number | null;
 }) {
-  // The closed-form model parameters depend on the profile only, not on the answers.
-  const params = useMemo(() => buildModelParameters(organisation, frameworks, asOfDate), [organisation, frameworks, asOfDate]);
-  const heatPoints = useMemo(() => buildHeatMapPoints(params, result), [params, result]);
+  // The heat map's postures are engine runs on this profile (ADR 215): one object per profile keeps it memoised.
+  const profile = useMemo(() => ({ organisation, frameworks, asOfDate }), [organisation, frameworks, asOfDate]);
   return (
     <>
       <Suspense fallback={<p className="text-sm text-slate-700">Loading charts…</p>}>
@@ -207,7 +187,8 @@ const ResultsDetails = memo(function ResultsDetails({
           <TornadoChart attribution={result.attribution} />
         </div>
       </Suspense>
-      <HeatMap points={heatPoints} />
+      <LossScenariosPanel result={result} />
+      <ResultHeatMap result={result} profile={profile} />
     </>
   );
 });
@@ -246,7 +227,7 @@ export function ResultsView({
 
   return (
     <div className="flex flex-col gap-6" aria-busy={isUpdating}>
-      <Headline result={result} baseline={baseline ?? undefined} isUpdating={isUpdating} headingLevel={headingLevel} />
+      <Headline result={result} baseline={baseline ?? undefined} isUpdating={isUpdating} headingLevel={headingLevel} appetiteUsd={riskAppetiteUsd} />
 
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
@@ -256,7 +237,7 @@ export function ResultsView({
       </div>
 
       <ResultsDetails result={detailsResult} organisation={input.organisation} frameworks={input.frameworks} asOfDate={input.asOfDate} riskAppetiteUsd={riskAppetiteUsd} />
-      <RecommendationsTable recommendations={detailsResult.recommendations} notWorthIt={detailsResult.recommendationsNotWorthIt} isRefining={isRefining} />
+      <RecommendationsTable recommendations={detailsResult.recommendations} notWorthIt={detailsResult.recommendationsNotWorthIt} fixPlan={detailsResult.fixPlan} isRefining={isRefining} />
       <p className="text-xs text-slate-600">
         Engine {result.engineVersion}, seed {result.seed}, {result.iterations.toLocaleString('en-US')} simulated years.
       </p>

@@ -74,7 +74,7 @@ export function ResultsWithWhatIf({
 }) {
   // Same draws as the saved result (its seed and iteration count), so what-if deltas are exact.
   const engine = useEngine(seed, savedResult?.iterations);
-  const { run } = engine;
+  const { run, prepare } = engine;
   // The answers as saved: the engine's effective answers (suggestions applied, blanks as average).
   const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);
   const [answers, setAnswers] = useState<RiskInput['factors']>(savedAnswers);
@@ -83,7 +83,9 @@ export function ResultsWithWhatIf({
 
   useEffect(() => {
     if (!savedResult) run(input);
-  }, [input, savedResult, run]);
+    // A saved result needs no run, but the worker readies the draws and the likely changes meanwhile.
+    else prepare({ ...input, factors: savedAnswers });
+  }, [input, savedResult, savedAnswers, run, prepare]);
 
   useEffect(() => {
     if (!baseline && engine.result && engine.isResultComplete && !isModified) setBaseline(engine.result);

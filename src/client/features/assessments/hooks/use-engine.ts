@@ -3,7 +3,8 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRequest, EngineResponse } from '../engine-messages.ts';
 
-const WHAT_IF_ITERATIONS = 100_000;
+/** Simulated years of a what-if without a saved result (the demo); the heat-map demo runs its postures with the same count. */
+export const WHAT_IF_ITERATIONS = 100_000;
 
 interface EngineState {
   /** Headline numbers of the latest run (the fast pass: no attribution). Drawn first. */
@@ -28,6 +29,11 @@ interface Shown<T> {
 
 interface Details extends Shown<RiskResult | null> {
   isComplete: boolean;
+}
+
+/** The parts only the full (attribution) run computes: carried together so the lists and the joint plan never come from different runs. */
+function attributionParts(result: RiskResult): Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt' | 'fixPlan'> {
+  return { attribution: result.attribution, recommendations: result.recommendations, recommendationsNotWorthIt: result.recommendationsNotWorthIt, fixPlan: result.fixPlan };
 }
 
 /** Marks `name` in the next animation frame, i.e. the frame that paints what was just committed. */
@@ -89,7 +95,7 @@ export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS)
             id,
             isComplete: !willRefine,
             // Keep the previous attribution on screen (marked as updating) until the new one arrives.
-            value: willRefine && d.value ? { ...result, attribution: d.value.attribution, recommendations: d.value.recommendations } : result,
+            value: willRefine && d.value ? { ...result, ...attributionParts(d.value) } : result,
           })),
         );
         return;
@@ -98,7 +104,7 @@ export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS)
         setDetails((d) => ({
           id,
           isComplete: true,
-          value: d.id === id && d.value ? { ...d.value, attribution: result.attribution, recommendations: result.recommendations } : result,
+          value: d.id === id && d.value ? { ...d.value, ...attributionParts(result) } : result,
         }));
         setStatus((s) => (id === latestId.current ? { ...s, isRefining: false } : s));
       });
@@ -135,6 +141,20 @@ export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS)
     [seed, iterations],
   );
 
+  /**
+   * Readies the worker for changes to `input` without answering: it samples the draws and foresees
+   * every one-answer change (ADR 216), so even the first change is a lookup. Never supersedes a run.
+   */
+  const prepare = useCallback(
+    (input: RiskInput) => {
+      const worker = workerRef.current;
+      if (!worker || latestId.current !== 0) return;
+      const request: EngineRequest = { id: 0, input, seed, iterations, withAttribution: false, prepareOnly: true };
+      worker.postMessage(request);
+    },
+    [seed, iterations],
+  );
+
   const state: EngineState = { headline: headline.value, result: details.value, isResultComplete: details.isComplete, ...status };
-  return { ...state, run };
+  return { ...state, run, prepare };
 }

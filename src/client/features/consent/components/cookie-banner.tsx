@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
+import { cn } from '@/client/lib/utils.ts';
 import {
   ALL_ACCEPTED,
   DEFAULT_CUSTOM_PREFERENCES,
@@ -48,15 +50,24 @@ function usePublishedHeight(ref: React.RefObject<HTMLElement | null>, isVisible:
   }, [ref, isVisible]);
 }
 
+/**
+ * Pages where the banner sits in the page flow, after the content, instead of over it: a board
+ * presentation opened on a first visit must show its first slide whole, on a phone as on a screen.
+ */
+const IN_FLOW_PATHS = ['/presentation'];
+
 /** Spec section 4: shown while no readable consent is stored; any choice hides it. */
 export function CookieBanner() {
+  const [location] = useLocation();
+  const isInFlow = IN_FLOW_PATHS.some((path) => location === path || location.startsWith(`${path}/`) || location.startsWith(`${path}?`));
   const [isVisible, setVisible] = useState(() => readConsent() === null);
   const [isCustomizing, setCustomizing] = useState(false);
   const [draft, setDraft] = useState<CookiePreferences>(DEFAULT_CUSTOM_PREFERENCES);
   const titleId = useId();
   const panelId = useId();
   const bannerRef = useRef<HTMLElement>(null);
-  usePublishedHeight(bannerRef, isVisible);
+  // In the flow it covers nothing, so fixed bars need no offset.
+  usePublishedHeight(bannerRef, isVisible && !isInFlow);
 
   if (!isVisible) return null;
 
@@ -69,8 +80,9 @@ export function CookieBanner() {
     <section
       ref={bannerRef}
       aria-labelledby={titleId}
-      className="fixed inset-x-0 bottom-0 z-[45] border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
+      className={cn('border-t border-slate-300 bg-white', isInFlow ? 'relative' : 'fixed inset-x-0 bottom-0 z-[45] shadow-[0_-4px_16px_rgba(15,23,42,0.12)]')}
       data-testid="cookie-banner"
+      data-placement={isInFlow ? 'in-flow' : 'fixed'}
     >
       <div className="mx-auto flex max-h-[80vh] max-w-6xl flex-col gap-3 overflow-y-auto px-4 py-4 sm:px-6">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">

@@ -7,6 +7,8 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { CalibrationTableRow } from '@/engine/calibration-table.ts';
 import calibrationTableJson from '../calibration-table.json';
 import { FACTOR_COUNT } from '@/engine/factors.ts';
+import { RiskBandsSection } from './risk-bands-section.tsx';
+import { ScenariosAndUncertaintySection } from './scenarios-uncertainty-section.tsx';
 
 function formatValue(entry: CalibrationEntry): string {
   switch (entry.unit) {
@@ -132,7 +134,7 @@ function HowTheNumbersAreMade() {
       amount; <strong>VaR 99</strong> is the loss of a 1-in-100 year and <strong>expected shortfall 99</strong> the average of the worst 1% of years; <strong>cost if it
       happens</strong> is the distribution of one incident&apos;s cost. The <strong>insurance view</strong> shows what a policy recovers, how much of a 1-in-100 year its limit
       covers and the limit that would cover it. The <strong>risk score</strong> places your expected loss on a log scale between the same organisation with every control at
-      its best (0), an average peer (50) and the worst posture (100). <strong>Recommendations</strong> move one answer at a time to its best level with the same random draws
+      its best (0), an average peer (50) and the worst posture (100); the band next to the dollars is set from the dollars against revenue (below). <strong>Recommendations</strong> move one answer at a time to its best level with the same random draws
       and rank the saving per dollar of typical control cost; the tail effect is the fall in expected shortfall 99, and controls that save less than they typically cost are
       listed apart as &quot;not worth it at typical prices&quot;, not as fixes.
     </p>
@@ -301,6 +303,8 @@ export function MethodologyContent() {
   return (
     <div className="flex max-w-5xl flex-col gap-8 text-slate-800">
       <HowTheNumbersAreMade />
+      <ScenariosAndUncertaintySection />
+      <RiskBandsSection />
       <CalibrationPopulation />
       <CalibrationAgainstSources />
       <ModelLimits />

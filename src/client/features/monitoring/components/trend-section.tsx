@@ -9,7 +9,7 @@ import { formatDay, formatPercent, formatUsd, formatUsdChange } from '../lib/for
 
 const TrendChart = lazy(async () => ({ default: (await import('./trend-chart.tsx')).TrendChart }));
 
-const FRAMEWORK_STATUS_LABELS: Record<string, string> = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant' };
+const FRAMEWORK_STATUS_LABELS: Record<string, string> = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant', unknown: 'not known' };
 
 function trendSummary(trend: MonitoringTrend): string {
   const first = trend.points[0];

@@ -72,13 +72,14 @@ export function PresentationView({ requestedId, choices, formatChoice, onSelect 
   return (
     <Page
       title="Presentation"
-      description="Your board briefing: step through with the arrow keys, press F for full screen and N for speaker notes."
+      description="Your board briefing: step through the slides, show the speaker notes or go full screen."
       actions={selectedId ? <ReportDownloads assessmentId={selectedId} /> : null}
     >
       <div className="mb-4 flex flex-wrap items-end gap-4 print:hidden">
-        <div className="flex min-w-0 flex-col gap-1">
+        {/* Full width on a phone: a long assessment title would otherwise widen the select past the screen. */}
+        <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
           <Label htmlFor={pickerId}>Assessment</Label>
-          <select id={pickerId} className="h-10 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm" value={selectedId} onChange={(e) => onSelect(e.target.value)}>
+          <select id={pickerId} className="h-10 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-3 text-sm sm:w-auto sm:max-w-xl" value={selectedId} onChange={(e) => onSelect(e.target.value)}>
             {options.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.label}

@@ -1,4 +1,5 @@
-import { barWidths, exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from '@/reports/chart-geometry.ts';
+import { exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from '@/reports/chart-geometry.ts';
+import { BROWSER_FONT_SCALE, layoutBarChart, wrapText } from '@/reports/text-fit.ts';
 import { formatUsdChange, formatUsdShort } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
 import type { ReportModel } from '@/reports/report-model.ts';
@@ -10,13 +11,17 @@ import type { WhatChanged } from '@/reports/what-changed.ts';
  */
 const { accent: ACCENT, good: GOOD, bad: BAD, grid: GRID, ink: INK } = PALETTE;
 
-export function ExceedanceSvg({ points, label }: { points: ReportModel['exceedance']; label: string }) {
-  const width = 640;
-  const box = { x: 56, y: 10, width: width - 72, height: 250 };
+/** Width of a chart's drawing on a phone: the text stays near its real size instead of shrinking to half (a 640-wide drawing on a 358 px card). */
+export const PHONE_CHART_WIDTH = 400;
+
+export function ExceedanceSvg({ points, label, width = 640 }: { points: ReportModel['exceedance']; label: string; width?: number }) {
+  const isNarrow = width < 640;
+  const box = { x: 56, y: 10, width: width - 72, height: isNarrow ? 200 : 250 };
+  const height = box.y + box.height + (isNarrow ? 50 : 40);
   const chart = exceedancePath(points, box);
   const ticks = exceedanceTicks(chart, box);
   return (
-    <svg viewBox={`0 0 ${width} 300`} className="h-auto w-full" role="img" aria-label={label}>
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label}>
       {ticks.probability.map((tick) => (
         <g key={tick.key}>
           <line {...tick.line} stroke={GRID} />
@@ -34,62 +39,121 @@ export function ExceedanceSvg({ points, label }: { points: ReportModel['exceedan
         </g>
       ))}
       <path d={chart.d} stroke={ACCENT} strokeWidth="3" fill="none" />
-      <text x={box.x + box.width / 2} y={296} fontSize="12" textAnchor="middle" fill={INK}>
-        Annual loss (log scale): the line is the chance a year costs more
-      </text>
-    </svg>
-  );
-}
-
-export function BarsSvg({ rows, color = ACCENT, label }: { rows: readonly { label: string; valueUsd: number; text: string }[]; color?: string; label: string }) {
-  const width = 640;
-  const labelWidth = 210;
-  const rowHeight = 34;
-  const widths = barWidths(
-    rows.map((r) => r.valueUsd),
-    width - labelWidth - 120,
-  );
-  return (
-    <svg viewBox={`0 0 ${width} ${rows.length * rowHeight + 6}`} className="h-auto w-full" role="img" aria-label={label}>
-      {rows.map((r, i) => (
-        <g key={r.label}>
-          <text x={labelWidth - 8} y={i * rowHeight + 22} fontSize="14" textAnchor="end" fill={INK}>
-            {r.label.length > 30 ? `${r.label.slice(0, 29)}…` : r.label}
-          </text>
-          <rect x={labelWidth} y={i * rowHeight + 6} width={Math.max(1, widths[i] ?? 0)} height={rowHeight - 12} fill={color} rx="2" />
-          <text x={labelWidth + (widths[i] ?? 0) + 6} y={i * rowHeight + 22} fontSize="14" fill={INK}>
-            {r.text}
-          </text>
-        </g>
+      {/* On a phone the caption takes two lines: one would be wider than the drawing. */}
+      {(isNarrow
+        ? ['Annual loss (log scale)', 'the line is the chance a year costs more']
+        : ['Annual loss (log scale): the line is the chance a year costs more']
+      ).map((line, i, lines) => (
+        <text
+          key={line}
+          x={box.x + box.width / 2}
+          y={height - 4 - (lines.length - 1 - i) * 15}
+          fontSize="12"
+          textAnchor="middle"
+          fill={INK}
+        >
+          {line}
+        </text>
       ))}
     </svg>
   );
 }
 
-export function TornadoSvg({ drivers, label }: { drivers: ReportModel['drivers']; label: string }) {
-  const width = 640;
-  const labelWidth = 210;
+export function BarsSvg({
+  rows,
+  color = ACCENT,
+  label,
+  width = 640,
+}: {
+  rows: readonly { label: string; valueUsd: number; text: string }[];
+  color?: string;
+  label: string;
+  width?: number;
+}) {
+  // Labels wrap to their column (src/reports/text-fit.ts) instead of running off the left edge ("ncident response...").
+  const labelWidth = width < 640 ? 150 : 210;
+  const layout = layoutBarChart(rows, { width, labelWidth, valueWidth: 120, fontSize: 14, gap: 8, fontScale: BROWSER_FONT_SCALE });
+  const lineHeight = 14 * 1.2;
+  return (
+    <svg viewBox={`0 0 ${width} ${layout.height}`} className="h-auto w-full" role="img" aria-label={label}>
+      {layout.rows.map((r, i) => {
+        const middle = r.top + layout.rowHeight / 2;
+        const firstBaseline = middle - ((r.labelLines.length - 1) * lineHeight) / 2 + 5;
+        return (
+          <g key={`${i}-${r.labelLines.join(' ')}`}>
+            <RightAlignedLines
+              x={labelWidth - 8}
+              firstBaseline={firstBaseline}
+              lineHeight={lineHeight}
+              fontSize={14}
+              lines={r.labelLines}
+            />
+            <rect x={labelWidth} y={middle - 11} width={Math.max(1, r.barWidth)} height={22} fill={color} rx="2" />
+            <text x={labelWidth + r.barWidth + 6} y={middle + 5} fontSize="14" fill={INK}>
+              {r.value}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** A label wrapped into lines, right-aligned against `x` (the bars start to its right). */
+function RightAlignedLines({
+  x,
+  firstBaseline,
+  lineHeight,
+  fontSize,
+  lines,
+}: {
+  x: number;
+  firstBaseline: number;
+  lineHeight: number;
+  fontSize: number;
+  lines: readonly string[];
+}) {
+  return (
+    <text x={x} y={firstBaseline} fontSize={fontSize} textAnchor="end" fill={INK}>
+      {lines.map((line, j) => (
+        <tspan key={j} x={x} y={firstBaseline + j * lineHeight}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+export function TornadoSvg({ drivers, label, width = 640 }: { drivers: ReportModel['drivers']; label: string; width?: number }) {
+  const labelWidth = width < 640 ? 140 : 210;
   const half = (width - labelWidth) / 2;
   const centre = labelWidth + half;
   const bars = tornadoBars(drivers, half - 70);
-  const rowHeight = 32;
-  const height = drivers.length * rowHeight + 8;
+  // Names wrap to their column (measured with the browser's wider fonts) instead of running off the left edge.
+  const fontSize = 13;
+  const lineHeight = fontSize * 1.2;
+  const rows = drivers.map((d) => wrapText(d.name, fontSize * BROWSER_FONT_SCALE, labelWidth - 14));
+  const rowHeights = rows.map((lines) => Math.max(32, lines.length * lineHeight + 10));
+  const tops = rowHeights.map((_, i) => rowHeights.slice(0, i).reduce((sum, h) => sum + h, 0));
+  const height = rowHeights.reduce((sum, h) => sum + h, 0) + 8;
   return (
     <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label}>
       <line x1={centre} x2={centre} y1={0} y2={height} stroke="#475569" />
       {drivers.map((d, i) => {
         const bar = bars[i] ?? { left: 0, right: 0 };
+        const top = tops[i] ?? 0;
+        const middle = top + (rowHeights[i] ?? 32) / 2;
+        const lines = rows[i] ?? [d.name];
+        const firstBaseline = middle - ((lines.length - 1) * lineHeight) / 2 + 5;
         return (
           <g key={d.factorId}>
-            <text x={labelWidth - 8} y={i * rowHeight + 21} fontSize="13" textAnchor="end" fill={INK}>
-              {d.name.length > 30 ? `${d.name.slice(0, 29)}…` : d.name}
-            </text>
-            <rect x={centre - bar.left} y={i * rowHeight + 6} width={Math.max(1, bar.left)} height={rowHeight - 12} fill={GOOD} />
-            <rect x={centre} y={i * rowHeight + 6} width={Math.max(1, bar.right)} height={rowHeight - 12} fill={BAD} />
-            <text x={centre - bar.left - 4} y={i * rowHeight + 21} fontSize="12" textAnchor="end" fill={INK}>
+            <RightAlignedLines x={labelWidth - 8} firstBaseline={firstBaseline} lineHeight={lineHeight} fontSize={fontSize} lines={lines} />
+            <rect x={centre - bar.left} y={middle - 10} width={Math.max(1, bar.left)} height={20} fill={GOOD} />
+            <rect x={centre} y={middle - 10} width={Math.max(1, bar.right)} height={20} fill={BAD} />
+            <text x={centre - bar.left - 4} y={middle + 5} fontSize="12" textAnchor="end" fill={INK}>
               {formatUsdShort(d.toBestUsd)}
             </text>
-            <text x={centre + bar.right + 4} y={i * rowHeight + 21} fontSize="12" fill={INK}>
+            <text x={centre + bar.right + 4} y={middle + 5} fontSize="12" fill={INK}>
               {`+${formatUsdShort(d.toWorstUsd)}`}
             </text>
           </g>

@@ -25,18 +25,18 @@ const position = () => screen.getByTestId('slide-position').textContent;
 describe('SlideDeck keys', () => {
   test('arrows, Space, Home and End move between the slides; N toggles the notes', () => {
     render(<SlideDeck model={model} logoUrl={null} />);
-    expect(position()).toBe('Slide 1 of 10');
+    expect(position()).toBe(`Slide 1 of ${model.slides.length}`);
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     fireEvent.keyDown(window, { key: ' ' });
-    expect(position()).toBe('Slide 3 of 10');
+    expect(position()).toBe(`Slide 3 of ${model.slides.length}`);
     fireEvent.keyDown(window, { key: ' ', shiftKey: true });
-    expect(position()).toBe('Slide 2 of 10');
+    expect(position()).toBe(`Slide 2 of ${model.slides.length}`);
     fireEvent.keyDown(window, { key: 'End' });
-    expect(position()).toBe('Slide 10 of 10');
+    expect(position()).toBe(`Slide ${model.slides.length} of ${model.slides.length}`);
     fireEvent.keyDown(window, { key: 'ArrowRight' });
-    expect(position()).toBe('Slide 10 of 10');
+    expect(position()).toBe(`Slide ${model.slides.length} of ${model.slides.length}`);
     fireEvent.keyDown(window, { key: 'Home' });
-    expect(position()).toBe('Slide 1 of 10');
+    expect(position()).toBe(`Slide 1 of ${model.slides.length}`);
     expect(screen.queryByTestId('speaker-notes')).toBeNull();
     fireEvent.keyDown(window, { key: 'n' });
     expect(screen.getByTestId('speaker-notes')).toHaveTextContent(model.slides[0]!.notes);
@@ -52,9 +52,23 @@ describe('SlideDeck keys', () => {
     );
     await user.click(screen.getByLabelText('Somewhere to type'));
     await user.keyboard('{ArrowRight} n');
-    expect(position()).toBe('Slide 1 of 10');
+    expect(position()).toBe(`Slide 1 of ${model.slides.length}`);
     screen.getByRole('button', { name: 'Next slide' }).focus();
     await user.keyboard(' ');
-    expect(position()).toBe('Slide 2 of 10');
+    expect(position()).toBe(`Slide 2 of ${model.slides.length}`);
+  });
+});
+
+describe('the decision slide', () => {
+  test('shows what the board is asked to approve as a table, and what happens if we do nothing', () => {
+    render(<SlideDeck model={model} logoUrl={null} />);
+    const index = model.slides.findIndex((s) => s.id === 'decision');
+    for (let i = 0; i < index; i++) fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(position()).toBe(`Slide ${index + 1} of ${model.slides.length}`);
+    expect(screen.getAllByRole('heading', { name: 'The decision' }).length).toBeGreaterThan(0);
+    const table = screen.getAllByRole('table', { name: 'What the board is asked to approve' })[0];
+    expect(model.message.decision.rows.length).toBeGreaterThan(0);
+    for (const row of model.message.decision.rows) expect(table).toHaveTextContent(row.name);
+    expect(screen.getAllByText(model.message.decision.doNothing).length).toBeGreaterThan(0);
   });
 });

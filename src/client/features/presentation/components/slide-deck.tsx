@@ -84,7 +84,8 @@ export function SlideDeck({ model, logoUrl }: { model: ReportModel; logoUrl: str
             </aside>
           ) : null}
         </div>
-        <p className="mt-3 text-sm text-slate-700">
+        {/* Keys mean nothing on a phone or a touch screen: the hint shows only with a fine pointer on a wide screen. */}
+        <p className="mt-3 hidden text-sm text-slate-700 md:block pointer-coarse:hidden" data-testid="key-hints">
           Keys: → or Space next, ← back, Home first, End last, F full screen, N notes, Esc leaves full screen.
         </p>
       </section>

@@ -2,24 +2,50 @@ import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
-import type { ReportModel, ReportSlide } from '@/reports/report-model.ts';
-import { BarsSvg, ExceedanceSvg, TornadoSvg, WaterfallSvg } from './slide-charts.tsx';
+import { rowsThatFit } from '@/reports/board-message.ts';
+import { formatSavedPerDollar, type ReportModel, type ReportSlide } from '@/reports/report-model.ts';
+import { BarsSvg, ExceedanceSvg, PHONE_CHART_WIDTH, TornadoSvg, WaterfallSvg } from './slide-charts.tsx';
+
+/** The chart drawn twice, narrow for a phone and wide from 640 px; CSS shows one (the hidden one is out of the accessibility tree). */
+function PhoneAndWide({ draw }: { draw: (width: number) => ReactNode }) {
+  return (
+    <>
+      <div className="sm:hidden">{draw(PHONE_CHART_WIDTH)}</div>
+      <div className="hidden sm:block">{draw(640)}</div>
+    </>
+  );
+}
 
 function chartFor(slide: ReportSlide, model: ReportModel): ReactNode {
   switch (slide.id) {
     case 'exceedance':
-      return <ExceedanceSvg points={model.exceedance} label={`Loss exceedance curve. ${slide.takeaway}`} />;
+      return <PhoneAndWide draw={(width) => <ExceedanceSvg width={width} points={model.exceedance} label={`Loss exceedance curve. ${slide.takeaway}`} />} />;
     case 'costBreakdown':
-      return <BarsSvg label={`Expected annual loss by cost category. ${slide.takeaway}`} rows={model.costBreakdown.map((c) => ({ label: c.label, valueUsd: c.expectedAnnualUsd, text: `${formatUsdShort(c.expectedAnnualUsd)} (${formatPercent(c.share)})` }))} />;
+      return (
+        <PhoneAndWide
+          draw={(width) => (
+            <BarsSvg width={width} label={`Expected annual loss by cost category. ${slide.takeaway}`} rows={model.costBreakdown.map((c) => ({ label: c.label, valueUsd: c.expectedAnnualUsd, text: `${formatUsdShort(c.expectedAnnualUsd)} (${formatPercent(c.share)})` }))} />
+          )}
+        />
+      );
+    case 'scenarios': {
+      const rows = (model.scenarios?.scenarios ?? []).map((x) => ({ label: x.label, valueUsd: x.expectedAnnualLossUsd, text: `${formatUsdShort(x.expectedAnnualLossUsd)} (${formatPercent(x.share)})` }));
+      return rows.length === 0 ? null : <PhoneAndWide draw={(width) => <BarsSvg width={width} label={`Expected annual loss by loss scenario. ${slide.takeaway}`} rows={rows} />} />;
+    }
     case 'drivers':
-      return model.drivers.length > 0 ? <TornadoSvg drivers={model.drivers} label={`What moves the expected loss. ${slide.takeaway}`} /> : null;
+      return model.drivers.length > 0 ? <PhoneAndWide draw={(width) => <TornadoSvg width={width} drivers={model.drivers} label={`What moves the expected loss. ${slide.takeaway}`} />} /> : null;
     case 'fines':
-      return model.fines.rows.length > 0 ? <BarsSvg color={PALETTE.fines} label={`Expected fines a year by regime. ${slide.takeaway}`} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} /> : null;
+      return model.fines.rows.length > 0 ? (
+        <PhoneAndWide
+          draw={(width) => <BarsSvg width={width} color={PALETTE.fines} label={`Expected fines a year by regime. ${slide.takeaway}`} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} />}
+        />
+      ) : null;
     case 'whatChanged':
       return model.whatChanged ? <WaterfallSvg change={model.whatChanged} label={`What changed since the last assessment. ${slide.takeaway}`} /> : null;
     case 'title':
     case 'headline':
     case 'fixes':
+    case 'decision':
     case 'insurance':
     case 'method':
       return null;
@@ -31,11 +57,12 @@ function chartFor(slide: ReportSlide, model: ReportModel): ReactNode {
 
 function HeadlineTiles({ model }: { model: ReportModel }) {
   const h = model.headline;
+  // Lead with the chance of an incident and what one costs; the average comes last (ADR 220).
   const tiles = [
-    { label: 'Expected annual loss', value: formatUsdShort(h.aleUsd) },
-    { label: 'Chance of a loss event this year', value: formatPercent(h.probabilityOfAnyEvent) },
-    { label: 'Cost if it happens', value: formatUsdShort(h.costIfItHappensUsd) },
-    { label: 'A bad year (1 in 20)', value: formatUsdShort(h.badYearUsd) },
+    { label: 'Chance of an incident this year', value: formatPercent(h.probabilityOfAnyEvent) },
+    { label: 'One incident typically costs', value: formatUsdShort(h.costIfItHappensUsd) },
+    { label: 'A severe incident costs more than', value: formatUsdShort(h.costIfItHappensP95Usd) },
+    { label: 'Expected loss a year (average)', value: formatUsdShort(h.aleUsd) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-[1.2cqw]">
@@ -57,11 +84,11 @@ function FixesTable({ model }: { model: ReportModel }) {
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-1 pr-2">Fix</th>
-            <th scope="col" className="py-1 pr-2">Removes a year</th>
-            <th scope="col" className="py-1 pr-2">Worst 1% of years</th>
+            <th scope="col" className="py-1 pr-2">Saves a year (alone)</th>
+            <th scope="col" className="py-1 pr-2">Less in the worst 1% of years</th>
             <th scope="col" className="py-1 pr-2">Costs a year</th>
-            <th scope="col" className="py-1 pr-2">Return</th>
-            <th scope="col" className="py-1">Payback</th>
+            <th scope="col" className="py-1 pr-2">Saved per $1 spent</th>
+            <th scope="col" className="py-1">Pays back in</th>
           </tr>
         </thead>
         <tbody>
@@ -69,17 +96,70 @@ function FixesTable({ model }: { model: ReportModel }) {
             <tr key={f.rank} className="border-b border-slate-200">
               <th scope="row" className="py-1 pr-2 font-medium">{`${f.rank}. ${f.name}`}</th>
               <td className="py-1 pr-2 tabular-nums">{formatUsdShort(f.annualLossReductionUsd)}</td>
-              <td className="py-1 pr-2 tabular-nums">{f.expectedShortfall99ReductionUsd === null ? 'n/a' : `−${formatUsdShort(f.expectedShortfall99ReductionUsd)}`}</td>
+              <td className="py-1 pr-2 tabular-nums">{f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)}</td>
               <td className="py-1 pr-2 tabular-nums">{`${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`}</td>
-              <td className="py-1 pr-2 tabular-nums">{`${f.returnOnSecurityInvestment.toFixed(1)}×`}</td>
-              <td className="py-1 tabular-nums">{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} mo`}</td>
+              <td className="py-1 pr-2 tabular-nums">{formatSavedPerDollar(f).replace(' saved per $1', '')}</td>
+              <td className="py-1 tabular-nums">{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {model.message.breakEvenLine === null ? null : <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.message.breakEvenLine}</p>}
       {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.notWorthIt.summary}</p> : null}
     </div>
   );
+}
+
+const DECISION_KIND = { plan: 'Pays for itself', required: 'Required', option: 'Optional' } as const;
+const MAX_DECISION_ROWS = 10;
+
+/** The ask as a table: the fixes or the required controls, with saving, cost and who requires them; the combined effect and doing nothing below. */
+function DecisionTable({ model }: { model: ReportModel }) {
+  const d = model.message.decision;
+  // A 16:9 slide has room for about ten rows; the rest are counted in a line, never cut off.
+  const fit = rowsThatFit(d.rows, MAX_DECISION_ROWS);
+  return (
+    <div className="overflow-x-auto">
+      {d.rows.length > 0 ? (
+        <table className={cn('w-full text-left text-sm', d.rows.length > 8 ? 'sm:text-[1.15cqw]' : 'sm:text-[1.45cqw]')}>
+          <caption className="sr-only">What the board is asked to approve</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-0.5 pr-2">Control</th>
+              <th scope="col" className="py-0.5 pr-2">Why</th>
+              <th scope="col" className="py-0.5 pr-2">Saves a year</th>
+              <th scope="col" className="py-0.5 pr-2">Costs a year</th>
+              <th scope="col" className="py-0.5">Required by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fit.rows.map((r) => (
+              <tr key={r.name} className="border-b border-slate-200">
+                <th scope="row" className="py-0.5 pr-2 font-medium">{r.name}</th>
+                <td className="py-0.5 pr-2">{DECISION_KIND[r.kind]}</td>
+                <td className="py-0.5 pr-2 tabular-nums">{`${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`}</td>
+                <td className="py-0.5 pr-2 tabular-nums">{`${formatUsdShort(r.costLowUsd)}–${formatUsdShort(r.costHighUsd)}`}</td>
+                <td className="py-0.5">{r.requiredBy.length === 0 ? '—' : r.requiredBy.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Bullets items={d.rows.length > 0 ? [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines] : [...d.askLines, d.doNothing]} className="mt-2 sm:mt-[0.8cqw] sm:text-[1.3cqw]" />
+    </div>
+  );
+}
+
+/**
+ * Type size of a slide's bullets in a 16:9 frame: the usual size, smaller when the text is long, so
+ * the last bullet never runs under the footer (the frame hides what does not fit). Static class
+ * names: Tailwind only generates classes it can read in the source.
+ */
+function bulletSize(items: readonly string[], usual: 1.4 | 1.55): string {
+  const characters = items.reduce((sum, item) => sum + item.length, 0);
+  if (characters > 700) return 'sm:text-[1.1cqw]';
+  if (characters > 450) return 'sm:text-[1.25cqw]';
+  return usual === 1.4 ? 'sm:text-[1.4cqw]' : 'sm:text-[1.55cqw]';
 }
 
 function Bullets({ items, className }: { items: readonly string[]; className?: string }) {
@@ -121,17 +201,19 @@ export function SlideView({ slide, model, index, total, logoUrl }: { slide: Repo
         {slide.id === 'headline' ? (
           <>
             <HeadlineTiles model={model} />
-            <Bullets items={slide.bullets.slice(1)} />
+            <Bullets items={slide.bullets} className="sm:text-[1.35cqw]" />
           </>
         ) : slide.id === 'fixes' ? (
-          model.fixes.length > 0 ? <FixesTable model={model} /> : <Bullets items={slide.bullets} />
+          model.fixes.length > 0 ? <FixesTable model={model} /> : <Bullets items={slide.bullets} className="sm:text-[1.25cqw]" />
+        ) : slide.id === 'decision' ? (
+          <DecisionTable model={model} />
         ) : chart ? (
           <div className="grid min-h-0 flex-1 gap-4 sm:grid-cols-5 sm:gap-[2cqw]">
-            <Bullets items={slide.bullets} className="sm:col-span-2 sm:text-[1.4cqw]" />
+            <Bullets items={slide.bullets} className={cn('sm:col-span-2', bulletSize(slide.bullets, 1.4))} />
             <div className="sm:col-span-3">{chart}</div>
           </div>
         ) : (
-          <Bullets items={slide.bullets} className={isTitle ? 'list-none pl-0 text-slate-300' : undefined} />
+          <Bullets items={slide.bullets} className={isTitle ? 'list-none pl-0 text-slate-300' : bulletSize(slide.bullets, 1.55)} />
         )}
         <footer className={cn('mt-auto flex justify-between text-xs sm:text-[1.1cqw]', isTitle ? 'text-slate-300' : 'text-slate-600')}>
           <span>
