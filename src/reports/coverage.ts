@@ -21,7 +21,7 @@ const BAD_YEARS = [
 ] as const;
 
 export const SUB_LIMIT_NOTE =
-  'Sub-limits are shown but not modelled per scenario: the model does not yet split each incident into ransom, funds-transfer fraud and fines, so these figures use the aggregate limit only. A loss above a sub-limit leaves more with the organisation than shown.';
+  'Sub-limits are shown but not modelled per scenario yet: the policy is applied with its aggregate limit and retention only, so a loss above a sub-limit leaves more with the organisation than shown.';
 
 const usd = (value: number) => Math.round(value);
 

@@ -107,8 +107,7 @@ export function RiskProfileForm({
               <fieldset className="grid gap-4">
                 <legend className="mb-2 text-sm font-semibold text-slate-900">Sub-limits (optional)</legend>
                 <p className="text-sm text-slate-700">
-                  Shown in the reports but not modelled per scenario yet: the model does not split each incident into ransom, funds-transfer
-                  fraud and fines, so the figures use the aggregate limit.
+                  Shown in the reports but not modelled per scenario yet: the figures apply the aggregate limit and retention only.
                 </p>
                 <div className="grid gap-4 sm:grid-cols-3">
                   {SUB_LIMIT_IDS.map((id) => (
