@@ -1,27 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Assessment, AssessmentPage } from '@/contracts/assessments.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { assessments } from '../../db/schema.ts';
 import { createMemberOf, createUserInNewOrganization, type SessionUser } from '../../test/organization-members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 
 /** ADR 217: an assessment is titled after the organisation assessed, and can be renamed. */
 
-let t: TestApp;
+const t = useSharedTestApp();
 let alice: SessionUser;
 let aliceColleague: SessionUser;
 let mallory: SessionUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await createUserInNewOrganization(t);
   aliceColleague = await createMemberOf(t, alice.organizationId);
   mallory = await createUserInNewOrganization(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+}, BUILDS_AN_APP.timeout);
 
 function call(user: SessionUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
   const headers = { origin: t.env.APP_URL, cookie: user.cookie };

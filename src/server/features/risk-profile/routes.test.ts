@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Coverage, RiskProfile, RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { auditLog } from '../../db/schema.ts';
 import { completeAssessment } from '../../test/helpers.ts';
 import { createCaller, createOrganizationRow, send, type Caller } from '../../test/organization-members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-
-/** Each run builds an app (fresh database and migrations) and runs the engine: generous on a loaded shared machine. */
-const SLOW = { timeout: 180_000 };
+import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 
 const { insurance: _sampleInsurance, ...UNINSURED_CLINIC } = SAMPLE_CLINIC_INPUT;
 const CLINIC: RiskInput = UNINSURED_CLINIC;
@@ -24,30 +21,28 @@ const PROFILE: RiskProfileSettings = {
   appetiteUsd: 400_000,
 };
 
-let t: TestApp;
+const t = useSharedTestApp();
 let owner: Caller;
 let viewer: Caller;
 let outsider: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const organizationId = await createOrganizationRow(t, 'Riverside Family Clinic');
   owner = await createCaller(t, { organizationId, organizationRole: 'owner' });
   viewer = await createCaller(t, { organizationId, organizationRole: 'viewer' });
   outsider = await createCaller(t);
-}, SLOW.timeout);
-afterAll(async () => t.close());
+}, BUILDS_AN_APP.timeout);
 
 const put = (caller: Caller | null, body: unknown) => send(t, 'PUT', '/api/risk-profile', caller?.cookie ?? null, body);
 const read = async (caller: Caller) => (await send(t, 'GET', '/api/risk-profile', caller.cookie)).json<RiskProfile>();
 const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path).sort();
 
 describe('PUT /api/risk-profile: validation', () => {
-  test('a new organisation has no policy and no appetite', SLOW, async () => {
+  test('a new organisation has no policy and no appetite', BUILDS_AN_APP, async () => {
     expect(await read(owner)).toEqual({ policy: null, appetiteUsd: null, updatedAt: null });
   });
 
-  test('refuses impossible figures with the field that is wrong, and stores nothing', SLOW, async () => {
+  test('refuses impossible figures with the field that is wrong, and stores nothing', BUILDS_AN_APP, async () => {
     const negative = await put(owner, { policy: { ...PROFILE.policy, limitUsd: -5, retentionUsd: 10.5 }, appetiteUsd: 0 });
     expect(negative.statusCode).toBe(400);
     expect(issuePaths(negative.json())).toEqual(['appetiteUsd', 'policy.limitUsd', 'policy.retentionUsd']);
@@ -70,7 +65,7 @@ describe('PUT /api/risk-profile: validation', () => {
 });
 
 describe('PUT /api/risk-profile: who may change it', () => {
-  test('a member or owner saves it for the current organisation, and the change is audited with the figures', SLOW, async () => {
+  test('a member or owner saves it for the current organisation, and the change is audited with the figures', BUILDS_AN_APP, async () => {
     const saved = await put(owner, PROFILE);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject(PROFILE);
@@ -86,7 +81,7 @@ describe('PUT /api/risk-profile: who may change it', () => {
     });
   });
 
-  test('a viewer reads it but cannot change it (403 before validation); a visitor gets 401', SLOW, async () => {
+  test('a viewer reads it but cannot change it (403 before validation); a visitor gets 401', BUILDS_AN_APP, async () => {
     expect((await read(viewer)).appetiteUsd).toBe(400_000);
     expect((await put(viewer, { policy: null, appetiteUsd: 1 })).statusCode).toBe(403);
     expect((await put(viewer, { nonsense: true })).statusCode).toBe(403);
@@ -94,7 +89,7 @@ describe('PUT /api/risk-profile: who may change it', () => {
     expect((await read(owner)).appetiteUsd).toBe(400_000);
   });
 
-  test('another organisation sees its own, empty profile and its change does not touch this one', SLOW, async () => {
+  test('another organisation sees its own, empty profile and its change does not touch this one', BUILDS_AN_APP, async () => {
     expect(await read(outsider)).toEqual({ policy: null, appetiteUsd: null, updatedAt: null });
     expect((await put(outsider, { policy: null, appetiteUsd: 5_000 })).statusCode).toBe(200);
     expect(await read(owner)).toMatchObject(PROFILE);
@@ -102,7 +97,7 @@ describe('PUT /api/risk-profile: who may change it', () => {
 });
 
 describe('assessments run with the profile', () => {
-  test('a completed assessment uses the policy, keeps the appetite, and keeps both after the profile changes', SLOW, async () => {
+  test('a completed assessment uses the policy, keeps the appetite, and keeps both after the profile changes', BUILDS_AN_APP, async () => {
     const assessment = await completeAssessment(t, owner.cookie, CLINIC, 7);
     expect(assessment.result?.insurance).toMatchObject({ limitUsd: 1_000_000, retentionUsd: 25_000, coinsuranceShare: 0.1 });
     const url = `/api/risk-profile/assessments/${assessment.id}/coverage`;
@@ -130,7 +125,7 @@ describe('assessments run with the profile', () => {
     expect(laterCoverage).toMatchObject({ policy: null, appetite: { amountUsd: 50_000 } });
   });
 
-  test('a policy given on the assessment itself wins over the organisation profile', SLOW, async () => {
+  test('a policy given on the assessment itself wins over the organisation profile', BUILDS_AN_APP, async () => {
     await put(owner, PROFILE);
     const own = await completeAssessment(t, owner.cookie, SAMPLE_CLINIC_INPUT, 7);
     expect(own.result?.insurance).toMatchObject({ limitUsd: 2_000_000, retentionUsd: 50_000 });
@@ -139,7 +134,7 @@ describe('assessments run with the profile', () => {
     expect(coverage.appetite?.amountUsd).toBe(400_000);
   });
 
-  test("coverage of another organisation's assessment is 404, of a draft 409, of a malformed id 400", SLOW, async () => {
+  test("coverage of another organisation's assessment is 404, of a draft 409, of a malformed id 400", BUILDS_AN_APP, async () => {
     const mine = await completeAssessment(t, owner.cookie, CLINIC, 3);
     expect((await send(t, 'GET', `/api/risk-profile/assessments/${mine.id}/coverage`, outsider.cookie)).statusCode).toBe(404);
     const draft = await send(t, 'POST', '/api/assessments', owner.cookie, { input: CLINIC });
