@@ -12,6 +12,8 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { riskProfileRoutes } from './features/risk-profile/routes.ts';
+import { ssoRoutes } from './features/sso/routes.ts';
+import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { createPaymentRule } from './features/billing/entitlement.ts';
 import type { Env } from './env.ts';
 import type { PaymentRule } from './sessions/auth-context.ts';
@@ -39,4 +41,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(monitoringRoutes);
   await app.register(organizationRoutes);
   await app.register(riskProfileRoutes);
+  await app.register(ssoRoutes);
+  await app.register(passkeyRoutes);
 }

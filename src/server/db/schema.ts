@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -61,6 +62,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** An approved partner may create client organisations and invite people into them (ADR 141). */
     isPartner: boolean('is_partner').notNull().default(false),
+    /** Set when the account was created by single sign-on (ADR 225): the directory manages it. */
+    ssoConnectionId: uuid('sso_connection_id').references((): AnyPgColumn => ssoConnections.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -515,3 +518,119 @@ export const assessmentRiskProfiles = pgTable('assessment_risk_profiles', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * An organisation's OpenID Connect connection (ADR 225). The client secret is sealed with
+ * ENCRYPTION_KEY (lib/secret-crypto.ts) and never leaves the server again.
+ */
+export const ssoConnections = pgTable(
+  'sso_connections',
+  {
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
+    name: text('name').notNull(),
+    /** The issuer URL; its discovery document names the endpoints and keys. */
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretEnc: text('client_secret_enc').notNull(),
+    /** The organisation role a member created by this connection gets: 'member' | 'viewer' | 'owner'. */
+    defaultRole: text('default_role').notNull().default('member'),
+    /** When true, people of its verified domains may not sign in with a password (ADR 227). */
+    required: boolean('required').notNull().default(false),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('sso_connections_org_idx').on(table.organizationId)],
+);
+
+/**
+ * An e-mail domain a connection covers (ADR 225). It lets nobody in until verified, by a DNS TXT
+ * record holding `verificationToken` or by a super_admin; a verified domain belongs to one
+ * organisation only (the partial unique index).
+ */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    id: generatedId(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    organizationId: ownedByOrganization(),
+    /** Lower-cased, without a leading "@". */
+    domain: text('domain').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** 'dns' | 'admin' */
+    verifiedBy: text('verified_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('sso_domains_verified_unique').on(table.domain).where(sql`${table.verifiedAt} is not null`),
+    uniqueIndex('sso_domains_connection_domain_unique').on(table.connectionId, table.domain),
+    index('sso_domains_domain_idx').on(table.domain),
+  ],
+);
+
+/**
+ * One sign-in in flight with a provider: the SHA-256 of `state` as id, the PKCE verifier and the
+ * nonce. Single use (deleted when the callback claims it) and short-lived.
+ */
+export const ssoLoginAttempts = pgTable(
+  'sso_login_attempts',
+  {
+    id: text('id').primaryKey(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sso_login_attempts_expiry_idx').on(table.expiresAt)],
+);
+
+/** A WebAuthn credential (passkey) of a user (ADR 226). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: generatedId(),
+    userId: ownedByUser(),
+    /** The credential id, base64url; unique across all users. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter; a use that does not raise a non-zero counter is a clone. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** 'singleDevice' | 'multiDevice' */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('passkeys_credential_unique').on(table.credentialId), index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed to a browser (ADR 226): single use (deleted when answered) and
+ * short-lived. `purpose` is 'register' | 'verify' | 'sign_in'; a sign-in challenge has no user yet.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: generatedId(),
+    /** base64url; unique. */
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that asked (register, verify); null for a passwordless sign-in. */
+    sessionId: text('session_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('webauthn_challenges_challenge_unique').on(table.challenge), index('webauthn_challenges_expiry_idx').on(table.expiresAt)],
+);
