@@ -68,4 +68,8 @@ export const PASSKEY_MESSAGES = {
   challengeExpired: 'The passkey request expired. Try again.',
   tooMany: `You can register at most ${MAX_PASSKEYS_PER_USER} passkeys. Remove one first.`,
   noPasskeys: 'No passkey is registered for this account. Use your authenticator app or a backup code.',
+  registrationFailed: 'The passkey could not be registered. Try again, and confirm with your fingerprint, face or PIN when asked.',
+  alreadyRegistered: 'This passkey is already registered with CIFER.',
+  signInFailed: 'The passkey could not be verified. Try again, or sign in with your e-mail and password.',
+  notFound: 'Unknown passkey',
 } as const;

@@ -102,6 +102,20 @@ export const SsoStartResponseSchema = z.object({ redirectUrl: z.string() });
 export type SsoStartResponse = z.infer<typeof SsoStartResponseSchema>;
 
 /**
+ * GET /api/auth/sso/callback: what the provider sends back. Providers add parameters of their own
+ * (e.g. `session_state`), so unknown ones are kept; the OpenID library reads the whole URL.
+ */
+const callbackParameter = text().max(4096, 'Parameter is too long').optional();
+export const SsoCallbackQuerySchema = z.looseObject({
+  code: callbackParameter,
+  state: callbackParameter,
+  iss: callbackParameter,
+  error: callbackParameter,
+  error_description: callbackParameter,
+});
+export type SsoCallbackQuery = z.infer<typeof SsoCallbackQuerySchema>;
+
+/**
  * Why a single sign-on did not finish. The callback redirects to `/auth?sso_error=<code>` and the
  * sign-in page shows the message; each says what the person (or their IT) can do.
  */

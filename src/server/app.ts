@@ -1,3 +1,4 @@
+import { resolveTxt } from 'node:dns/promises';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle, Database } from './db/client.ts';
@@ -36,7 +37,12 @@ export interface AppDependencies {
   /** The clock every time-based rule reads (sessions, TOTP, tokens); tests move it. */
   now?: () => Date;
   mailer?: Mailer;
+  /** Reads a DNS TXT record (SSO domain verification, ADR 225); tests pass a fake. Default: node:dns/promises resolveTxt. */
+  resolveTxt?: TxtResolver;
 }
+
+/** The TXT records at a name, each as the strings it is split into (node:dns's shape). */
+export type TxtResolver = (hostname: string) => Promise<string[][]>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +59,7 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** Notifications between features, run as background tasks (ADR 127). */
     events: DomainEvents;
+    resolveTxt: TxtResolver;
   }
 }
 
@@ -93,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('now', now);
+  app.decorate('resolveTxt', deps.resolveTxt ?? resolveTxt);
   const metrics = createMetrics();
   metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
   app.decorate('metrics', metrics);

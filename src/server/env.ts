@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.preprocess(emptyAsAbsent, z.string().min(1).max(64).optional()),
   /** Requests per minute one client address may make to /api (shared through Redis when set); 0 = off (ADR 176). */
   API_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).default(3000)),
+  /** Requests per minute one API token may make to /api/v1 and /mcp (ADR 228; shared through Redis when set). */
+  API_TOKEN_LIMIT_PER_MINUTE: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).default(600)),
   /** Sign-ups and access requests per client address per hour (ADR 022); raise it for many people behind one address. */
   REGISTER_IP_LIMIT_PER_HOUR: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).default(10)),
   SMTP_URL: optionalUrl,

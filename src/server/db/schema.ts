@@ -634,3 +634,88 @@ export const webauthnChallenges = pgTable(
   },
   (table) => [uniqueIndex('webauthn_challenges_challenge_unique').on(table.challenge), index('webauthn_challenges_expiry_idx').on(table.expiresAt)],
 );
+
+/**
+ * An API token (ADR 228): personal (acts as its owner) or organisation (created by an owner, acts
+ * with the creator's rights while they remain an owner), always within one organisation. Only the
+ * SHA-256 of the secret is stored; `prefix` is the visible start that names it in lists.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: generatedId(),
+    /** 'personal' | 'organization' */
+    kind: text('kind').notNull(),
+    userId: ownedByUser(),
+    organizationId: ownedByOrganization(),
+    name: text('name').notNull(),
+    /** SHA-256 (hex) of the whole secret. */
+    tokenHash: text('token_hash').notNull(),
+    /** The secret's first characters (kind prefix and a few random ones), for recognising it in lists. */
+    prefix: text('prefix').notNull(),
+    /** 'read' and/or 'write' */
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('api_tokens_hash_unique').on(table.tokenHash), index('api_tokens_user_idx').on(table.userId), index('api_tokens_org_idx').on(table.organizationId)],
+);
+
+/**
+ * An organisation's webhook endpoint (ADR 229): the events it wants and its signing secret
+ * (Standard Webhooks `whsec_…`, sealed with ENCRYPTION_KEY). After a rotation the previous secret
+ * keeps signing beside the new one until `previousSecretExpiresAt`, so receivers can switch over.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** Event types, e.g. 'assessment.completed'. */
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretEnc: text('secret_enc').notNull(),
+    previousSecretEnc: text('previous_secret_enc'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('webhook_endpoints_org_idx').on(table.organizationId)],
+);
+
+/**
+ * One event for one endpoint and its delivery attempts (ADR 229): the delivery log. `messageId` is the
+ * Standard Webhooks `webhook-id`; unique per endpoint, so an event is queued once however many
+ * instances saw it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: generatedId(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    organizationId: ownedByOrganization(),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** 'pending' | 'delivered' | 'failed' (retries exhausted) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_message_unique').on(table.endpointId, table.messageId),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+    index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);

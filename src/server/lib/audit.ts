@@ -24,6 +24,22 @@ export type AuditAction =
   | 'session.logout'
   | 'session.revoked'
   | 'user.created'
+  | 'login.break_glass'
+  | 'password.reset_refused_sso'
+  | 'sso.connection_created'
+  | 'sso.connection_updated'
+  | 'sso.connection_deleted'
+  | 'sso.domain_verified'
+  | 'sso.login'
+  | 'sso.user_created'
+  | 'sso.membership_created'
+  | 'sso.failure'
+  | 'passkey.registered'
+  | 'passkey.used'
+  | 'passkey.renamed'
+  | 'passkey.removed'
+  | 'passkey.failure'
+  | 'passkey.clone_detected'
   | (string & {});
 
 export interface AuditEntry {
@@ -57,6 +73,12 @@ export function auditFor(request: FastifyRequest): Audit {
   return (entry) => auditRequest(request, entry);
 }
 
+/** A call made with an API token is recorded with the token's name (ADR 228). */
+function apiTokenOf(request: FastifyRequest): { apiToken?: { id: string; name: string } } {
+  const token = request.auth?.apiToken;
+  return token ? { apiToken: { id: token.id, name: token.name } } : {};
+}
+
 /** Records an event for the request being handled, with its IP, user agent and request id. */
 export async function auditRequest(request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const app = request.server;
@@ -65,7 +87,7 @@ export async function auditRequest(request: FastifyRequest, entry: AuditEntry): 
     actorUserId: entry.actorUserId === undefined ? (request.auth?.user.id ?? null) : entry.actorUserId,
     organizationId: entry.organizationId === undefined ? (request.auth?.user.organizationId ?? null) : entry.organizationId,
     ip: request.ip,
-    details: { ...entry.details, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, requestId: request.id },
+    details: { ...entry.details, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, requestId: request.id, ...apiTokenOf(request) },
   });
 }
 

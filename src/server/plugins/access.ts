@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_TOKEN_MESSAGES, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { AppError } from '../errors.ts';
+import { enforceRateLimit } from './rate-limit.ts';
 import { isAdminRole, type AuthContext } from '../sessions/auth-context.ts';
 
 /**
@@ -23,6 +25,11 @@ declare module 'fastify' {
      * paid yet (ADR 196). Payment is then decided by the organisation the session moves to.
      */
     payment?: 'any-organization';
+    /**
+     * The public API (ADR 228): an API token may call this route with this scope. Routes without it
+     * refuse tokens (a token cannot create tokens, change a password or reach the admin console).
+     */
+    api?: ApiTokenScope;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -41,6 +48,15 @@ export function checkAccess(level: AccessLevel, auth: AuthContext | null, paymen
   if (level === 'super_admin' && auth.user.role !== 'super_admin') {
     return new AppError('forbidden', 'Super administrator access required');
   }
+  return null;
+}
+
+/** What a token may call: only routes open to the API, and only within its scopes. */
+export function checkApiTokenScope(api: ApiTokenScope | undefined, auth: AuthContext | null): AppError | null {
+  const token = auth?.apiToken;
+  if (!token) return null;
+  if (!api) return new AppError('forbidden', API_TOKEN_MESSAGES.notForThisRoute);
+  if (!token.scopes.includes(api)) return new AppError('forbidden', api === 'write' ? API_TOKEN_MESSAGES.readOnly : 'This API token lacks the read scope.');
   return null;
 }
 
@@ -73,9 +89,12 @@ async function accessPlugin(app: FastifyInstance) {
 
   // Before schema validation (ADR 210): a caller who may not call the route learns nothing of its input rules.
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    const { access: level, payment } = request.routeOptions.config;
-    const refusal = level && checkAccess(level, request.auth, payment);
+    const { access: level, payment, api } = request.routeOptions.config;
+    const refusal = (level && checkAccess(level, request.auth, payment)) || checkApiTokenScope(api, request.auth);
     if (refusal) throw refusal;
+    // Tokens have their own budget, apart from browsers behind the same address (ADR 228).
+    const token = request.auth?.apiToken;
+    if (token) await enforceRateLimit(app, `api-token:${token.id}`, app.env.API_TOKEN_LIMIT_PER_MINUTE, 60_000, 'Too many requests with this API token. Please slow down.');
   });
 }
 

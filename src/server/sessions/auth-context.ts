@@ -1,3 +1,4 @@
+import type { ApiTokenKind, ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { PLATFORM_ROLES, type AdminRole, type Role } from '@/contracts/auth.ts';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '@/contracts/organizations.ts';
 import { AppError } from '../errors.ts';
@@ -52,6 +53,8 @@ export interface AuthContext {
   backupCodesCount: number;
   /** Billing's rule (PaymentRule) applied to the current organisation: paid routes answer 402. */
   requiresPayment: boolean;
+  /** Set when the caller is an API token rather than a browser session (ADR 228). */
+  apiToken?: { id: string; name: string; kind: ApiTokenKind; scopes: ApiTokenScope[] };
 }
 
 /** What billing's rule needs to know of an account and its current organisation. */

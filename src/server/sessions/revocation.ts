@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { memberships, sessions, users } from '../db/schema.ts';
+import { memberships, passkeys, sessions, users } from '../db/schema.ts';
 import type { OrganizationRole, Role } from './auth-context.ts';
 import { clearTotpEnrolment } from './two-factor-state.ts';
 import { invalidateUserSessionCache } from './session-cache.ts';
@@ -90,11 +90,13 @@ export async function setUserPartner(db: Database, userId: string, isPartner: bo
 }
 
 /**
- * Administrator two-factor reset: the authenticator and backup codes are deleted and every
- * session ends, so the next sign-in must enrol again (the MFA gate enforces it).
+ * Administrator two-factor reset (the lost-device procedure): the authenticator, backup codes and
+ * passkeys are deleted and every session ends, so the next sign-in must enrol again (the MFA gate
+ * enforces it; a passkey of the lost device must not sign in either, ADR 226).
  */
 export async function resetUserMfa(db: Database, userId: string, now: Date): Promise<void> {
   await clearTotpEnrolment(db, userId, now, { clearFailureLocks: true });
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
   await deleteUserSessions(db, userId);
   await sessionsChanged(db, userId);
 }

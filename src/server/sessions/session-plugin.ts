@@ -5,6 +5,9 @@ import { createPostgresTransport, createRedisTransport } from './invalidation-tr
 import { createLocalTransport, createSessionCache, registerSessionCache, unregisterSessionCache, type InvalidationTransport, type SessionCache } from './session-cache.ts';
 import type { PaymentRule } from './auth-context.ts';
 import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
+import { API_TOKEN_MESSAGES } from '@/contracts/api-tokens.ts';
+import { AppError } from '../errors.ts';
+import { findApiTokenAuth, ORGANIZATION_HEADER, readBearerSecret } from './api-token-auth.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
 export const SESSION_HINT_COOKIE = 'cifer_signed_in';
@@ -29,10 +32,20 @@ function chooseTransport(app: FastifyInstance): InvalidationTransport {
 }
 
 /**
- * Reads the session cookie on every request and attaches `request.auth` (or null). The token
- * is accepted only from the cookie (SES-10). Over HTTPS the cookie is `__Host-` prefixed and
+ * Reads the session cookie on every request and attaches `request.auth` (or null). The session
+ * token is accepted only from the cookie (SES-10); an API token only from `Authorization: Bearer`. Over HTTPS the cookie is `__Host-` prefixed and
  * Secure; on a plain-HTTP local run it drops only what HTTP forbids (security.md decision 7).
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The organisation a personal token's request names, if any (ADR 228). */
+function requestedOrganization(request: FastifyRequest): string | null {
+  const value = request.headers[ORGANIZATION_HEADER];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !UUID.test(value)) throw new AppError('bad_request', 'The CIFER-Organization header must be an organisation id (a UUID).');
+  return value.toLowerCase();
+}
+
 async function sessionPlugin(app: FastifyInstance) {
   const isHttps = new URL(app.env.APP_URL).protocol === 'https:';
   const cookieName = isHttps ? '__Host-cifer_session' : 'cifer_session';
@@ -62,7 +75,14 @@ async function sessionPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/mcp')) return;
+    // An API token speaks for itself: its request's cookies are not read (ADR 228).
+    const bearer = readBearerSecret(request.headers.authorization);
+    if (bearer) {
+      request.auth = await findApiTokenAuth(app.db, bearer, app.now(), app.paymentRule, requestedOrganization(request));
+      if (!request.auth) throw new AppError('unauthorized', API_TOKEN_MESSAGES.invalid);
+      return;
+    }
     const token = request.cookies[cookieName];
     if (token && token.length <= 200) request.auth = await findSessionAuth(app.db, token, app.now(), app.paymentRule);
     // A hint cookie without a session behind it is cleared, so the browser app stops trusting it.

@@ -28,14 +28,19 @@ export interface SessionMeta {
   userAgent?: string | undefined;
 }
 
-/** Starts a session after a password check; returns the token for the cookie (never stored). */
-export async function createSession(db: Database, userId: string, now: Date, meta: SessionMeta = {}): Promise<string> {
+/**
+ * Starts a session after a password check; returns the token for the cookie (never stored). A
+ * passkey sign-in proves both factors in one step (ADR 226), so it opens the session with
+ * `mfaVerifiedAt` already set.
+ */
+export async function createSession(db: Database, userId: string, now: Date, meta: SessionMeta = {}, factors: { mfaVerifiedAt?: Date } = {}): Promise<string> {
   const token = generateSessionToken();
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
     createdAt: now,
     lastSeenAt: now,
+    mfaVerifiedAt: factors.mfaVerifiedAt ?? null,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,

@@ -26,6 +26,8 @@ interface RouteRule {
   partnerOnly?: boolean;
   /** Declared `session` (reachable without a paid subscription) but the handler refuses a session that has not passed MFA. */
   mfaVerifiedOnly?: boolean;
+  /** Declared `session` (usable before the second factor) but refused while TOTP is not set up (the matrix's password-only caller has none). */
+  totpEnrolledOnly?: boolean;
   /** Changes the organisation's own settings: its owner or a platform administrator (viewers and members 403). */
   ownerOrAdminOnly?: boolean;
   /** The billing test pages act only with a Stripe test key (ADR 134): this app has none, so everyone gets 403. */
@@ -139,6 +141,27 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/risk-profile': { access: 'user' },
   'PUT /api/risk-profile': { access: 'user', viewerRefused: true, payload: { policy: null, appetiteUsd: 250_000 } },
   'GET /api/risk-profile/assessments/:id/coverage': { access: 'user', scope: 'assessment' },
+  // Single sign-on (ADR 225)
+  'GET /api/organizations/:id/sso': { access: 'user', scope: 'organization' },
+  'POST /api/organizations/:id/sso': { access: 'user', scope: 'organization' },
+  'PATCH /api/organizations/:id/sso/:connectionId': { access: 'user', scope: 'organization', payload: { required: true } },
+  'DELETE /api/organizations/:id/sso/:connectionId': { access: 'user', scope: 'organization' },
+  'POST /api/organizations/:id/sso/:connectionId/domains/:domainId/verify': { access: 'user', scope: 'organization' },
+  'GET /api/admin/sso-domains': { access: 'super_admin' },
+  'POST /api/admin/sso-domains/:domainId/approve': { access: 'super_admin', scope: 'admin-object' },
+  'POST /api/auth/sso/start': { access: 'public' },
+  'GET /api/auth/sso/callback': { access: 'public' },
+  // Passkeys (ADR 226)
+  'GET /api/passkeys': { access: 'user' },
+  'POST /api/passkeys/registration/options': { access: 'user' },
+  'POST /api/passkeys/registration/verify': { access: 'user' },
+  'PATCH /api/passkeys/:id': { access: 'user', payload: { name: 'Matrix' } },
+  'DELETE /api/passkeys/:id': { access: 'user' },
+  'GET /api/mfa/passkeys': { access: 'session' },
+  'POST /api/mfa/passkey/options': { access: 'session', totpEnrolledOnly: true },
+  'POST /api/mfa/passkey/verify': { access: 'session' },
+  'POST /api/auth/passkey/options': { access: 'public' },
+  'POST /api/auth/passkey/login': { access: 'public' },
 };
 
 const CALLERS = ['visitor', 'password-only', 'viewer', 'member', 'owner', 'admin', 'super_admin'] as const;
@@ -206,7 +229,7 @@ function expected(rule: RouteRule, kind: CallerKind): number | 'allowed' {
   if (kind === 'visitor') return 401;
   // Past the access check, a route that needs Stripe refuses everyone on a deployment without it.
   if (rule.disabledWithoutStripe && !(rule.access === 'super_admin' && kind !== 'super_admin')) return 403;
-  if (rule.access === 'session') return rule.mfaVerifiedOnly && kind === 'password-only' ? 403 : 'allowed';
+  if (rule.access === 'session') return (rule.mfaVerifiedOnly || rule.totpEnrolledOnly) && kind === 'password-only' ? 403 : 'allowed';
   if (kind === 'password-only') return 403;
   const isAdmin = kind === 'admin' || kind === 'super_admin';
   if (rule.access === 'admin' && !isAdmin) return 403;

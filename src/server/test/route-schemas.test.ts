@@ -28,6 +28,8 @@ const TAKES_NO_BODY = new Set([
   'POST /api/monitoring/rescore',
   'POST /api/billing/portal',
   'POST /api/billing/test/checkout',
+  'POST /api/organizations/:id/sso/:connectionId/domains/:domainId/verify',
+  'POST /api/admin/sso-domains/:domainId/approve',
 ]);
 
 /** Read their body by hand, each for its reason. */
@@ -46,6 +48,8 @@ const NOT_JSON = new Set([
   'GET /api/assessments/:id/workbook.xlsx',
   'GET /api/organization/logo/image',
   'GET /api/admin/audit.csv',
+  // The identity provider's redirect back: always a 302 (to /mfa-verification, or /auth?sso_error=...).
+  'GET /api/auth/sso/callback',
 ]);
 
 const isZod = (value: unknown) => value instanceof z.ZodType;

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import postgres from 'postgres';
-import { buildApp } from '../app.ts';
+import { buildApp, type TxtResolver } from '../app.ts';
 import { LOG_SERIALIZERS } from '../lib/log-serializers.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { parseEnv, type Env } from '../env.ts';
@@ -44,7 +44,7 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
  * server named by DATABASE_URL (dropped on close), so test files never share state.
  */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp; resolveTxt?: TxtResolver } = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
@@ -91,7 +91,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     },
   });
   const loggerInstance = pino({ level: env.LOG_LEVEL, serializers: LOG_SERIALIZERS }, stream);
-  const app = await buildApp({ env, database, loggerInstance, now: clock.now });
+  const app = await buildApp({ env, database, loggerInstance, now: clock.now, ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}) });
   await app.ready();
   return {
     app,

@@ -3,18 +3,27 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
+import { useMfaStatus } from '@/client/features/mfa/api/get-mfa-status.ts';
 import { MfaGate } from '@/client/features/mfa/components/mfa-gate.tsx';
 import { MfaSelfCheckCard } from '@/client/features/mfa/components/mfa-self-check-card.tsx';
 import { MfaSetupCard } from '@/client/features/mfa/components/mfa-setup-card.tsx';
 import { MfaUnlockCard } from '@/client/features/mfa/components/mfa-unlock-card.tsx';
 import { VERIFICATION_TITLE } from '@/client/features/mfa/components/mfa-verification-card.tsx';
+import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 import { useUnlockToken } from '@/client/features/mfa/hooks/use-unlock-token.ts';
+import { PasskeysCard } from '@/client/features/passkeys/components/passkeys-card.tsx';
 
 function PageShell({ children }: { children: ReactNode }) {
   return <div className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-6">{children}</div>;
 }
 
-/** /mfa-settings: the set-up card behind the gate (a new account sees the wizard first). */
+/** Passkeys are managed beside TOTP, never instead of it: the card shows only while TOTP is on. */
+function PasskeysSection() {
+  const status = useMfaStatus();
+  return status.data?.totpEnabled ? <PasskeysCard StepUpDialog={StepUpDialog} /> : null;
+}
+
+/** /mfa-settings: the set-up card, then the passkeys, behind the gate (a new account sees the wizard first). */
 export function MfaSettingsPage() {
   return (
     <MfaGate>
@@ -27,6 +36,7 @@ export function MfaSettingsPage() {
           </Link>
           .
         </p>
+        <PasskeysSection />
       </PageShell>
     </MfaGate>
   );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminAuditPage, AdminUserDetail, AdminUserList } from '@/contracts/admin.ts';
-import { auditLog, emailOutbox, sessions, userMfa, users } from '../../db/schema.ts';
+import { auditLog, emailOutbox, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
 import { setUserRole } from '../../sessions/revocation.ts';
 import { createCaller, sessionIdOf, send } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -53,7 +53,10 @@ describe('account actions', () => {
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toMatchObject({ code: 'step_up_required' });
     await verifiedAgo(admin.cookie, 0);
+    await t.app.db.insert(passkeys).values({ userId: user.userId, credentialId: `lost-device-${user.userId}`, publicKey: 'key', deviceType: 'multiDevice', name: 'Lost phone' });
     expect((await send(t, 'POST', `/api/admin/users/${user.userId}/reset-mfa`, admin.cookie, {})).statusCode).toBe(200);
+    // The lost device's passkey goes with the authenticator (ADR 226).
+    expect(await t.app.db.select().from(passkeys).where(eq(passkeys.userId, user.userId))).toEqual([]);
     const [mfa] = await t.app.db.select().from(userMfa).where(eq(userMfa.userId, user.userId));
     expect(mfa!.totpEnabledAt).toBeNull();
     expect(mfa!.totpSecretEnc).toBeNull();

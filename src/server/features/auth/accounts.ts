@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accessRequests, memberships, organizations, users } from '../../db/schema.ts';
 import type { Role } from '../../sessions/auth-context.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** E-mail addresses are compared and stored lower-cased (AUTH-09). */
 export function normalizeEmail(email: string): string {
@@ -67,13 +68,6 @@ export async function createAccount(db: Database, account: NewAccount, now: Date
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && (current as { code: unknown }).code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? (current as { cause: unknown }).cause : null;
-  }
-  return false;
-}
 
 /** Active administrators, who are told about new access requests. */
 export async function listAdminEmails(db: Database): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { SSO_REQUIRED_MESSAGE } from '@/contracts/sso.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
@@ -5,6 +6,7 @@ import { needsRehash, passwordHasher, verifyAgainstDummy } from '../../lib/passw
 import type { Mailer } from '../../mail/mailer.ts';
 import { toRole, type PaymentRule } from '../../sessions/auth-context.ts';
 import { createSession, deleteSession } from '../../sessions/session-store.ts';
+import { findRequiredSso } from '../../sessions/sso-policy.ts';
 import { countFailedSignIn, findUserByEmail, markSignInLocked, normalizeEmail, recordSignIn } from './accounts.ts';
 import { accountLockedEmail } from './auth-mail.ts';
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_HARD_LOCK_FAILURES, loginFailureKey } from './limits.ts';
@@ -58,6 +60,7 @@ export async function logIn(
     await audit({ action: 'login.failure', actorUserId: null, targetUserId: user.id, details: { email, reason: 'locked' } });
     throw new AppError('forbidden', ACCOUNT_LOCKED_MESSAGE);
   }
+  await refuseWhenSsoRequired(db, audit, user);
 
   const passwordHash = needsRehash(user.passwordHash) ? await passwordHasher.hash(input.password) : null;
   await recordSignIn(db, user.id, passwordHash);
@@ -81,4 +84,20 @@ async function countFailure(options: { db: Database; mailer: Mailer; appUrl: str
     await audit({ action: 'login.locked', actorUserId: null, targetUserId: userId, details: { failures } });
     await mailer.send(accountLockedEmail(email, appUrl));
   }
+}
+
+/**
+ * Asked only after the password was right, so it tells nothing to someone without it (ADR 227):
+ * a person whose verified domain requires SSO signs in there. A super_admin still gets in with a
+ * password (break-glass, audited), so a broken identity provider cannot lock the platform out.
+ */
+async function refuseWhenSsoRequired(db: Database, audit: Audit, user: { id: string; email: string; role: string }) {
+  const required = await findRequiredSso(db, user.email);
+  if (!required) return;
+  if (user.role === 'super_admin') {
+    await audit({ action: 'login.break_glass', actorUserId: user.id, targetUserId: user.id, details: { organizationName: required.organizationName } });
+    return;
+  }
+  await audit({ action: 'login.failure', actorUserId: null, targetUserId: user.id, details: { email: user.email, reason: 'sso_required' } });
+  throw new AppError('forbidden', SSO_REQUIRED_MESSAGE);
 }

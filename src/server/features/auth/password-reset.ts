@@ -1,8 +1,11 @@
 import type { PasswordResetResponse } from '@/contracts/auth.ts';
+import { SSO_REQUIRED_MESSAGE } from '@/contracts/sso.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertPasswordAcceptable, passwordHasher } from '../../lib/passwords.ts';
 import { deleteUserSessions, hashToken } from '../../sessions/session-store.ts';
-import { setPasswordHash } from './accounts.ts';
+import { findRequiredSso } from '../../sessions/sso-policy.ts';
+import { findUserById, setPasswordHash } from './accounts.ts';
 import { passwordChangedEmail } from './auth-mail.ts';
 import { loginFailureKey } from './limits.ts';
 import type { AuthOperationOptions } from './operation-options.ts';
@@ -22,6 +25,7 @@ export async function resetPassword(options: AuthOperationOptions & { input: { t
   const tokenHash = hashToken(input.token);
   const found = await findValidResetToken(db, tokenHash, now);
   if (!found) throw new AppError('bad_request', INVALID_RESET_LINK_MESSAGE);
+  await refuseWhenSsoRequired(db, found);
   assertPasswordAcceptable(input.password, { email: found.email });
   const passwordHash = await passwordHasher.hash(input.password);
 
@@ -34,4 +38,11 @@ export async function resetPassword(options: AuthOperationOptions & { input: { t
   await audit({ action: 'password.reset', actorUserId: found.userId, targetUserId: found.userId, details: { sessionsRevoked: revoked } });
   await mailer.send(passwordChangedEmail(found.email, appUrl, 'reset'));
   return { success: true, message: RESET_DONE_MESSAGE };
+}
+
+/** A link mailed before SSO became required does not set a password either (ADR 227); a super_admin keeps break-glass. */
+async function refuseWhenSsoRequired(db: Database, found: { userId: string; email: string }) {
+  if (!(await findRequiredSso(db, found.email))) return;
+  const user = await findUserById(db, found.userId);
+  if (user?.role !== 'super_admin') throw new AppError('forbidden', SSO_REQUIRED_MESSAGE);
 }

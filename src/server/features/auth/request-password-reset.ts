@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type PasswordResetResponse } from '@/contracts/auth.ts';
 import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken } from '../../sessions/session-store.ts';
+import { findRequiredSso } from '../../sessions/sso-policy.ts';
 import { findUserByEmail, normalizeEmail } from './accounts.ts';
 import { passwordResetEmail } from './auth-mail.ts';
 import { RESET_ADDRESS_LIMIT, RESET_TOKEN_LIFETIME_MS, RESET_WINDOW_MS } from './limits.ts';
@@ -32,6 +33,11 @@ export async function requestPasswordReset(
 
   const audit = { ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, requestId: client.requestId };
   backgroundTasks.run('password-reset-mail', async () => {
+    // Asked in the background so the answer stays the same in content and timing (ADR 177, 227).
+    if (user.role !== 'super_admin' && (await findRequiredSso(db, user.email))) {
+      await recordAudit(db, now, { action: 'password.reset_refused_sso', actorUserId: null, targetUserId: user.id, ip: audit.ip, details: { userAgent: audit.userAgent, requestId: audit.requestId } });
+      return;
+    }
     await replaceResetToken(db, user.id, tokenHash, new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), now);
     await mailer.send(passwordResetEmail(user.email, appUrl, token));
     await recordAudit(db, now, {

@@ -74,6 +74,10 @@ describe('MFA gate on the server (deny by default)', () => {
       // Reachable without a paid subscription so a lapsed payment can be fixed, but the handler itself
       // refuses a session that has not passed MFA (billing routes test).
       'POST /api/billing/portal',
+      // A passkey is a second factor (ADR 226): whether one exists, its challenge, and its verification.
+      'GET /api/mfa/passkeys',
+      'POST /api/mfa/passkey/options',
+      'POST /api/mfa/passkey/verify',
     ];
     const preMfa = t.app.registeredApiRoutes.filter((route) => route.access === 'session').map((route) => `${route.method} ${route.url}`);
     expect(preMfa.filter((entry) => !allowlist.includes(entry))).toEqual([]);

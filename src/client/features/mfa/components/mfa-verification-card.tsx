@@ -1,3 +1,4 @@
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button.tsx';
@@ -7,15 +8,21 @@ import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { MfaMethod } from '@/contracts/mfa.ts';
 import { useVerifyMfa } from '../api/verify-mfa.ts';
+import { usePasskeyAvailability } from '../api/verify-passkey.ts';
 import { describeMfaMethod } from '../lib/mfa-input.ts';
 import { CodeField, useCodeForm } from './code-field.tsx';
+import { PasskeyVerifyForm } from './passkey-verify-form.tsx';
 
 export const VERIFICATION_TITLE = 'Two-Factor Authentication Required';
 export const TROUBLE_HINT = 'Having trouble? Contact support for assistance with account recovery.';
 
+/** What verified the session: a code of either kind, or a passkey (ADR 226). */
+export type VerifiedMethod = MfaMethod | 'passkey';
+
 /**
  * Spec section 2 "MFA verification card": Authenticator (6 digits) and Backup Code (8 characters)
- * tabs, an optional Cancel, and the 'Having trouble?' hint.
+ * tabs, an optional Cancel, and the 'Having trouble?' hint. A third tab, "Use a passkey", appears
+ * when the browser supports WebAuthn and the user has registered a passkey.
  */
 export function MfaVerificationCard({
   title = VERIFICATION_TITLE,
@@ -25,10 +32,13 @@ export function MfaVerificationCard({
 }: {
   title?: string;
   description?: string;
-  onSuccess?: (method: MfaMethod) => void;
+  onSuccess?: (method: VerifiedMethod) => void;
   onCancel?: () => void;
 }) {
-  const [tab, setTab] = useState<MfaMethod>('totp');
+  const [tab, setTab] = useState<VerifiedMethod>('totp');
+  const webAuthn = browserSupportsWebAuthn();
+  const availability = usePasskeyAvailability({ enabled: webAuthn });
+  const offersPasskey = webAuthn && (availability.data?.count ?? 0) > 0;
   return (
     <Card className="w-full max-w-md" data-testid="mfa-verification-card">
       <CardHeader className="text-center">
@@ -37,10 +47,20 @@ export function MfaVerificationCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Tabs value={tab} onValueChange={(value) => setTab(value as MfaMethod)}>
-          <TabsList>
-            <TabsTrigger value="totp">Authenticator</TabsTrigger>
-            <TabsTrigger value="backup">Backup Code</TabsTrigger>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as VerifiedMethod)}>
+          {/* Three labels do not fit one line on a phone: they wrap inside taller tabs instead. */}
+          <TabsList className={offersPasskey ? 'h-auto' : undefined}>
+            <TabsTrigger value="totp" className={offersPasskey ? 'h-full whitespace-normal' : undefined}>
+              Authenticator
+            </TabsTrigger>
+            <TabsTrigger value="backup" className={offersPasskey ? 'h-full whitespace-normal' : undefined}>
+              Backup Code
+            </TabsTrigger>
+            {offersPasskey ? (
+              <TabsTrigger value="passkey" className="h-full whitespace-normal">
+                Use a passkey
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <TabsContent value="totp">
             <VerifyCodeForm kind="totp" onSuccess={onSuccess} />
@@ -48,6 +68,11 @@ export function MfaVerificationCard({
           <TabsContent value="backup">
             <VerifyCodeForm kind="backup" onSuccess={onSuccess} />
           </TabsContent>
+          {offersPasskey ? (
+            <TabsContent value="passkey">
+              <PasskeyVerifyForm onSuccess={() => onSuccess?.('passkey')} />
+            </TabsContent>
+          ) : null}
         </Tabs>
       </CardContent>
       <CardFooter className="flex flex-col gap-3">
@@ -77,7 +102,7 @@ const VERIFY_FORMS = {
 } as const;
 
 /** One tab of the card: a code of one kind, sent to POST /api/mfa/verify. */
-function VerifyCodeForm({ kind, onSuccess }: { kind: MfaMethod; onSuccess?: ((method: MfaMethod) => void) | undefined }) {
+function VerifyCodeForm({ kind, onSuccess }: { kind: MfaMethod; onSuccess?: ((method: VerifiedMethod) => void) | undefined }) {
   const { form, isComplete } = useCodeForm(kind);
   const verify = useVerifyMfa();
   const text = VERIFY_FORMS[kind];

@@ -1,0 +1,78 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
+import type { Database } from '../db/client.ts';
+import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
+import { toOrganizationRole, toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { hashToken } from './session-store.ts';
+
+/** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
+const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
+
+/** The Authorization header's bearer secret when it looks like a CIFER token; anything else is not one of ours. */
+export function readBearerSecret(authorization: string | undefined): string | null {
+  if (!authorization?.startsWith('Bearer ')) return null;
+  const secret = authorization.slice('Bearer '.length).trim();
+  const known = Object.values(API_TOKEN_SECRET_PREFIX).some((prefix) => secret.startsWith(prefix));
+  return known && secret.length <= 200 ? secret : null;
+}
+
+/** The header a personal token names another of its owner's organisations with (ADR 228). */
+export const ORGANIZATION_HEADER = 'cifer-organization';
+
+async function readTokenRow(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null) {
+  // A personal token may act in any organisation its owner belongs to; an organisation token only in its own.
+  const actingOrganization = requestedOrganizationId
+    ? sql<string>`case when ${apiTokens.kind} = 'personal' then ${requestedOrganizationId}::uuid else ${apiTokens.organizationId} end`
+    : sql<string>`${apiTokens.organizationId}`;
+  const [row] = await db
+    .select({
+      id: apiTokens.id,
+      kind: apiTokens.kind,
+      name: apiTokens.name,
+      scopes: apiTokens.scopes,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      organizationId: organizations.id,
+      user: { id: users.id, homeOrganizationId: users.organizationId, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, isPartner: users.isPartner },
+      membershipRole: memberships.role,
+      totpEnabledAt: userMfa.totpEnabledAt,
+      subscriptionStatus: organizations.subscriptionStatus,
+      subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .innerJoin(organizations, eq(organizations.id, actingOrganization))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now), eq(users.status, 'active')))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The caller behind an API token (ADR 228), acting in its organisation or, for a personal token,
+ * in the organisation the request names (CIFER-Organization header) when its owner belongs there, read from the database on every request so a revoke,
+ * an expiry, the owner's deactivation or loss of role refuses it on every instance at once. A token
+ * carries its owner's rights in its organisation and never more: an organisation token only while
+ * its creator is still an owner there. Null when the token may not be used.
+ */
+export async function findApiTokenAuth(db: Database, secret: string, now: Date, paymentRule: PaymentRule, requestedOrganizationId: string | null = null): Promise<AuthContext | null> {
+  const row = await readTokenRow(db, hashToken(secret), now, requestedOrganizationId);
+  if (!row || (row.kind === 'organization' && requestedOrganizationId && row.organizationId !== requestedOrganizationId)) return null;
+  // The home organisation without a membership row is the user's own (as sessions treat it).
+  const organizationRole = toOrganizationRole(row.membershipRole) ?? (row.organizationId === row.user.homeOrganizationId ? 'owner' : null);
+  if (!organizationRole || (row.kind === 'organization' && organizationRole !== 'owner')) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_TOUCH_INTERVAL_MS) {
+    await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
+  }
+  const role = toRole(row.user.role);
+  return {
+    user: { ...row.user, role, organizationId: row.organizationId, organizationRole },
+    // A token was created with a fresh second factor; it stands for that verification, not a session.
+    session: { id: `api-token:${row.id}`, createdAt: row.createdAt, mfaVerifiedAt: row.createdAt },
+    totpEnabled: row.totpEnabledAt !== null,
+    backupCodesCount: 0,
+    requiresPayment: paymentRule({ role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),
+    apiToken: { id: row.id, name: row.name, kind: row.kind as ApiTokenKind, scopes: row.scopes as ApiTokenScope[] },
+  };
+}
