@@ -1,10 +1,13 @@
 import { Page } from '@/client/components/layout/page.tsx';
 import { AccessRequestsSection } from '@/client/features/admin/components/access-requests-section.tsx';
 import { EmailOutboxSection } from '@/client/features/admin/components/email-outbox-section.tsx';
+import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { ConsultationRequestsAdmin } from '@/client/features/consultations/components/consultation-requests-admin.tsx';
 import { HelpRequestsAdmin } from '@/client/features/help/components/help-requests-admin.tsx';
+import { PendingSsoDomainsSection } from '@/client/features/sso/components/pending-domains-section.tsx';
 
 export function AdminPage() {
+  const { user } = useAuth();
   return (
     <Page title="Administration" description="Requests from users and visitors.">
       <div className="grid min-w-0 grid-cols-1 gap-8">
@@ -17,6 +20,11 @@ export function AdminPage() {
         <section className="min-w-0" aria-label="Consultation requests">
           <ConsultationRequestsAdmin />
         </section>
+        {user?.role === 'super_admin' ? (
+          <section className="min-w-0" aria-label="SSO domains awaiting approval">
+            <PendingSsoDomainsSection />
+          </section>
+        ) : null}
         <section className="min-w-0" aria-label="Email outbox">
           <EmailOutboxSection />
         </section>

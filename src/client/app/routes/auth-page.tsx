@@ -1,4 +1,5 @@
 import { ArrowLeft, Shield } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card.tsx';
@@ -8,6 +9,47 @@ import { AuthMarketingPanel } from '@/client/features/auth/components/auth-marke
 import { LoginForm } from '@/client/features/auth/components/login-form.tsx';
 import { RequestAccessDialog } from '@/client/features/auth/components/request-access-dialog.tsx';
 import { SignUpForm } from '@/client/features/auth/components/sign-up-form.tsx';
+import { PasskeySignInButton } from '@/client/features/passkeys/components/passkey-sign-in-button.tsx';
+import { SsoErrorAlert } from '@/client/features/sso/components/sso-error-alert.tsx';
+import { SsoRequiredNotice } from '@/client/features/sso/components/sso-required-notice.tsx';
+import { SsoSignIn } from '@/client/features/sso/components/sso-sign-in.tsx';
+import { useSsoErrorCode } from '@/client/features/sso/hooks/use-sso-error.ts';
+import { useSsoRequiredRefusal } from '@/client/features/sso/hooks/use-sso-required-refusal.ts';
+
+/** The visible "or" between the password form and the other ways in. */
+function OrDivider() {
+  return (
+    <div className="my-5 flex items-center gap-3">
+      <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+      <span className="text-sm text-slate-600">or</span>
+      <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** The log-in tab: a password, then single sign-on (e-mail first) or a passkey. */
+function LogInWays() {
+  // null: the SSO step is closed; a string: open, with that e-mail filled in.
+  const [ssoEmail, setSsoEmail] = useState<string | null>(null);
+  const ssoError = useSsoErrorCode();
+  const ssoRequiredFor = useSsoRequiredRefusal();
+  return (
+    <div className="grid">
+      {ssoError.code ? (
+        <div className="mb-4">
+          <SsoErrorAlert code={ssoError.code} onTryAgain={() => setSsoEmail('')} />
+        </div>
+      ) : null}
+      <LoginForm />
+      {ssoRequiredFor && ssoEmail === null ? <SsoRequiredNotice email={ssoRequiredFor} onUseSso={() => setSsoEmail(ssoRequiredFor)} /> : null}
+      <OrDivider />
+      <div className="grid gap-3">
+        <SsoSignIn openWithEmail={ssoEmail} onOpen={() => setSsoEmail('')} onClose={() => setSsoEmail(null)} />
+        <PasskeySignInButton />
+      </div>
+    </div>
+  );
+}
 
 /** /auth (spec section 2): 'Log In' and 'Sign Up' tabs, a back link to the main page, the marketing panel. */
 export function AuthPage() {
@@ -34,7 +76,7 @@ export function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <LoginForm />
+                <LogInWays />
               </TabsContent>
               <TabsContent value="signup">
                 <SignUpForm />

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
+import { SSO_REQUIRED_MESSAGE } from '@/contracts/sso.ts';
 import { ApiError, getErrorMessage } from '@/client/lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
@@ -42,6 +43,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void } = {}) {
           navigate('/subscribe');
           return;
         }
+        // The page shows its own notice with a way to sign in with SSO (ADR 227).
+        if (getErrorMessage(error) === SSO_REQUIRED_MESSAGE) return;
         toast({ title: 'Login Failed', description: getErrorMessage(error), variant: 'destructive' });
       },
     });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -191,8 +191,11 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
   );
 }
 
-/** /organizations: my organisations, switching, a partner's client organisations, members and invitations of the ones I own. */
-export function OrganizationsManager() {
+/**
+ * /organizations: my organisations, switching, a partner's client organisations, members and invitations of the ones I own.
+ * `renderOwned` adds the page's other sections of the organisation being managed (e.g. single sign-on).
+ */
+export function OrganizationsManager({ renderOwned }: { renderOwned?: (organization: MyOrganization) => ReactNode } = {}) {
   const { data, isLoading, error } = useMyOrganizations();
   const switchOrganization = useSwitchOrganization();
   const [managedId, setManagedId] = useState<string | null>(null);
@@ -248,6 +251,7 @@ export function OrganizationsManager() {
         </CardContent>
       </Card>
       {managed ? <OwnedOrganization organization={managed} /> : null}
+      {managed && renderOwned ? renderOwned(managed) : null}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PendingSsoDomainListSchema, SsoDomainSchema, type SsoDomain } from '@/contracts/sso.ts';
+import { apiRequest, getQueryFn } from '@/client/lib/api-client.ts';
+
+export const PENDING_SSO_DOMAINS_PATH = '/api/admin/sso-domains';
+
+function pendingSsoDomainsQueryOptions() {
+  return queryOptions({ queryKey: [PENDING_SSO_DOMAINS_PATH], queryFn: getQueryFn({ on401: 'throw', schema: PendingSsoDomainListSchema }), staleTime: 0 });
+}
+
+/** GET /api/admin/sso-domains (super_admin): domains whose owners asked support instead of publishing DNS. */
+export function usePendingSsoDomains() {
+  return useQuery(pendingSsoDomainsQueryOptions());
+}
+
+/** POST /api/admin/sso-domains/:domainId/approve */
+export function useApproveSsoDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domainId: string) => apiRequest<SsoDomain>('POST', `${PENDING_SSO_DOMAINS_PATH}/${domainId}/approve`, undefined, SsoDomainSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PENDING_SSO_DOMAINS_PATH] }),
+  });
+}

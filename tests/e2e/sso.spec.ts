@@ -1,0 +1,276 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { SSO_ERROR_MESSAGES, SSO_REQUIRED_MESSAGE } from '../../src/contracts/sso.ts';
+import { startOidcProvider } from '../../src/server/test/oidc-provider.ts';
+import { acceptCookies } from '../support/business-leader.ts';
+import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
+import { E2E_PASSWORD, signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+
+/**
+ * Single sign-on end to end (ADR 225, 227): an owner connects a real OpenID provider on loopback,
+ * a super admin approves the domain (DNS cannot be faked in a running server), a directory user
+ * signs in through the provider's own pages, sets up TOTP and is a member; then SSO is required
+ * and a password log-in of that domain is refused. The server runs on its own (E2E_PORT + 2) with
+ * NODE_ENV development, the only mode that lets an issuer be plain http on loopback.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 5100) + 2;
+const url = `http://127.0.0.1:${port}`;
+const SHOTS = '.tmp/shots';
+const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
+const DOMAIN = 'sso-e2e.test';
+const CLIENT_ID = 'cifer-e2e';
+const CLIENT_SECRET = 'e2e-client-secret-0123456789abcdef';
+const stamp = Date.now();
+const adminEmail = `root-${stamp}@example.com`;
+const ownerEmail = `owner-${stamp}@example.com`;
+const COMPANY = 'Harbour SSO Ltd';
+const alice = `alice@${DOMAIN}`;
+/** Has a CIFER password from before SSO was required. */
+const bob = `bob@${DOMAIN}`;
+/** The provider has not verified her address. */
+const eve = `eve@${DOMAIN}`;
+
+let server: ChildProcess | null = null;
+let provider: Awaited<ReturnType<typeof startOidcProvider>> | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  provider = await startOidcProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [`${url}/api/auth/sso/callback`],
+    // Keyed by e-mail: the provider's own login form takes the account id as the login.
+    accounts: {
+      [alice]: { email: alice, emailVerified: true, givenName: 'Alice', familyName: 'Directory' },
+      [bob]: { email: bob, emailVerified: true, givenName: 'Bob', familyName: 'Password' },
+      [eve]: { email: eve, emailVerified: false, givenName: 'Eve', familyName: 'Unverified' },
+    },
+    interactive: true,
+  });
+  const dataDir = `.tmp/e2e-sso-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' };
+  execFileSync('node_modules/.bin/tsx', ['scripts/user-create.ts', '--email', adminEmail, '--role', 'super_admin', '--first-name', 'Ada', '--last-name', 'Root'], {
+    env,
+    input: `${ADMIN_PASSWORD}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  // Its own process group, so the server and tsx's child node process stop together.
+  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  for (let i = 0; i < 360; i += 1) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server on ${port} did not start`);
+});
+
+test.afterAll(async () => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await provider?.close();
+});
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A person's own browser on this test's server: its own cookies, the cookie choice already made. */
+async function personPage(browser: Browser, viewport: { width: number; height: number } = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ baseURL: url, viewport });
+  await context.addInitScript(() => {
+    localStorage.setItem('cookie-consent', 'essential-only');
+    localStorage.setItem('cookie-preferences', JSON.stringify({ essential: true, functional: false, analytics: false, security: true }));
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  });
+  return context.newPage();
+}
+
+async function logInWithTotp(page: Page, email: string, password: string) {
+  const headers = { origin: url };
+  const login = await page.request.post('/api/auth/login', { headers, data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });
+  const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
+  const verify = await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: totp.generate() } });
+  expect(verify.status(), await verify.text()).toBe(200);
+}
+
+/** "Sign in with SSO" on /auth, e-mail first; the browser then goes to the provider. */
+async function startSsoSignIn(page: Page, email: string, shot?: string) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  const step = page.getByRole('form', { name: 'Sign in with SSO' });
+  await expect(step.getByLabel('Work e-mail')).toBeFocused();
+  await step.getByLabel('Work e-mail').fill(email);
+  if (shot) {
+    await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+    await expectNoSeriousAxeViolations(page, shot);
+  }
+  await step.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** The provider's own pages (oidc-provider's development login and consent): the account, any password, then Continue. */
+async function passProvider(page: Page, email: string) {
+  await page.waitForURL((address) => address.origin === new URL(provider!.issuer).origin);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('directory-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  const consent = page.getByRole('button', { name: 'Continue' });
+  await consent.click();
+}
+
+test('SSO: an owner connects a provider, a super admin approves the domain, a directory user signs in, sets up TOTP and is a member; SSO required refuses passwords', async ({ browser }) => {
+  test.setTimeout(300_000);
+
+  const owner = await personPage(browser);
+  const bobPage = await personPage(browser);
+  await test.step('the owner signs up; bob registers a password while the domain is not yet his organisation\'s', async () => {
+    await owner.goto('/');
+    await signUpWithMfa(owner, ownerEmail, { firstName: 'Olive', lastName: 'Owner', company: COMPANY });
+    await bobPage.goto('/');
+    const register = await bobPage.request.post('/api/auth/register', { headers: { origin: url }, data: { email: bob, password: E2E_PASSWORD, firstName: 'Bob', lastName: 'Password', company: 'Bob Co' } });
+    expect(register.status(), await register.text()).toBe(200);
+    await bobPage.request.post('/api/auth/logout', { headers: { origin: url } });
+  });
+
+  await test.step('the owner adds a connection on /organizations', async () => {
+    await owner.goto('/organizations');
+    await acceptCookies(owner);
+    await owner.getByRole('button', { name: `Manage members of ${COMPANY}` }).click();
+    const section = owner.getByRole('region', { name: 'Single sign-on (SSO)' });
+    await expect(section.getByText(`${url}/api/auth/sso/callback`)).toBeVisible();
+    await expect(section.getByText('No SSO connection yet.', { exact: false })).toBeVisible();
+    await section.getByRole('button', { name: 'Add connection' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Add an SSO connection' });
+    await dialog.getByLabel('Name').fill('Harbour directory');
+    await dialog.getByLabel('Issuer URL').fill(provider!.issuer);
+    await dialog.getByLabel('Client ID').fill(CLIENT_ID);
+    await dialog.getByLabel('Client secret').fill(CLIENT_SECRET);
+    await dialog.getByLabel('E-mail domains').fill(DOMAIN);
+    await dialog.getByRole('button', { name: 'Add connection' }).click();
+    await expect(dialog).toBeHidden();
+    const connection = section.getByRole('listitem', { name: 'SSO connection Harbour directory' });
+    await expect(connection).toContainText(provider!.issuer);
+    await expect(connection.getByText('Unverified', { exact: true })).toBeVisible();
+    await connection.getByRole('button', { name: `Verify ${DOMAIN}` }).click();
+    const verification = connection.getByRole('group', { name: `Verify ${DOMAIN}` });
+    await expect(verification).toContainText(`_cifer-verification.${DOMAIN}`);
+    await expect(verification).toContainText('or ask CIFER support to approve it');
+    // A DNS look-up of a .test domain finds nothing: the message names the record to publish.
+    await verification.getByRole('button', { name: 'Check DNS now' }).click();
+    await expect(verification.getByRole('alert')).toContainText(`_cifer-verification.${DOMAIN}`);
+    await section.locator('summary', { hasText: 'Okta' }).click();
+    await expect(section.getByText('https://<your-domain>.okta.com/oauth2/default')).toBeVisible();
+    await owner.screenshot({ path: `${SHOTS}/sso-settings-1280.png`, fullPage: true });
+    await expectNoSeriousAxeViolations(owner, 'settings 1280');
+    await owner.setViewportSize(PHONE_VIEWPORT);
+    await expect(section).toBeVisible();
+    await owner.screenshot({ path: `${SHOTS}/sso-settings-390.png`, fullPage: true });
+    await expectNoHorizontalOverflow(owner, 'settings 390');
+    await owner.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test.step('the super admin approves the domain on /admin', async () => {
+    const admin = await personPage(browser);
+    await admin.goto('/');
+    await logInWithTotp(admin, adminEmail, ADMIN_PASSWORD);
+    await admin.goto('/admin');
+    const pending = admin.getByRole('table', { name: 'SSO domains awaiting approval' });
+    await expect(pending.getByRole('row', { name: new RegExp(DOMAIN) })).toContainText(COMPANY);
+    await pending.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `${SHOTS}/sso-admin-approval-1280.png` });
+    await expectNoSeriousAxeViolations(admin, 'admin');
+    await pending.getByRole('button', { name: `Approve ${DOMAIN} for ${COMPANY}` }).click();
+    await expect(admin.getByText('No domain is waiting for approval.')).toBeVisible();
+    await admin.context().close();
+    await owner.reload();
+    await owner.getByRole('button', { name: `Manage members of ${COMPANY}` }).click();
+    await expect(owner.getByRole('listitem', { name: 'SSO connection Harbour directory' }).getByText('Verified by CIFER support')).toBeVisible();
+  });
+
+  await test.step('alice signs in with SSO, sets up TOTP and is a member of the organisation', async () => {
+    const alicePage = await personPage(browser);
+    await startSsoSignIn(alicePage, alice, 'sso-sign-in-1280.png');
+    await passProvider(alicePage, alice);
+    await alicePage.waitForURL(`${url}/mfa-verification`);
+    await expect(alicePage.getByRole('heading', { name: 'Security Setup Required' })).toBeVisible();
+    await alicePage.getByRole('button', { name: 'Set Up TOTP' }).click();
+    const manualKey = ((await alicePage.getByTestId('manual-entry-key').textContent()) ?? '').replace(/\s/g, '');
+    const authenticator = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualKey), algorithm: 'SHA1', digits: 6, period: 30 });
+    await alicePage.getByLabel('Verification code').fill(authenticator.generate());
+    await alicePage.getByRole('button', { name: 'Verify and Enable' }).click();
+    await expect(alicePage.getByText('Two-factor authentication is now active', { exact: true })).toBeVisible();
+    await alicePage.getByRole('button', { name: 'Done' }).click();
+    await alicePage.goto('/organizations');
+    await expect(alicePage.getByText(COMPANY, { exact: true })).toBeVisible();
+    const mine = (await (await alicePage.request.get('/api/organizations')).json()) as { organizations: { name: string; role: string }[] };
+    expect(mine.organizations).toContainEqual(expect.objectContaining({ name: COMPANY, role: 'member' }));
+    await alicePage.context().close();
+  });
+
+  await test.step('the owner requires SSO: bob\'s password log-in is refused and the page offers SSO with his e-mail', async () => {
+    const connection = owner.getByRole('listitem', { name: 'SSO connection Harbour directory' });
+    await connection.getByRole('button', { name: 'Edit Harbour directory' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Edit Harbour directory' });
+    await expect(dialog.getByLabel('Client secret')).toHaveValue('');
+    await dialog.getByLabel('Require SSO for these domains').check();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(connection.getByText('Required: no password log-in')).toBeVisible();
+
+    const refused = await bobPage.request.post('/api/auth/login', { headers: { origin: url }, data: { email: bob, password: E2E_PASSWORD } });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(SSO_REQUIRED_MESSAGE);
+
+    await bobPage.setViewportSize(PHONE_VIEWPORT);
+    await bobPage.goto('/auth');
+    const passwordForm = bobPage.getByRole('form', { name: 'Log in' });
+    await passwordForm.getByLabel('Email').fill(bob);
+    await passwordForm.locator('#login-password').fill(E2E_PASSWORD);
+    await passwordForm.getByRole('button', { name: 'Log In' }).click();
+    await bobPage.getByRole('button', { name: `Sign in with SSO as ${bob}` }).click();
+    await expect(bobPage.getByRole('form', { name: 'Sign in with SSO' }).getByLabel('Work e-mail')).toHaveValue(bob);
+    await bobPage.screenshot({ path: `${SHOTS}/sso-sign-in-390.png`, fullPage: true });
+    await expectNoHorizontalOverflow(bobPage, 'sign-in 390');
+    await expectNoSeriousAxeViolations(bobPage, 'sign-in 390');
+    await bobPage.context().close();
+  });
+
+  await test.step('a provider that has not verified the e-mail: back on /auth with its message, focused', async () => {
+    const evePage = await personPage(browser);
+    await startSsoSignIn(evePage, eve);
+    await passProvider(evePage, eve);
+    await evePage.waitForURL(`${url}/auth**`);
+    const alert = evePage.getByTestId('sso-error');
+    await expect(alert).toContainText(SSO_ERROR_MESSAGES.email_not_verified);
+    await expect(alert).toBeFocused();
+    // The code is taken out of the address, so a reload does not repeat a stale failure.
+    expect(new URL(evePage.url()).searchParams.has('sso_error')).toBe(false);
+    await evePage.screenshot({ path: `${SHOTS}/sso-error-1280.png`, fullPage: true });
+    await expectNoSeriousAxeViolations(evePage, 'error');
+    await evePage.context().close();
+  });
+
+  await test.step('a typed-in secret replaces the stored one: a wrong one is refused by the provider, and the page says who can fix it', async () => {
+    const connection = owner.getByRole('listitem', { name: 'SSO connection Harbour directory' });
+    await connection.getByRole('button', { name: 'Edit Harbour directory' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Edit Harbour directory' });
+    await dialog.getByLabel('Client secret').fill('not-the-registered-secret');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    const again = await personPage(browser);
+    await startSsoSignIn(again, alice);
+    await passProvider(again, alice);
+    await again.waitForURL(`${url}/auth**`);
+    await expect(again.getByTestId('sso-error')).toContainText(SSO_ERROR_MESSAGES.invalid_client);
+    await again.context().close();
+  });
+  await owner.context().close();
+});
