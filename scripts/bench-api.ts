@@ -41,6 +41,8 @@ interface Server {
   child: ChildProcess;
   port: number;
   cookie?: string;
+  /** The bench user's API token (the public API row). */
+  apiToken?: string;
 }
 
 function startServer(mode: 'bare' | 'app', port: number, env: Record<string, string | undefined>): Promise<Server> {
@@ -50,8 +52,8 @@ function startServer(mode: 'bare' | 'app', port: number, env: Record<string, str
     : spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    child.on('message', (message: { ready?: boolean; cookie?: string }) => {
-      if (message.ready) resolve({ child, port, ...(message.cookie ? { cookie: message.cookie } : {}) });
+    child.on('message', (message: { ready?: boolean; cookie?: string; apiToken?: string }) => {
+      if (message.ready) resolve({ child, port, ...(message.cookie ? { cookie: message.cookie } : {}), ...(message.apiToken ? { apiToken: message.apiToken } : {}) });
     });
   });
 }
@@ -86,8 +88,8 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function measure(server: Server, path: string, cookie: string | undefined, warmUp: boolean): Promise<Measurement> {
-  const options = { url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...(cookie ? { headers: { cookie } } : {}) };
+async function measure(server: Server, path: string, headers: Record<string, string> | undefined, warmUp: boolean): Promise<Measurement> {
+  const options = { url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...(headers ? { headers } : {}) };
   if (warmUp && WARMUP_S > 0) await autocannon({ ...options, duration: WARMUP_S });
   const cpuBefore = cpuSeconds(server.child.pid);
   const result = await autocannon({ ...options, duration: DURATION_S });
@@ -101,10 +103,13 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const TARGETS: Array<{ path: string; signedIn: boolean; minRatio: { pglite: number; postgres: number } }> = [
+/** `signedIn`: with the session cookie; `token`: with the API token (a public API call, ADR 228: the token is read on every request). */
+const TARGETS: Array<{ path: string; signedIn: boolean; token?: boolean; minRatio: { pglite: number; postgres: number } }> = [
   { path: '/healthz', signedIn: false, minRatio: { pglite: 0.5, postgres: 0.5 } },
   { path: '/api/auth/user', signedIn: true, minRatio: { pglite: 0.25, postgres: 0.5 } },
   { path: '/api/mfa/status', signedIn: true, minRatio: { pglite: 0.25, postgres: 0.5 } },
+  // A page of 20 completed assessments: a bigger answer and a real query, so a lower floor than the small session reads.
+  { path: '/api/v1/assessments', signedIn: true, token: true, minRatio: { pglite: 0.1, postgres: 0.2 } },
 ];
 
 async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | undefined) {
@@ -114,15 +119,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
   let allMet = true;
   try {
     for (const target of TARGETS) {
-      const cookie = target.signedIn ? app.cookie : undefined;
+      const headers: Record<string, string> | undefined = target.token ? { authorization: `Bearer ${app.apiToken}` } : target.signedIn && app.cookie ? { cookie: app.cookie } : undefined;
       const rounds: Array<{ baseline: Measurement; measured: Measurement }> = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const warmUp = round === 0;
         if (round % 2 === 0) {
           const baseline = await measure(bare, '/', undefined, warmUp);
-          rounds.push({ baseline, measured: await measure(app, target.path, cookie, warmUp) });
+          rounds.push({ baseline, measured: await measure(app, target.path, headers, warmUp) });
         } else {
-          const measured = await measure(app, target.path, cookie, warmUp);
+          const measured = await measure(app, target.path, headers, warmUp);
           rounds.push({ baseline: await measure(bare, '/', undefined, warmUp), measured });
         }
       }

@@ -4,7 +4,9 @@
  *   bench-server.ts app <port>    CIFER as `npm start` builds it (logging to stdout, which the
  *                                 runner discards), on PGlite in a temporary folder or on the
  *                                 PostgreSQL database named by DATABASE_URL, with one signed-in,
- *                                 MFA-verified user whose cookie is sent to the parent over IPC.
+ *                                 MFA-verified user whose cookie is sent to the parent over IPC,
+ *                                 and an API token of that user whose organisation has 20
+ *                                 completed assessments (the public API row).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { organizations, sessions, userMfa, users } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createSession, hashToken } from '../src/server/sessions/session-store.ts';
+import { SAMPLE_CLINIC_INPUT } from '../src/engine/sample-inputs.ts';
 
 const [mode, portText] = process.argv.slice(2);
 const port = Number(portText);
@@ -43,6 +46,8 @@ async function cifer() {
     LOG_LEVEL: 'info',
     // The per-IP ceiling stays on (its cost is part of the figure) but cannot trip on one client.
     API_IP_LIMIT_PER_MINUTE: '1000000000',
+    // Likewise the per-token budget (ADR 228): counted on every token call, never reached by the bench.
+    API_TOKEN_LIMIT_PER_MINUTE: '1000000000',
   });
   const database = openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir });
   await database.migrate();
@@ -56,8 +61,10 @@ async function cifer() {
   await database.db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: 'bench-only', totpEnabledAt: now });
   const token = await createSession(database.db, user!.id, now);
   await database.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
+  const cookie = `${app.sessionCookieName}=${token}`;
+  const apiToken = await seedPublicApi(app, cookie, env.APP_URL);
   await app.listen({ port, host: '127.0.0.1' });
-  process.send?.({ ready: true, cookie: `${app.sessionCookieName}=${token}`, database: database.kind });
+  process.send?.({ ready: true, cookie, apiToken, database: database.kind });
   const stop = async () => {
     await app.close();
     await database.close();
@@ -65,6 +72,23 @@ async function cifer() {
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
+}
+
+/**
+ * For the public API row: a read token of the bench user and 20 completed assessments of its
+ * organisation, made through the API itself (the engine runs once per completion).
+ */
+async function seedPublicApi(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, appUrl: string): Promise<string> {
+  const issued = await app.inject({ method: 'POST', url: '/api/account/tokens', headers: { cookie, origin: appUrl }, payload: { name: 'Bench', scopes: ['read', 'write'] } });
+  if (issued.statusCode !== 201) throw new Error(`bench token not created: ${issued.body}`);
+  const apiToken = issued.json<{ secret: string }>().secret;
+  const headers = { authorization: `Bearer ${apiToken}` };
+  for (let i = 0; i < 20; i += 1) {
+    const created = await app.inject({ method: 'POST', url: '/api/v1/assessments', headers, payload: { title: `Bench ${i + 1}`, input: SAMPLE_CLINIC_INPUT } });
+    const completed = await app.inject({ method: 'POST', url: `/api/v1/assessments/${created.json<{ id: string }>().id}/complete`, headers });
+    if (completed.statusCode !== 200) throw new Error(`bench assessment not completed: ${completed.body}`);
+  }
+  return apiToken;
 }
 
 await (mode === 'bare' ? bare() : cifer());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { AuditEventFieldsSchema } from './organizations.ts';
 
 export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type AccessRequestStatus = z.infer<typeof AccessRequestStatusSchema>;
@@ -100,12 +101,7 @@ export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
 export const AdminUserIdParamsSchema = z.strictObject({ id: z.uuid('Unknown user') });
 
-export const AdminAuditEventSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  action: z.string(),
-  actorEmail: z.string().nullable(),
-  targetEmail: z.string().nullable(),
+export const AdminAuditEventSchema = AuditEventFieldsSchema.extend({
   organizationName: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),

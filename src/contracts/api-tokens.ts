@@ -65,6 +65,6 @@ export const OrganizationApiTokenParamsSchema = z.strictObject({ id: z.uuid('Unk
 export const API_TOKEN_MESSAGES = {
   invalid: 'This API token is not valid: it may be revoked or expired, or its owner no longer has access.',
   readOnly: 'This API token has the read scope only; this call needs the write scope.',
-  notForThisRoute: 'API tokens may call only the public API (/api/v1) and the MCP server (/mcp).',
+  notForThisRoute: 'API tokens may call only the public API (/api/v1 and the import of assessments) and the MCP server (/mcp).',
   tooMany: `At most ${MAX_API_TOKENS_PER_OWNER} active tokens. Revoke one first.`,
 } as const;

@@ -81,7 +81,12 @@ export const AcceptInvitationResponseSchema = z.object({ message: z.string(), or
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>;
 
 /** GET /api/organizations/:id/audit: the organisation's own events, newest first. */
-export const OrganizationAuditEventSchema = z.object({ id: z.number(), at: z.string(), action: z.string(), actorEmail: z.string().nullable(), targetEmail: z.string().nullable() });
+/** What every audit listing shows of an event (the organisation's and the administrators'). */
+export const AuditEventFieldsSchema = z.object({ id: z.number(), at: z.string(), action: z.string(), actorEmail: z.string().nullable(), targetEmail: z.string().nullable() });
+export const OrganizationAuditEventSchema = AuditEventFieldsSchema.extend({
+  /** The API token the action was made with, if any (ADR 228). */
+  apiTokenName: z.string().nullable(),
+});
 export type OrganizationAuditEvent = z.infer<typeof OrganizationAuditEventSchema>;
 export const OrganizationAuditListSchema = z.array(OrganizationAuditEventSchema);
 

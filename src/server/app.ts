@@ -12,6 +12,7 @@ import { metricsEndpoint } from './plugins/metrics.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks.ts';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.ts';
 import { accessControl } from './plugins/access.ts';
+import { apiTokenAudit } from './plugins/api-token-audit.ts';
 import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
 import { globalIpLimit } from './plugins/global-ip-limit.ts';
@@ -26,6 +27,7 @@ import { jsonBody } from './plugins/json-body.ts';
 import { createRequestIds } from './lib/request-id.ts';
 import { validateRouteInput } from './lib/validation.ts';
 import { routeSchemas } from './plugins/route-schemas.ts';
+import { openApi } from './plugins/openapi.ts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
 export interface AppDependencies {
@@ -156,6 +158,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sessions);
   await app.register(rateLimit);
   await app.register(accessControl);
+  await app.register(apiTokenAudit);
+  // Before the features: the OpenAPI document collects their /api/v1 routes as they are added.
+  await app.register(openApi);
   await registerFeatures(app);
   await app.register(staticClient, { distDir: deps.env.CLIENT_DIST_DIR });
   return app;

@@ -53,6 +53,18 @@ const EnvSchema = z.object({
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   /** Bearer token of GET /metrics (ADR 152); absent = the endpoint answers 404. */
   METRICS_TOKEN: z.preprocess(emptyAsAbsent, secretSchema.optional()),
+  /**
+   * Lets webhooks reach private, loopback and link-local addresses (ADR 229). Off by default: an
+   * organisation owner must not be able to make the server call its own network (SSRF). For a
+   * deployment whose receivers live on an internal network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(
+    emptyAsAbsent,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

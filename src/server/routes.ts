@@ -7,13 +7,20 @@ import { devRoutes } from './features/dev/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
+import { assessmentV1Routes } from './features/assessments/v1-routes.ts';
+import { assessmentImportRoutes } from './features/assessments/import-routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
+import { monitoringV1Routes } from './features/monitoring/v1-routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
+import { organizationV1Routes } from './features/organizations/v1-routes.ts';
 import { riskProfileRoutes } from './features/risk-profile/routes.ts';
 import { ssoRoutes } from './features/sso/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
+import { mcpRoutes } from './features/mcp/routes.ts';
+import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { createPaymentRule } from './features/billing/entitlement.ts';
 import type { Env } from './env.ts';
 import type { PaymentRule } from './sessions/auth-context.ts';
@@ -25,7 +32,8 @@ export function paymentRuleFor(env: Env): PaymentRule {
 
 /**
  * The one list of feature route plugins. Each feature owns its folder under features/ and
- * declares `config.access` on every /api route (see plugins/access.ts).
+ * declares `config.access` on every /api route (see plugins/access.ts). The public API's routes
+ * (/api/v1, ADR 228) live in each feature's v1-routes.ts; the reports' are registered by reportRoutes.
  */
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
@@ -36,11 +44,18 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(helpRoutes);
   await app.register(consultationRoutes);
   await app.register(assessmentRoutes);
+  await app.register(assessmentV1Routes);
+  await app.register(assessmentImportRoutes);
   await app.register(billingRoutes);
   await app.register(reportRoutes);
   await app.register(monitoringRoutes);
+  await app.register(monitoringV1Routes);
   await app.register(organizationRoutes);
+  await app.register(organizationV1Routes);
   await app.register(riskProfileRoutes);
   await app.register(ssoRoutes);
   await app.register(passkeyRoutes);
+  await app.register(webhookRoutes);
+  await app.register(mcpRoutes);
+  await app.register(apiTokenRoutes);
 }

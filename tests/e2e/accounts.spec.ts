@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
+import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 
 /**
  * Accounts journeys. This spec runs its own CIFER servers next to the shared one so it
@@ -22,42 +23,15 @@ const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
 const ACCESS_PASSWORD = 'a long partner passphrase';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
-const servers: ChildProcess[] = [];
+const servers: { stop(): void }[] = [];
 
 async function startServer(port: number, extraEnv: Record<string, string> = {}, prepare?: (env: NodeJS.ProcessEnv) => void): Promise<string> {
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = `.tmp/e2e-accounts-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_URL: url,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: smtp?.url ?? '',
-    CLIENT_DIST_DIR: CLIENT_DIST,
-    ...extraEnv,
-  };
+  const { url, env } = ownServerEnv({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', CLIENT_DIST_DIR: CLIENT_DIST, ...extraEnv } });
   const stale = await fetch(`${url}/readyz`).catch(() => null);
   if (stale) throw new Error(`port ${port} is already in use: stop that server first`);
   prepare?.(env);
-  // Its own process group, so the server and tsx's child node process stop together.
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  servers.push(child);
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return url;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server on ${port} did not start`);
+  servers.push(await startOwnServer(env));
+  return url;
 }
 
 let appUrl = '';
@@ -72,20 +46,14 @@ test.beforeAll(async () => {
 
   [appUrl, adminAppUrl, billingUrl] = await Promise.all([
     startServer(basePort + 1),
-    startServer(basePort + 2, {}, (env) => {
-      // The first administrator exists only through the CLI (no default accounts).
-      execFileSync('npx', ['tsx', 'scripts/user-create.ts', '--email', adminEmail, '--role', 'super_admin', '--first-name', 'Ada', '--last-name', 'Admin'], {
-        env,
-        input: `${ADMIN_PASSWORD}\n`,
-        stdio: ['pipe', 'ignore', 'inherit'],
-      });
-    }),
+    // The first administrator exists only through the CLI, `npm run user:create` (no default accounts).
+    startServer(basePort + 2, {}, (env) => createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Admin' })),
     startServer(basePort + 3, { BILLING: 'required' }),
   ]);
 });
 
 test.afterAll(async () => {
-  for (const server of servers) if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  for (const server of servers) server.stop();
   await smtp?.close();
 });
 

@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow } from '../support/no-horizontal-overflow.ts';
+import { ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { ENGINE_VERSION } from '../../src/engine/engine-version.ts';
 
 const SHOTS = '.tmp/shots/model-comparison';
@@ -13,26 +13,17 @@ const PASSWORD = 'Riverside-Passphrase-Quartz-2025';
  * A server of its own on E2E_PORT + 1 whose data folder holds an assessment completed on model
  * 1.0.0, written before the server starts (the embedded database holds one process, ADR 174).
  */
-async function startServerWithModel1Assessment(email: string): Promise<{ url: string; child: ChildProcess; assessmentId: string }> {
-  const port = Number(process.env.E2E_PORT ?? 5100) + 1;
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = `.tmp/e2e-model-comparison-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' };
+async function startServerWithModel1Assessment(email: string): Promise<{ url: string; stop(): void; assessmentId: string }> {
+  const { url, env } = ownServerEnv({ name: 'model-comparison', port: Number(process.env.E2E_PORT ?? 5100) + 1 });
   const assessmentId = execFileSync('node_modules/.bin/tsx', ['tests/support/seed-model1-assessment.ts'], { env: { ...env, SEED_EMAIL: email, SEED_PASSWORD: PASSWORD }, encoding: 'utf8' }).trim();
-  // Its own process group, so the server and tsx's child node process stop together.
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  for (let i = 0; i < 240; i += 1) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return { url, child, assessmentId };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server on ${port} did not start`);
+  const { stop } = await startOwnServer(env);
+  return { url, stop, assessmentId };
 }
 
 test('an assessment completed on model 1.0.0 opens with its original figures labelled model 1.0.0, and shows the current model beside them on request', async ({ page }) => {
   test.setTimeout(240_000);
   const email = `morgan-${Date.now()}@example.com`;
-  const { url, child, assessmentId } = await startServerWithModel1Assessment(email);
+  const { url, stop, assessmentId } = await startServerWithModel1Assessment(email);
   try {
     const headers = { origin: url };
     const login = await page.request.post(`${url}/api/auth/login`, { headers, data: { email, password: PASSWORD } });
@@ -87,6 +78,6 @@ test('an assessment completed on model 1.0.0 opens with its original figures lab
     await page.screenshot({ path: `${SHOTS}/03-both-models-390.png`, fullPage: true });
     await expectNoHorizontalOverflow(page, 'model comparison at 390px');
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    stop();
   }
 });

@@ -1,9 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
+import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots/monitoring';
@@ -112,27 +111,17 @@ test('monitoring: complete an assessment, plan three recommendations, mark one d
 const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
 
 /** A server of its own on E2E_PORT + 1, with an administrator created by `user:create` before it starts (PGlite holds one process). */
-async function startServerWithAdmin(adminEmail: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = Number(process.env.E2E_PORT ?? 5100) + 1;
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = `.tmp/e2e-monitoring-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef0123' };
-  execFileSync('node_modules/.bin/tsx', ['scripts/user-create.ts', '--email', adminEmail, '--role', 'admin', '--first-name', 'Ada', '--last-name', 'Admin'], { env, input: `${ADMIN_PASSWORD}\n`, stdio: ['pipe', 'ignore', 'inherit'] });
-  // Its own process group, so the server and tsx's child node process stop together.
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  for (let i = 0; i < 240; i += 1) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server on ${port} did not start`);
+async function startServerWithAdmin(adminEmail: string): Promise<{ url: string; stop(): void }> {
+  const { url, env } = ownServerEnv({ name: 'monitoring', port: Number(process.env.E2E_PORT ?? 5100) + 1, env: { METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef0123' } });
+  createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+  const { stop } = await startOwnServer(env);
+  return { url, stop };
 }
 
 test('monitoring: an administrator also sees operational health (outbox, jobs, database, version, uptime); /metrics needs the token', async ({ page }) => {
   test.setTimeout(180_000);
   const adminEmail = `ada-${Date.now()}@example.com`;
-  const { url, child } = await startServerWithAdmin(adminEmail);
+  const { url, stop } = await startServerWithAdmin(adminEmail);
   try {
     const headers = { origin: url };
     expect((await page.request.get(`${url}/metrics`)).status()).toBe(401);
@@ -161,6 +150,6 @@ test('monitoring: an administrator also sees operational health (outbox, jobs, d
     await page.screenshot({ path: `${SHOTS}/07-ops-panel-390.png`, fullPage: true });
     await expectNoHorizontalOverflow(page);
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    stop();
   }
 });

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
+import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
 
 /**
@@ -24,32 +24,20 @@ const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
 const PASSWORD = 'Correct-Horse-Battery-Staple-42';
 const stamp = Date.now();
 const adminEmail = `root-${stamp}@example.com`;
-let server: ChildProcess | null = null;
+let server: { stop(): void } | null = null;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   execFileSync('npx', ['vite', 'build', '--outDir', CLIENT_DIST, '--emptyOutDir', '--logLevel', 'error'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const dataDir = `.tmp/e2e-organizations-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
   smtp = await startSmtpServer();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: smtp.url, CLIENT_DIST_DIR: CLIENT_DIST };
-  execFileSync('npx', ['tsx', 'scripts/user-create.ts', '--email', adminEmail, '--role', 'super_admin', '--first-name', 'Ada', '--last-name', 'Root'], {
-    env,
-    input: `${ADMIN_PASSWORD}\n`,
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  for (let i = 0; i < 360; i += 1) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
+  const { env } = ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url, CLIENT_DIST_DIR: CLIENT_DIST } });
+  createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
+  server = await startOwnServer(env);
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  server?.stop();
   await smtp?.close();
 });
 

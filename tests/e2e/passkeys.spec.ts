@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
+import { ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots';
@@ -16,36 +15,10 @@ test.use({ serviceWorkers: 'block' });
  * WebAuthn refuses an IP address as the relying party id, and the suite's server answers on
  * 127.0.0.1: this journey runs on a server of its own, E2E_PORT + 3, whose APP_URL is localhost.
  */
-async function startLocalhostServer(): Promise<{ url: string; child: ChildProcess }> {
-  const port = Number(process.env.E2E_PORT ?? 5100) + 3;
-  const url = `http://localhost:${port}`;
-  const dataDir = `.tmp/e2e-passkeys-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_URL: url,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-  };
-  // Its own process group, so the server and tsx's child node process stop together.
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  for (let i = 0; i < 240; i += 1) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server on ${port} did not start`);
+async function startLocalhostServer(): Promise<{ url: string; stop(): void }> {
+  const { url, env } = ownServerEnv({ name: 'passkeys', port: Number(process.env.E2E_PORT ?? 5100) + 3, hostname: 'localhost' });
+  const { stop } = await startOwnServer(env);
+  return { url, stop };
 }
 
 /** Chromium's virtual authenticator: a platform authenticator with resident keys that always verifies the user. */
@@ -106,7 +79,7 @@ test('passkeys: register in /mfa-settings, verify the second factor with it, sig
   page,
 }) => {
   test.setTimeout(240_000);
-  const { url, child } = await startLocalhostServer();
+  const { url, stop } = await startLocalhostServer();
   try {
     await addVirtualAuthenticator(page);
     await acceptCookies(page);
@@ -217,6 +190,6 @@ test('passkeys: register in /mfa-settings, verify the second factor with it, sig
     await expect(card.getByText('No passkeys yet.')).toBeVisible();
     await expect(page.getByText('Passkey removed', { exact: true })).toBeVisible();
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    stop();
   }
 });

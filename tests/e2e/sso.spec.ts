@@ -1,5 +1,3 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
@@ -7,6 +5,7 @@ import { SSO_ERROR_MESSAGES, SSO_REQUIRED_MESSAGE } from '../../src/contracts/ss
 import { startOidcProvider } from '../../src/server/test/oidc-provider.ts';
 import { acceptCookies } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
+import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD, signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 /**
@@ -34,7 +33,7 @@ const bob = `bob@${DOMAIN}`;
 /** The provider has not verified her address. */
 const eve = `eve@${DOMAIN}`;
 
-let server: ChildProcess | null = null;
+let server: { stop(): void } | null = null;
 let provider: Awaited<ReturnType<typeof startOidcProvider>> | null = null;
 
 test.beforeAll(async () => {
@@ -51,26 +50,13 @@ test.beforeAll(async () => {
     },
     interactive: true,
   });
-  const dataDir = `.tmp/e2e-sso-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' };
-  execFileSync('node_modules/.bin/tsx', ['scripts/user-create.ts', '--email', adminEmail, '--role', 'super_admin', '--first-name', 'Ada', '--last-name', 'Root'], {
-    env,
-    input: `${ADMIN_PASSWORD}\n`,
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
-  // Its own process group, so the server and tsx's child node process stop together.
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  for (let i = 0; i < 360; i += 1) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server on ${port} did not start`);
+  const { env } = ownServerEnv({ name: 'sso', port });
+  createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
+  server = await startOwnServer(env);
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  server?.stop();
   await provider?.close();
 });
 

@@ -4,6 +4,12 @@ import type { BackgroundTasks } from './background-tasks.ts';
 export interface DomainEventMap {
   /** A draft became a completed assessment of the organisation. */
   'assessment.completed': { organizationId: string; assessmentId: string };
+  /** A reminder went out: an open action of the plan is due soon (`overdue` false) or past its due date. */
+  'action.due': { organizationId: string; actionId: string; title: string; dueDate: string; overdue: boolean };
+  /** A reminder went out: the organisation's next reassessment is due soon or overdue. */
+  'reassessment.due': { organizationId: string; dueDate: string; overdue: boolean; lastCompletedAt: string };
+  /** An organisation's subscription moved (Stripe event, invoice-mode change by hand, or a claimed purchase); its state is read from the database. */
+  'subscription.changed': { organizationId: string; changedAt: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

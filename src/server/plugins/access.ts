@@ -90,11 +90,12 @@ async function accessPlugin(app: FastifyInstance) {
   // Before schema validation (ADR 210): a caller who may not call the route learns nothing of its input rules.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const { access: level, payment, api } = request.routeOptions.config;
-    const refusal = (level && checkAccess(level, request.auth, payment)) || checkApiTokenScope(api, request.auth);
-    if (refusal) throw refusal;
-    // Tokens have their own budget, apart from browsers behind the same address (ADR 228).
+    // Tokens have their own budget, apart from browsers behind the same address (ADR 228); refused
+    // calls count too, so a script hammering a route it may not call is slowed like any other.
     const token = request.auth?.apiToken;
     if (token) await enforceRateLimit(app, `api-token:${token.id}`, app.env.API_TOKEN_LIMIT_PER_MINUTE, 60_000, 'Too many requests with this API token. Please slow down.');
+    const refusal = (level && checkAccess(level, request.auth, payment)) || checkApiTokenScope(api, request.auth);
+    if (refusal) throw refusal;
   });
 }
 

@@ -67,7 +67,7 @@ export function isMachineAnswer(url: string): boolean {
   if (url.startsWith('/api/')) return true;
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  return path === '/healthz' || path === '/readyz' || path === '/metrics';
+  return path === '/healthz' || path === '/readyz' || path === '/metrics' || path === '/mcp';
 }
 
 /**

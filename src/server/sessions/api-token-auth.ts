@@ -8,9 +8,13 @@ import { hashToken } from './session-store.ts';
 /** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
 const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
 
+/** Far outside any step-up window (sessions/step-up.ts), yet set: what a token's "verification time" reads. */
+const TOKEN_VERIFIED_AT = new Date(0);
+
 /** The Authorization header's bearer secret when it looks like a CIFER token; anything else is not one of ours. */
 export function readBearerSecret(authorization: string | undefined): string | null {
-  if (!authorization?.startsWith('Bearer ')) return null;
+  // The scheme name is case-insensitive (RFC 9110 section 11.1).
+  if (!authorization || !/^bearer /i.test(authorization)) return null;
   const secret = authorization.slice('Bearer '.length).trim();
   const known = Object.values(API_TOKEN_SECRET_PREFIX).some((prefix) => secret.startsWith(prefix));
   return known && secret.length <= 200 ? secret : null;
@@ -68,8 +72,9 @@ export async function findApiTokenAuth(db: Database, secret: string, now: Date, 
   const role = toRole(row.user.role);
   return {
     user: { ...row.user, role, organizationId: row.organizationId, organizationRole },
-    // A token was created with a fresh second factor; it stands for that verification, not a session.
-    session: { id: `api-token:${row.id}`, createdAt: row.createdAt, mfaVerifiedAt: row.createdAt },
+    // A token was created with a fresh second factor, so it passes the MFA check; but no person is
+    // present, so it never counts as a fresh verification (step-up refuses it, even just after creation).
+    session: { id: `api-token:${row.id}`, createdAt: row.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },
     totpEnabled: row.totpEnabledAt !== null,
     backupCodesCount: 0,
     requiresPayment: paymentRule({ role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),

@@ -83,6 +83,8 @@ async function sessionPlugin(app: FastifyInstance) {
       if (!request.auth) throw new AppError('unauthorized', API_TOKEN_MESSAGES.invalid);
       return;
     }
+    // /mcp takes tokens only: it has no CSRF check, so a browser's cookie must never authenticate it.
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
     if (token && token.length <= 200) request.auth = await findSessionAuth(app.db, token, app.now(), app.paymentRule);
     // A hint cookie without a session behind it is cleared, so the browser app stops trusting it.

@@ -25,11 +25,15 @@ const TAKES_NO_BODY = new Set([
   'POST /api/auth/sessions/revoke-others',
   'POST /api/assessments/:id/refine',
   'POST /api/assessments/:id/duplicate',
+  'POST /api/v1/assessments/:id/complete',
+  'POST /api/v1/assessments/:id/duplicate',
   'POST /api/monitoring/rescore',
   'POST /api/billing/portal',
   'POST /api/billing/test/checkout',
   'POST /api/organizations/:id/sso/:connectionId/domains/:domainId/verify',
   'POST /api/admin/sso-domains/:domainId/approve',
+  'POST /api/organizations/:id/webhooks/:webhookId/rotate-secret',
+  'POST /api/organizations/:id/webhooks/:webhookId/test',
 ]);
 
 /** Read their body by hand, each for its reason. */
@@ -46,6 +50,12 @@ const NOT_JSON = new Set([
   'GET /api/assessments/:id/report.pdf',
   'GET /api/assessments/:id/report.pptx',
   'GET /api/assessments/:id/workbook.xlsx',
+  'GET /api/v1/assessments/:id/report.pdf',
+  'GET /api/v1/assessments/:id/report.pptx',
+  'GET /api/v1/assessments/:id/workbook.xlsx',
+  // The interactive API documentation (plugins/openapi.ts): an HTML page and its script and style files.
+  'GET /api/docs',
+  'GET /api/docs/assets/:file',
   'GET /api/organization/logo/image',
   'GET /api/admin/audit.csv',
   // The identity provider's redirect back: always a 302 (to /mfa-verification, or /auth?sso_error=...).

@@ -6,8 +6,13 @@ import { useForgetSignedInUser } from '@/client/features/auth/hooks/use-forget-s
 import { ActiveSessions } from '@/client/features/auth/components/active-sessions.tsx';
 import { ChangePasswordForm } from '@/client/features/auth/components/change-password-form.tsx';
 import { ManageBillingCard } from '@/client/features/billing/components/manage-billing-card.tsx';
+import { ApiTokensCard } from '@/client/features/api-tokens/components/api-tokens-card.tsx';
+import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 
-/** /account (signed in): change your password and manage your sessions. */
+const PERSONAL_TOKENS_TEXT =
+  'Let a script, a spreadsheet or an AI assistant (MCP) use CIFER as you through the public API. A new token acts in the organisation you are working in now, with your role there.';
+
+/** /account (signed in): change your password, manage your sessions and your personal API tokens. */
 export function AccountPage() {
   const { user } = useAuth();
   const forgetSignedInUser = useForgetSignedInUser();
@@ -33,6 +38,7 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <ManageBillingCard />
+        <ApiTokensCard className="lg:col-span-2" target={{ kind: 'personal' }} title="API tokens" description={PERSONAL_TOKENS_TEXT} StepUpDialog={StepUpDialog} />
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Two-factor authentication</CardTitle>

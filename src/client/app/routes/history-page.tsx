@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { HistoryTable } from '@/client/features/assessments/components/history-table.tsx';
+import { ImportAssessmentDialog } from '@/client/features/assessments/components/import-assessment-dialog.tsx';
 
 /** /history: the organisation's assessments. */
 export function HistoryPage() {
@@ -10,9 +11,12 @@ export function HistoryPage() {
       title="Assessment History"
       description="Every assessment of your organisation, newest first. Duplicate last year's to re-assess."
       actions={
-        <Button asChild>
-          <Link href="/">New assessment</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ImportAssessmentDialog />
+          <Button asChild>
+            <Link href="/">New assessment</Link>
+          </Button>
+        </div>
       }
     >
       <HistoryTable />

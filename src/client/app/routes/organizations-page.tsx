@@ -1,12 +1,32 @@
 import { Page } from '@/client/components/layout/page.tsx';
 import { OrganizationsManager } from '@/client/features/organizations/components/organizations-manager.tsx';
 import { SsoSettingsSection } from '@/client/features/sso/components/sso-settings-section.tsx';
+import { ApiTokensCard } from '@/client/features/api-tokens/components/api-tokens-card.tsx';
+import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
+import { WebhooksSection } from '@/client/features/webhooks/components/webhooks-section.tsx';
+import type { MyOrganization } from '@/contracts/organizations.ts';
+
+/** The owner's sections of the organisation being managed: single sign-on, its API tokens (ADR 228), then its webhooks (ADR 229). */
+function OwnedOrganizationSections({ organization }: { organization: MyOrganization }) {
+  return (
+    <>
+      <SsoSettingsSection organizationId={organization.id} organizationName={organization.name} />
+      <ApiTokensCard
+        target={{ kind: 'organization', organizationId: organization.id }}
+        title="Organisation API tokens"
+        description={`Keys for systems that work for ${organization.name} as a whole (a data warehouse, a nightly sync), not for one person. A token carries the rights of the owner who creates it and stops working if that person is no longer an owner. Every owner sees and can revoke them.`}
+        StepUpDialog={StepUpDialog}
+      />
+      <WebhooksSection organizationId={organization.id} organizationName={organization.name} />
+    </>
+  );
+}
 
 /** /organizations: the organisations I belong to; a partner's client organisations, members, invitations and single sign-on. */
 export function OrganizationsPage() {
   return (
-    <Page title="Organisations" description="Switch between organisations, and manage the members and single sign-on of those you own.">
-      <OrganizationsManager renderOwned={(organization) => <SsoSettingsSection key={organization.id} organizationId={organization.id} organizationName={organization.name} />} />
+    <Page title="Organisations" description="Switch between organisations, and manage the members, single sign-on and API tokens of those you own.">
+      <OrganizationsManager renderOwned={(organization) => <OwnedOrganizationSections key={organization.id} organization={organization} />} />
     </Page>
   );
 }

@@ -65,6 +65,29 @@ export async function listAssessmentPage(db: Database, organizationId: string, p
   return { records: rows.map(toListRecord), total: Number(totalRow?.total ?? 0) };
 }
 
+/** Where a keyset page starts: the last row of the page before (creation time, then id). */
+export interface AssessmentListPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/**
+ * Up to `limit` of an organisation's assessments after `after`, newest first (creation time, then
+ * id): keyset pagination for the public API, so rows created meanwhile never shift a page.
+ * Creation times are written by the app's clock in whole milliseconds, as the cursor keeps them.
+ */
+export async function listAssessmentsAfter(db: Database, organizationId: string, after: AssessmentListPosition | null, limit: number): Promise<AssessmentListRecord[]> {
+  const position = after ? sql`(${assessments.createdAt}, ${assessments.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
+  const rows = await db
+    .select(listColumns)
+    .from(assessments)
+    .leftJoin(users, eq(users.id, assessments.authorId))
+    .where(and(ofOrganization(organizationId), position))
+    .orderBy(desc(assessments.createdAt), desc(assessments.id))
+    .limit(limit);
+  return rows.map(toListRecord);
+}
+
 /** The assessment when it belongs to the organisation, else null. */
 export async function findAssessment(db: Database, organizationId: string, id: string): Promise<AssessmentRecord | null> {
   if (!isUuid(id)) return null;

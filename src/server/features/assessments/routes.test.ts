@@ -169,8 +169,9 @@ describe('completion', () => {
 describe('access', () => {
   test('every assessment route requires an MFA-verified user', async () => {
     const routes = t.app.registeredApiRoutes.filter((r) => r.url.startsWith('/api/assessments'));
-    // CRUD, rename (ADR 217), complete, scenarios, export, refine and invite, the model comparison (ADR 105), and the report files (reports feature).
-    expect(routes.length).toBe(17);
+    // CRUD, rename (ADR 217), complete, scenarios, export, refine and invite, the model comparison (ADR 105), the report files (reports
+    // feature), and the import of one assessment or a partner's many (ADR 231).
+    expect(routes.length).toBe(19);
     for (const route of routes) expect(route.access).toBe('user');
     const id = '00000000-0000-4000-8000-000000000000';
     for (const route of routes) {

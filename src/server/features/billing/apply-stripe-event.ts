@@ -22,6 +22,8 @@ export interface AppliedEvent {
   outcome: string;
   /** A claim e-mail to send once the transaction has committed. */
   claim: { email: string; token: string; plan: PlanId } | null;
+  /** The organisation whose subscription the event moved, if any (told to webhooks, ADR 229). */
+  organizationId: string | null;
 }
 
 interface Refs {
@@ -98,10 +100,11 @@ export async function applyStripeEvent(db: Database, context: EventContext, even
   return changeOrganizationAccess(db, async (tx) => {
     const refs = refsOf(event);
     const inserted = await recordNewEvent(tx, { id: event.id, type: event.type, created: event.created, ...refs }, context.now);
-    if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null };
+    if (!inserted) return { duplicate: true, outcome: 'duplicate', claim: null, organizationId: null };
     const handled = await handleEvent(tx, context, event, refs);
     await setEventOutcome(tx, event.id, handled.outcome);
-    return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null };
+    const moved = handled.outcome.startsWith('applied') && refs.stripeSubscriptionId ? await findSubscriptionByStripeId(tx, refs.stripeSubscriptionId) : null;
+    return { duplicate: false, outcome: handled.outcome, claim: handled.claim ?? null, organizationId: moved?.organizationId ?? null };
   });
 }
 

@@ -1,6 +1,7 @@
 import type { AdminOrganizationSubscription, PlanId } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { changeSubscriptionByHand, readOrganizationForAdmin } from './admin-subscriptions.ts';
 
 const ACTION_AUDITED = { activate: 'activated', extend: 'extended', cancel: 'canceled' } as const;
@@ -15,9 +16,11 @@ export async function changeOrganizationSubscription(options: {
   change: { action: 'activate' | 'extend' | 'cancel'; plan: PlanId; months: number; note: string };
   now: Date;
   audit: Audit;
+  events?: Pick<DomainEvents, 'emit'>;
 }): Promise<AdminOrganizationSubscription> {
   const { db, organizationId, change, now, audit } = options;
   const { before, after } = await changeSubscriptionByHand(db, organizationId, change, now);
+  options.events?.emit('subscription.changed', { organizationId, changedAt: now.toISOString() });
   await audit({
     action: `billing.subscription_${ACTION_AUDITED[change.action]}`,
     details: {

@@ -101,7 +101,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
     const { token } = request.body;
     const auth = requireAuth(request);
     await enforceRateLimit(app, `billing:claim:${auth.user.id}`, CLAIM_LIMIT, CLAIM_WINDOW_MS);
-    return claimSubscription({ db: app.db, user: auth.user, token, now: app.now(), audit: auditFor(request) });
+    return claimSubscription({ db: app.db, user: auth.user, token, now: app.now(), audit: auditFor(request), events: app.events });
   });
 
   app.get('/api/billing/subscription', { config: { access: 'session' }, schema: { response: { 200: OrganizationSubscriptionSchema } } }, async (request) => {
@@ -125,7 +125,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   const changeSchema = { params: BillingOrganizationParamsSchema, body: AdminSubscriptionChangeSchema, response: organizationAnswer };
   app.post('/api/admin/billing/organizations/:id/subscription', { config: { access: 'admin' }, schema: changeSchema }, async (request) =>
-    changeOrganizationSubscription({ db: app.db, organizationId: request.params.id, change: request.body, now: app.now(), audit: auditFor(request) }),
+    changeOrganizationSubscription({ db: app.db, organizationId: request.params.id, change: request.body, now: app.now(), audit: auditFor(request), events: app.events }),
   );
 
   app.post('/api/billing/test/checkout', { config: testPages, schema: { response: { 200: StartCheckoutResponseSchema } } }, async (request) => {

@@ -24,6 +24,6 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance, options: { s
     const secret = app.env.STRIPE_WEBHOOK_SECRET;
     if (!stripe || !secret) throw new AppError('not_found', 'Stripe is not configured on this deployment');
     const event = verifyStripeEvent({ stripe, secret, signature: request.headers['stripe-signature'], body: request.body, now: app.now(), log: request.log });
-    return handleStripeEvent({ db: app.db, env: app.env, mailer: app.mailer, event, now: app.now(), log: request.log });
+    return handleStripeEvent({ db: app.db, env: app.env, mailer: app.mailer, event, now: app.now(), log: request.log, events: app.events });
   });
 }

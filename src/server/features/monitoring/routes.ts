@@ -35,7 +35,7 @@ export async function monitoringRoutes(fastify: FastifyInstance) {
   });
 
   app.jobs.register(REMINDER_JOB, async (_payload, { now }) => {
-    const sent = await sendDueReminders({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, now });
+    const sent = await sendDueReminders({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, now, events: app.events });
     if (sent > 0) app.log.info({ reminders: sent }, 'monitoring reminders sent');
   });
   app.jobs.every(REMINDER_JOB, REMINDER_INTERVAL_MS);

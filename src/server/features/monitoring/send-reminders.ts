@@ -1,6 +1,7 @@
 import { ACTION_LEAD_DAYS, CADENCE_LABELS, CERTIFICATION_LEAD_DAYS, REASSESSMENT_LEAD_DAYS, type ReminderKind } from '@/contracts/monitoring.ts';
 import type { Database } from '../../db/client.ts';
 import { listLatestCompletedPerOrganization } from '../../db/repositories/assessments.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OutgoingEmail } from '../../mail/outbox.ts';
 import { listMembers, listOpenActionsWithDueDate } from './action-repository.ts';
@@ -22,6 +23,8 @@ interface ReminderDeps {
   mailer: Mailer;
   appUrl: string;
   now: Date;
+  /** Told of each reminder sent (webhooks pass it on, ADR 229). */
+  events?: Pick<DomainEvents, 'emit'>;
 }
 
 /**
@@ -68,6 +71,7 @@ async function remindReassessments(deps: ReminderDeps, today: string): Promise<n
           signOff(deps.appUrl),
       }));
       if (done) sent += 1;
+      if (done) deps.events?.emit('reassessment.due', { organizationId: latest.organizationId, dueDate: due, overdue, lastCompletedAt: latest.completedAt.toISOString() });
     }
     for (const certification of certificationAnniversaries(latest.input, today)) {
       if (today < addDays(certification.nextAnniversary, -CERTIFICATION_LEAD_DAYS)) continue;
@@ -111,6 +115,7 @@ async function remindActions(deps: ReminderDeps, today: string): Promise<number>
         signOff(deps.appUrl),
     }));
     if (done) sent += 1;
+    if (done) deps.events?.emit('action.due', { organizationId: action.organizationId, actionId: action.id, title: action.title, dueDate: due, overdue });
   }
   return sent;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MyOrganization, OrganizationAuditEvent, OrganizationMember, PendingInvitation } from '@/contracts/organizations.ts';
 import type { Database } from '../../db/client.ts';
@@ -104,12 +104,20 @@ export async function listOrganizationAudit(db: Database, organizationId: string
   const actor = alias(users, 'actor');
   const target = alias(users, 'target');
   const rows = await db
-    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, actorEmail: actor.email, targetEmail: target.email })
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      actorEmail: actor.email,
+      targetEmail: target.email,
+      // A call made with an API token names the token (ADR 228).
+      apiTokenName: sql<string | null>`${auditLog.details} -> 'apiToken' ->> 'name'`,
+    })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
     .leftJoin(target, eq(target.id, auditLog.targetUserId))
     .where(eq(auditLog.organizationId, organizationId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  return rows.map((row) => ({ ...row, apiTokenName: row.apiTokenName ?? null, at: row.at.toISOString() }));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,27 +22,14 @@ import { readReport } from './read-report.ts';
 import { readWhatChanged } from './read-what-changed.ts';
 import { removeLogo } from './remove-logo.ts';
 import { renderReportFile, type ReportFileKind } from './render-report-file.ts';
+import { sendReportFile } from './send-report-file.ts';
+import { reportV1Routes } from './v1-routes.ts';
 import { uploadLogo } from './upload-logo.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
 import { createInProcessRunner, createWorkerRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
 
 /** Base64 of a 500 KB logo inside a JSON body, with room to answer "too large" ourselves (400) rather than with a bare 413. */
 const LOGO_BODY_LIMIT_BYTES = 1_536 * 1024;
-
-const CONTENT_TYPES: Record<ReportFileKind, string> = {
-  pdf: 'application/pdf',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** Sends a complete file (render-report-file.ts builds it whole first). */
-function sendFile(reply: FastifyReply, file: Buffer, kind: ReportFileKind, fileName: string) {
-  return reply
-    .header('content-type', CONTENT_TYPES[kind])
-    .header('content-length', String(file.length))
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(file);
-}
 
 /**
  * Board reports of a completed assessment: the report model as JSON (for
@@ -73,6 +60,9 @@ export async function reportRoutes(fastify: FastifyInstance) {
     now: app.now(),
   });
 
+  // The public API's reports (ADR 228) share this cache and engine.
+  await app.register(reportV1Routes, { operationOptions });
+
   app.get('/api/assessments/:id/report', { config: access, schema: { params, querystring: ReportQuerySchema, response: { 200: ReportResponseSchema } } }, async (request) => {
     const options = operationOptions(request);
     return readReport({ ...options, assessmentId: request.params.id, against: request.query.against });
@@ -93,7 +83,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     app.get(path, { config: access, schema: { params, querystring: ReportQuerySchema } }, async (request, reply) => {
       const options = operationOptions(request);
       const { file, fileName } = await renderReportFile({ ...options, assessmentId: request.params.id, against: request.query.against, kind, log: request.log });
-      return sendFile(reply, file, kind, fileName);
+      return sendReportFile(reply, file, kind, fileName);
     });
   fileRoute('/api/assessments/:id/report.pdf', 'pdf');
   fileRoute('/api/assessments/:id/report.pptx', 'pptx');

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Assessment } from '@/contracts/assessments.ts';
+import { parseCsv, readAssessmentTemplate } from '@/contracts/assessment-template.ts';
 import { buildAssessmentCsv, escapeCsvCell, toCsv } from './export-assessment.ts';
 
 describe('CSV export', () => {
@@ -35,5 +36,14 @@ describe('CSV export', () => {
     for (const cell of cells) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
     expect(csv).toContain(`Title,"'=cmd|"" /C calc""!A0"`);
     expect(toCsv([['a', 'b']])).toBe('a,b\r\n');
+  });
+
+  test('the import reads the exported CSV back to the same title and answers (ADR 231)', () => {
+    const input = { organisation: { name: '=Acme, "Ltd"', industry: 'retail', employees: 42, annualRevenueUsd: 1_250_000 }, factors: { M1: 'best', M10: 'notApplicable', A3: 'unknown' } } as const;
+    const assessment = {
+      id: 'x', title: '-Draft', status: 'draft', currentStep: 'profile', author: null, engineVersion: null, seed: null, summary: null, createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z', completedAt: null, input, result: null, path: 'commercial', businessAnswers: {}, evidenceNotes: {}, answerProvenance: {}, sourceAssessmentId: null,
+    } satisfies Assessment;
+    expect(readAssessmentTemplate(parseCsv(buildAssessmentCsv(assessment)))).toEqual({ answers: { title: '-Draft', input }, issues: [] });
   });
 });

@@ -134,7 +134,7 @@ function useSensitiveActions(dispatch: Dispatch<SetupEvent>) {
 function MfaCardHeader({ totpEnabled }: { totpEnabled: boolean }) {
   return (
     <CardHeader>
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck className="size-6 text-blue-700" aria-hidden="true" />
           Multi-Factor Authentication

@@ -178,6 +178,7 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
               {audit.data.slice(0, 15).map((event) => (
                 <li key={event.id} className="break-all">
                   <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · {event.actorEmail ?? 'system'}
+                  {event.apiTokenName ? ` with API token “${event.apiTokenName}”` : ''}
                   {event.targetEmail ? ` → ${event.targetEmail}` : ''}
                 </li>
               ))}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { memberships, organizations } from '../../db/schema.ts';
+import { hasOrganizationRole, toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
+
+export interface ImportTarget {
+  id: string;
+  name: string;
+  role: OrganizationRole;
+}
+
+/**
+ * The organisations a partner import may write into: those where the caller is a member or owner
+ * (their home organisation counts as owned, as sessions treat it). An organisation token reaches
+ * only its own organisation, as it does for every other call (ADR 228).
+ */
+export async function listImportTargets(db: Database, auth: AuthContext): Promise<ImportTarget[]> {
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, auth.user.id));
+  const targets = rows.map((row) => ({ id: row.id, name: row.name, role: toOrganizationRole(row.role) ?? 'viewer' }));
+  if (!targets.some((target) => target.id === auth.user.homeOrganizationId)) {
+    const [home] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, auth.user.homeOrganizationId));
+    if (home) targets.push({ ...home, role: 'owner' });
+  }
+  const reachable = auth.apiToken?.kind === 'organization' ? targets.filter((target) => target.id === auth.user.organizationId) : targets;
+  return reachable.filter((target) => hasOrganizationRole(target.role, 'member'));
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  V1AssessmentListQuerySchema,
+  V1AssessmentPageSchema,
+  V1AssessmentParamsSchema,
+  V1AssessmentSchema,
+  V1CreateAssessmentBodySchema,
+  V1ResultSchema,
+  V1UpdateAssessmentBodySchema,
+  V1WhatIfBodySchema,
+  V1WhatIfSchema,
+} from '@/contracts/public-api.ts';
+import { toV1Result } from '@/reports/public-result.ts';
+import type { Database } from '../../db/client.ts';
+import { listAssessmentsAfter } from '../../db/repositories/assessments.ts';
+import { AppError } from '../../errors.ts';
+import { isNotModified, weakEtag } from '../../lib/etag.ts';
+import { rejectInvalidInput } from '../../lib/validation.ts';
+import { enforceRateLimit } from '../../plugins/rate-limit.ts';
+import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { completeAssessment } from './complete-assessment.ts';
+import { createAssessment } from './create-assessment.ts';
+import { duplicateAssessment } from './duplicate-assessment.ts';
+import { requireAssessment } from './require-assessment.ts';
+import { updateDraftAssessment } from './update-draft-assessment.ts';
+import { decodeCursor, encodeCursor } from './v1-cursor.ts';
+import { toV1Assessment, toV1ListItem } from './v1-view.ts';
+import { runWhatIf } from './what-if.ts';
+
+/** Each what-if runs the model twice: a person or a script exploring answers needs a few a second at most. */
+export const WHAT_IF_LIMIT_PER_MINUTE = 60;
+const NO_RESULT_MESSAGE = 'This assessment is a draft: it has no result until it is completed.';
+
+const readV1Assessment = async (db: Database, organizationId: string, id: string) => toV1Assessment(await requireAssessment(db, organizationId, id));
+
+/**
+ * The public API's assessments (ADR 228; docs/api.md): the same operations as /api/assessments,
+ * answered in the documented v1 shapes. Browser sessions and API tokens (read or write scope) alike;
+ * viewers read, members and owners write, as in the app.
+ */
+export async function assessmentV1Routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const read = { access: 'user', api: 'read' } as const;
+  const write = { access: 'user', api: 'write' } as const;
+  const params = V1AssessmentParamsSchema;
+  // A viewer reads only (ADR 140), checked before the input like the access check (ADR 210); a what-if stores nothing.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.api === 'write') requireOrganizationRole(requireAuth(request), 'member');
+  });
+
+  app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request) => {
+    const { cursor, limit } = request.query;
+    const after = cursor === undefined ? null : decodeCursor(cursor);
+    // One row more than asked tells whether another page follows.
+    const records = await listAssessmentsAfter(app.db, requireAuth(request).user.organizationId, after, limit + 1);
+    const page = records.slice(0, limit);
+    const last = page.at(-1);
+    return { items: page.map(toV1ListItem), nextCursor: records.length > limit && last ? encodeCursor(last) : null };
+  });
+
+  app.post('/api/v1/assessments', { config: write, schema: { body: V1CreateAssessmentBodySchema, response: { 201: V1AssessmentSchema } } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const id = await createAssessment({ db: app.db, user: auth.user, body: request.body, now: app.now() });
+    return reply.status(201).send(await readV1Assessment(app.db, auth.user.organizationId, id));
+  });
+
+  app.get('/api/v1/assessments/:id', { config: read, schema: { params, response: { 200: V1AssessmentSchema, 304: z.undefined() } } }, async (request, reply) => {
+    const record = await requireAssessment(app.db, requireAuth(request).user.organizationId, request.params.id);
+    if (isNotModified(request, reply, weakEtag(record.id, record.updatedAt))) return reply.status(304).send();
+    return toV1Assessment(record);
+  });
+
+  // The writes find their assessment (404) before they read the body (400), as the app's do (ADR 064).
+  app.patch('/api/v1/assessments/:id', { config: write, schema: { params, body: V1UpdateAssessmentBodySchema, response: { 200: V1AssessmentSchema } }, attachValidation: true }, async (request) => {
+    const auth = requireAuth(request);
+    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    await updateDraftAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
+    return readV1Assessment(app.db, auth.user.organizationId, existing.id);
+  });
+
+  app.post('/api/v1/assessments/:id/complete', { config: write, schema: { params, response: { 200: V1AssessmentSchema } } }, async (request) => {
+    const auth = requireAuth(request);
+    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    const { seed, engineVersion } = await completeAssessment({ db: app.db, existing, body: {}, user: auth.user, now: app.now() });
+    request.log.info({ assessmentId: existing.id, engineVersion, seed, path: existing.path }, 'assessment completed');
+    app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
+    return readV1Assessment(app.db, auth.user.organizationId, existing.id);
+  });
+
+  app.post('/api/v1/assessments/:id/duplicate', { config: write, schema: { params, response: { 201: V1AssessmentSchema } } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    const id = await duplicateAssessment({ db: app.db, source, user: auth.user, now: app.now() });
+    return reply.status(201).send(await readV1Assessment(app.db, auth.user.organizationId, id));
+  });
+
+  app.get('/api/v1/assessments/:id/result', { config: read, schema: { params, response: { 200: V1ResultSchema, 304: z.undefined() } } }, async (request, reply) => {
+    const record = await requireAssessment(app.db, requireAuth(request).user.organizationId, request.params.id);
+    if (record.status !== 'completed' || !record.result || !record.completedAt) throw new AppError('not_found', NO_RESULT_MESSAGE);
+    if (isNotModified(request, reply, weakEtag(record.id, record.completedAt))) return reply.status(304).send();
+    return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt.toISOString() }, record.result);
+  });
+
+  app.post('/api/v1/assessments/:id/what-if', { config: read, schema: { params, body: V1WhatIfBodySchema, response: { 200: V1WhatIfSchema } }, attachValidation: true }, async (request) => {
+    const auth = requireAuth(request);
+    const assessment = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
+    rejectInvalidInput(request);
+    await enforceRateLimit(app, `v1-what-if:user:${auth.user.id}`, WHAT_IF_LIMIT_PER_MINUTE, 60_000, 'Too many what-if questions. Please wait a minute.');
+    return runWhatIf(assessment, request.body);
+  });
+}

@@ -1,0 +1,104 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import {
+  V1ActionPlanSchema,
+  V1AssessmentPageSchema,
+  V1AssessmentSchema,
+  V1MonitoringTrendSchema,
+  V1OrganizationListSchema,
+  V1ResultSchema,
+  V1WhatChangedSchema,
+  V1WhatIfSchema,
+} from '@/contracts/public-api.ts';
+import { DOCS_PATH, OPENAPI_PATH } from '../plugins/openapi.ts';
+import { createCaller } from './organization-members.ts';
+import { completeThroughApi, issueToken, withToken } from './public-api-support.ts';
+import { BUILDS_AN_APP, useSharedTestApp } from './test-app-hooks.ts';
+
+/**
+ * The OpenAPI document of /api/v1 (ADR 228): a valid OpenAPI 3.1 document, describing every public
+ * route and nothing else, and describing what the routes really answer (checked twice: with the
+ * contracts' zod schemas and with the document's own JSON Schema).
+ */
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+}
+
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  const t = useSharedTestApp();
+  let document: OpenApiDocument;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+  beforeAll(async () => {
+    const response = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(response.statusCode).toBe(200);
+    document = response.json<OpenApiDocument>();
+  }, BUILDS_AN_APP.timeout);
+
+  test('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const outcome = await validator.validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
+    expect(outcome.errors ?? []).toEqual([]);
+    expect(outcome.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  test('describes every registered /api/v1 route and no other', () => {
+    const registered = t.app.registeredApiRoutes.filter((r) => r.url.startsWith('/api/v1/') && r.url !== OPENAPI_PATH);
+    expect(registered.length).toBeGreaterThanOrEqual(14);
+    for (const route of registered) {
+      expect(document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(described.sort()).toEqual(registered.map((r) => `${r.method} ${toOpenApiPath(r.url)}`).sort());
+  });
+
+  test('real answers match both the contracts and the document', BUILDS_AN_APP, async () => {
+    const owner = await createCaller(t);
+    const secret = await issueToken(t, owner);
+    const earlier = await completeThroughApi(t, secret, 'Earlier');
+    t.clock.advance(60_000);
+    const later = await completeThroughApi(t, secret, 'Later');
+
+    const check = async (method: 'GET' | 'POST', url: string, template: string, schema: z.ZodType, payload?: object) => {
+      const response = await withToken(t, secret, method, url, payload ? { payload } : {});
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      const body: unknown = response.json();
+      expect(schema.safeParse(body).success, url).toBe(true);
+      const described = document.paths[template]?.[method.toLowerCase()]?.responses['200']?.content?.['application/json']?.schema;
+      expect(described, template).toBeDefined();
+      const validate = ajv.compile(described as object);
+      expect(validate(body) ? [] : validate.errors, url).toEqual([]);
+    };
+    await check('GET', '/api/v1/assessments', '/api/v1/assessments', V1AssessmentPageSchema);
+    await check('GET', `/api/v1/assessments/${later.id}`, '/api/v1/assessments/{id}', V1AssessmentSchema);
+    await check('GET', `/api/v1/assessments/${later.id}/result`, '/api/v1/assessments/{id}/result', V1ResultSchema);
+    await check('POST', `/api/v1/assessments/${later.id}/what-if`, '/api/v1/assessments/{id}/what-if', V1WhatIfSchema, { answers: { M1: 'best', M3: 'worst' } });
+    await check('GET', `/api/v1/assessments/${later.id}/what-changed?against=${earlier.id}`, '/api/v1/assessments/{id}/what-changed', V1WhatChangedSchema);
+    await check('GET', '/api/v1/organizations', '/api/v1/organizations', V1OrganizationListSchema);
+    await check('GET', '/api/v1/monitoring/trend', '/api/v1/monitoring/trend', V1MonitoringTrendSchema);
+    await check('GET', '/api/v1/monitoring/plan', '/api/v1/monitoring/plan', V1ActionPlanSchema);
+  });
+
+  test('the docs page and its files come from CIFER itself, with no inline script', async () => {
+    const page = await t.app.inject({ method: 'GET', url: DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const src of [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '')) {
+      const asset = await t.app.inject({ method: 'GET', url: src });
+      expect(asset.statusCode, src).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `${DOCS_PATH}/assets/package.json` })).statusCode).toBe(400);
+  });
+});
