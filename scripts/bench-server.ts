@@ -88,6 +88,9 @@ async function seedPublicApi(app: Awaited<ReturnType<typeof buildApp>>, cookie: 
     const completed = await app.inject({ method: 'POST', url: `/api/v1/assessments/${created.json<{ id: string }>().id}/complete`, headers });
     if (completed.statusCode !== 200) throw new Error(`bench assessment not completed: ${completed.body}`);
   }
+  // Each completion computes its what-changed waterfall ahead, on the engine worker (ADR 127): let
+  // that settle, or the first rounds measure the worker's engine runs rather than the API.
+  await app.backgroundTasks.idle();
   return apiToken;
 }
 

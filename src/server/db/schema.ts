@@ -259,6 +259,11 @@ export const assessments = pgTable(
     seed: integer('seed'),
     /** The engine's result, computed by the server at completion. */
     result: jsonb('result').$type<unknown>(),
+    /**
+     * The result's headline figures, written with it (db/repositories/assessment-writes.ts), so lists
+     * never read the whole result: a field read out of the large, compressed `result` decompresses all of it.
+     */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { AppError } from '../errors.ts';
-import { enforceRateLimit } from './rate-limit.ts';
 import { isAdminRole, type AuthContext } from '../sessions/auth-context.ts';
 
 /**
@@ -93,7 +92,10 @@ async function accessPlugin(app: FastifyInstance) {
     // Tokens have their own budget, apart from browsers behind the same address (ADR 228); refused
     // calls count too, so a script hammering a route it may not call is slowed like any other.
     const token = request.auth?.apiToken;
-    if (token) await enforceRateLimit(app, `api-token:${token.id}`, app.env.API_TOKEN_LIMIT_PER_MINUTE, 60_000, 'Too many requests with this API token. Please slow down.');
+    if (token) {
+      const { allowed, retryAfterSeconds } = app.apiTokenLimiter.allow(token.id);
+      if (!allowed) throw new AppError('rate_limited', 'Too many requests with this API token. Please slow down.', { retryAfterSeconds });
+    }
     const refusal = (level && checkAccess(level, request.auth, payment)) || checkApiTokenScope(api, request.auth);
     if (refusal) throw refusal;
   });

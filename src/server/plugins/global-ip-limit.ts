@@ -34,10 +34,20 @@ export interface GlobalIpLimiter {
 declare module 'fastify' {
   interface FastifyInstance {
     globalIpLimiter: GlobalIpLimiter;
+    /** The same counting per API token (API_TOKEN_LIMIT_PER_MINUTE, ADR 228), checked by plugins/access.ts. */
+    apiTokenLimiter: GlobalIpLimiter;
   }
 }
 
-export function createGlobalIpLimiter(options: { limit: number; now: () => Date; redis?: Redis; namespace: string; onError: (error: unknown) => void }): GlobalIpLimiter {
+export function createGlobalIpLimiter(options: {
+  limit: number;
+  now: () => Date;
+  redis?: Redis;
+  namespace: string;
+  onError: (error: unknown) => void;
+  /** What is counted, in the shared key: 'global-ip' (per address), 'api-token' (per token, ADR 228). */
+  kind?: string;
+}): GlobalIpLimiter {
   const counters = new Map<string, Counter>();
   let currentWindow = -1;
 
@@ -72,7 +82,7 @@ export function createGlobalIpLimiter(options: { limit: number; now: () => Date;
       const sent = batch.map(([ip, counter]) => {
         const amount = counter.pending;
         counter.pending = 0;
-        const key = `${options.namespace}:global-ip:${counter.window}:${ip}`;
+        const key = `${options.namespace}:${options.kind ?? 'global-ip'}:${counter.window}:${ip}`;
         pipeline.incrby(key, amount);
         pipeline.pexpire(key, GLOBAL_IP_WINDOW_MS * 2);
         return { counter, amount };
@@ -101,16 +111,33 @@ async function globalIpLimitPlugin(app: FastifyInstance) {
   const namespace = app.env.RATE_LIMIT_NAMESPACE ?? 'cifer';
   const limiter = createGlobalIpLimiter({ limit, now: app.now, ...(redis ? { redis } : {}), namespace, onError: (error) => app.log.warn({ err: error }, 'global per-IP limit: shared count not updated') });
   app.decorate('globalIpLimiter', limiter);
-  if (limit <= 0) return;
-  if (redis) {
-    const timer = setInterval(() => void limiter.flush(), FLUSH_INTERVAL_MS);
+  // A token's budget is counted the same way: a shared database counter row per token would make
+  // every call of one integration wait for the previous one's commit (docs/benchmarks.md).
+  const tokenRedis = app.env.REDIS_URL ? createRedisClient(app.env.REDIS_URL, { purpose: 'API token limit', log: app.log }) : undefined;
+  const tokenLimiter = createGlobalIpLimiter({
+    limit: app.env.API_TOKEN_LIMIT_PER_MINUTE,
+    now: app.now,
+    ...(tokenRedis ? { redis: tokenRedis } : {}),
+    namespace,
+    kind: 'api-token',
+    onError: (error) => app.log.warn({ err: error }, 'API token limit: shared count not updated'),
+  });
+  app.decorate('apiTokenLimiter', tokenLimiter);
+  const flushAll = async () => {
+    await limiter.flush();
+    await tokenLimiter.flush();
+  };
+  if (redis || tokenRedis) {
+    const timer = setInterval(() => void flushAll(), FLUSH_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
-      await limiter.flush();
+      await flushAll();
       redis?.disconnect();
+      tokenRedis?.disconnect();
     });
   }
+  if (limit <= 0) return;
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const { allowed, retryAfterSeconds } = limiter.allow(request.ip);

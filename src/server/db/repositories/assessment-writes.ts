@@ -29,6 +29,12 @@ export interface NewAssessment {
   now: Date;
 }
 
+/** The headline figures lists show, stored beside the result (schema.ts `summary`). */
+function summaryOf(result: RiskResult): Record<string, unknown> {
+  const { score, band, bandLabel } = result.riskScore;
+  return { aleUsd: result.annualLoss.expectedUsd, score, band, bandLabel, probabilityOfAnyEvent: result.probabilityOfAnyEvent };
+}
+
 /** Stores a new assessment; returns its id. */
 export async function insertAssessment(db: Database, values: NewAssessment): Promise<string> {
   const [row] = await db
@@ -48,6 +54,7 @@ export async function insertAssessment(db: Database, values: NewAssessment): Pro
       engineVersion: values.engineVersion ?? null,
       seed: values.seed ?? null,
       result: values.result ?? null,
+      summary: values.result ? summaryOf(values.result) : null,
       createdAt: values.now,
       updatedAt: values.now,
       completedAt: values.status === 'completed' ? values.now : null,
@@ -101,7 +108,7 @@ export async function markCompleted(
 ): Promise<boolean> {
   const updated = await db
     .update(assessments)
-    .set({ status: 'completed', ...values, currentStep: null, completedAt: now, updatedAt: now })
+    .set({ status: 'completed', ...values, summary: summaryOf(values.result), currentStep: null, completedAt: now, updatedAt: now })
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId), eq(assessments.status, 'draft')))
     .returning({ id: assessments.id });
   return updated.length === 1;
