@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
-import { toOrganizationRole, toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { effectiveOrganizationRole } from './organization-owner.ts';
 import { hashToken } from './session-store.ts';
 
 /** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
@@ -63,8 +64,7 @@ async function readTokenRow(db: Database, tokenHash: string, now: Date, requeste
 export async function findApiTokenAuth(db: Database, secret: string, now: Date, paymentRule: PaymentRule, requestedOrganizationId: string | null = null): Promise<AuthContext | null> {
   const row = await readTokenRow(db, hashToken(secret), now, requestedOrganizationId);
   if (!row || (row.kind === 'organization' && requestedOrganizationId && row.organizationId !== requestedOrganizationId)) return null;
-  // The home organisation without a membership row is the user's own (as sessions treat it).
-  const organizationRole = toOrganizationRole(row.membershipRole) ?? (row.organizationId === row.user.homeOrganizationId ? 'owner' : null);
+  const organizationRole = effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
   if (!organizationRole || (row.kind === 'organization' && organizationRole !== 'owner')) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_TOUCH_INTERVAL_MS) {
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));

@@ -7,6 +7,7 @@ import type { PaymentRule } from './auth-context.ts';
 import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
 import { API_TOKEN_MESSAGES } from '@/contracts/api-tokens.ts';
 import { AppError } from '../errors.ts';
+import { isUuid } from '../db/repositories/is-uuid.ts';
 import { findApiTokenAuth, ORGANIZATION_HEADER, readBearerSecret } from './api-token-auth.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
@@ -36,13 +37,11 @@ function chooseTransport(app: FastifyInstance): InvalidationTransport {
  * token is accepted only from the cookie (SES-10); an API token only from `Authorization: Bearer`. Over HTTPS the cookie is `__Host-` prefixed and
  * Secure; on a plain-HTTP local run it drops only what HTTP forbids (security.md decision 7).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The organisation a personal token's request names, if any (ADR 228). */
 function requestedOrganization(request: FastifyRequest): string | null {
   const value = request.headers[ORGANIZATION_HEADER];
   if (value === undefined) return null;
-  if (typeof value !== 'string' || !UUID.test(value)) throw new AppError('bad_request', 'The CIFER-Organization header must be an organisation id (a UUID).');
+  if (typeof value !== 'string' || !isUuid(value)) throw new AppError('bad_request', 'The CIFER-Organization header must be an organisation id (a UUID).');
   return value.toLowerCase();
 }
 

@@ -2,7 +2,8 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { backupCodes, memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { toOrganizationRole, toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { effectiveOrganizationRole } from './organization-owner.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
@@ -166,9 +167,7 @@ function isUsable(row: SessionAuthRow, now: Date): boolean {
 }
 
 function organizationRoleOf(row: SessionAuthRow): AuthContext['user']['organizationRole'] | null {
-  // The home organisation is the user's own: a home row without a membership (an account made
-  // before memberships existed) keeps the owner rights it always had.
-  return toOrganizationRole(row.membershipRole) ?? (row.organizationId === row.user.homeOrganizationId ? 'owner' : null);
+  return effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
 }
 
 function needsTouch(row: SessionAuthRow, nowMs: number): boolean {

@@ -6,7 +6,7 @@ import { OrganizationIdParamsSchema } from '@/contracts/organizations.ts';
 import { auditFor } from '../../lib/audit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
 import { createApiToken, listApiTokens, organizationTokens, personalTokens, revokeApiToken, type TokenOperationOptions } from './manage-tokens.ts';
-import { requireTokenOwnerOf } from './owner-check.ts';
+import { requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
 
 /**
  * API tokens (ADR 228): personal tokens in /account, organisation tokens for its owners on
@@ -18,7 +18,7 @@ export async function apiTokenRoutes(fastify: FastifyInstance) {
   const operationOptions = (request: FastifyRequest): TokenOperationOptions => ({ db: app.db, auth: requireAuth(request), now: app.now(), audit: auditFor(request) });
   /** The organisation tokens of :id, once the caller is known to own it (404 for anyone else). */
   const ownedOrganization = async (request: FastifyRequest, organizationId: string) => {
-    await requireTokenOwnerOf(app.db, requireAuth(request), organizationId);
+    await requireOwnerOrNotFound(app.db, requireAuth(request), organizationId);
     return organizationTokens(organizationId);
   };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { memberships, organizations, ssoConnections, ssoDomains } from '../../db/schema.ts';
+import { organizations, ssoConnections, ssoDomains } from '../../db/schema.ts';
 
 /** SSO connections and their domains as this feature reads and writes them (ADR 225). */
 
@@ -12,17 +12,6 @@ export type ConnectionWithDomains = ConnectionRow & { domains: DomainRow[] };
 /** 128 random bits: what the owner publishes in DNS to prove the domain. */
 function newVerificationToken(): string {
   return randomBytes(16).toString('hex');
-}
-
-/** The caller's role in an organisation from its membership row; the home organisation without one counts as owned. */
-export async function findRoleIn(db: Database, user: { id: string; homeOrganizationId: string }, organizationId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.organizationId, organizationId)))
-    .limit(1);
-  if (row) return row.role;
-  return organizationId === user.homeOrganizationId ? 'owner' : null;
 }
 
 async function domainsOf(db: Database, connectionIds: string[]): Promise<DomainRow[]> {

@@ -26,7 +26,8 @@ import { findDomainOf, listConnections, listPendingDomains } from './connection-
 import { toPendingSsoDomain, toSsoConnection } from './connection-view.ts';
 import { removeConnection } from './delete-connection.ts';
 import { finishSignIn } from './finish-sign-in.ts';
-import { requireOwnedConnection, requireOwner } from './owner-access.ts';
+import { requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
+import { requireOwnedConnection } from './owner-access.ts';
 import { changeConnection, createConnection } from './save-connection.ts';
 import { SsoSignInFailure } from './sign-in-failure.ts';
 import { callbackUrlOf, startSignIn } from './start-sign-in.ts';
@@ -63,7 +64,7 @@ export async function ssoRoutes(fastify: FastifyInstance) {
   const listSchema = { params: OrganizationIdParamsSchema, response: { 200: SsoConnectionListSchema } };
   app.get('/api/organizations/:id/sso', { config: owner, schema: listSchema }, async (request) => {
     const { id } = request.params;
-    await requireOwner(app.db, requireAuth(request), id);
+    await requireOwnerOrNotFound(app.db, requireAuth(request), id);
     const connections = await listConnections(app.db, id);
     return { connections: connections.map(toSsoConnection), redirectUri: callbackUrlOf(app.env.APP_URL) };
   });
@@ -72,7 +73,7 @@ export async function ssoRoutes(fastify: FastifyInstance) {
   app.post('/api/organizations/:id/sso', { config: owner, schema: createSchema, attachValidation: true }, async (request, reply) => {
     rejectInvalidParams(request);
     const { id } = request.params;
-    await requireOwner(app.db, requireAuth(request), id);
+    await requireOwnerOrNotFound(app.db, requireAuth(request), id);
     rejectInvalidInput(request);
     const connection = await createConnection({ ...saveOptions(request, id), input: request.body });
     return reply.code(201).send(connection);

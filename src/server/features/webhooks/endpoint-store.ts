@@ -1,18 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { memberships, organizations, subscriptions, webhookEndpoints } from '../../db/schema.ts';
+import { organizations, subscriptions, webhookEndpoints } from '../../db/schema.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type NewEndpoint = typeof webhookEndpoints.$inferInsert;
-
-/** The caller owns the organisation: an owner membership, or (without a membership row) their home organisation. */
-export async function isOwnerOf(db: Database, user: { id: string; homeOrganizationId: string }, organizationId: string): Promise<boolean> {
-  const rows = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.organizationId, organizationId)));
-  return rows.length > 0 ? rows[0]?.role === 'owner' : organizationId === user.homeOrganizationId;
-}
 
 export async function listEndpoints(db: Database, organizationId: string): Promise<EndpointRow[]> {
   return db

@@ -22,7 +22,8 @@ import { deliverAttempt } from './deliver.ts';
 import { listDeliveries } from './delivery-store.ts';
 import { listEndpoints } from './endpoint-store.ts';
 import { changeEndpoint, createEndpoint, removeEndpoint, rotateSecret } from './manage-endpoints.ts';
-import { requireOwnedEndpoint, requireWebhookOwner } from './owner-access.ts';
+import { requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
+import { requireOwnedEndpoint } from './owner-access.ts';
 import { publishEvent, publishTestEvent } from './publish-event.ts';
 import { DELIVERY_JOB } from './queue-message.ts';
 import { resolveWithDns, targetPolicyOf } from './target-policy.ts';
@@ -65,7 +66,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
 
   const listSchema = { params: OrganizationIdParamsSchema, response: { 200: WebhookEndpointListSchema } };
   app.get('/api/organizations/:id/webhooks', { config: owner, schema: listSchema }, async (request) => {
-    await requireWebhookOwner(app.db, requireAuth(request), request.params.id);
+    await requireOwnerOrNotFound(app.db, requireAuth(request), request.params.id);
     return { endpoints: (await listEndpoints(app.db, request.params.id)).map(toWebhookEndpoint) };
   });
 
@@ -77,7 +78,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   app.post('/api/organizations/:id/webhooks', { config: owner, schema: createSchema, attachValidation: true }, async (request, reply) => {
     rejectInvalidParams(request);
     const auth = requireAuth(request);
-    await requireWebhookOwner(app.db, auth, request.params.id);
+    await requireOwnerOrNotFound(app.db, auth, request.params.id);
     rejectInvalidInput(request);
     const created = await createEndpoint({
       ...manageOptions(request),

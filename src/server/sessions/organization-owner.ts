@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { memberships } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { toOrganizationRole, type AuthContext, type OrganizationRole } from './auth-context.ts';
+
+/**
+ * A user's role in an organisation: their membership's, else owner of their home organisation (an
+ * account made before memberships existed keeps the owner rights it always had), else none.
+ */
+export function effectiveOrganizationRole(membershipRole: string | null, organizationId: string, homeOrganizationId: string): OrganizationRole | null {
+  return toOrganizationRole(membershipRole) ?? (organizationId === homeOrganizationId ? 'owner' : null);
+}
+
+/**
+ * An organisation's sign-in, token and webhook settings are its owners' business (ADRs 225, 228,
+ * 229): anyone else, a member of it included, gets the 404 of an organisation that does not exist.
+ * Shared here because the SSO, API-token and webhook features all ask it.
+ */
+export async function requireOwnerOrNotFound(db: Database, auth: AuthContext, organizationId: string): Promise<void> {
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, auth.user.id), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  if (effectiveOrganizationRole(membership?.role ?? null, organizationId, auth.user.homeOrganizationId) !== 'owner') {
+    throw new AppError('not_found', 'Organisation not found');
+  }
+}
