@@ -19,7 +19,7 @@ const CACHED_FACTS: Record<string, 'every-write' | readonly string[]> = {
   memberships: 'every-write',
   users: ['email', 'firstName', 'lastName', 'role', 'status', 'isPartner', 'organizationId'],
   userMfa: ['totpEnabledAt', 'totpSecretEnc'],
-  organizations: ['subscriptionStatus', 'subscriptionAccessUntil'],
+  organizations: ['subscriptionStatus', 'subscriptionAccessUntil', 'deletionRequestedAt', 'deletionScheduledFor'],
 };
 
 const SERVER = join(__dirname, '..', 'src', 'server');

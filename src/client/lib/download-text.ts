@@ -1,5 +1,5 @@
-/** Offers text as a file download in the browser (no server round trip). */
-export function downloadText(fileName: string, text: string, mime: string): void {
+/** Offers text (or a file already fetched, as a Blob) as a file download in the browser. */
+export function downloadText(fileName: string, text: string | Blob, mime: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: mime }));
   const link = document.createElement('a');
   link.href = url;

@@ -39,6 +39,10 @@ export const organizations = pgTable('organizations', {
   subscriptionStatus: text('subscription_status').notNull().default('none'),
   /** Billing (ADR 132): when set, access ends at this instant (grace after a failed payment, invoice period end). */
   subscriptionAccessUntil: timestamp('subscription_access_until', { withTimezone: true }),
+  /** Privacy (ADR 233): when an owner asked to delete it; members other than owners lose access at once. */
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+  /** Privacy (ADR 233): when the purge job erases it, unless an owner restores it first. */
+  deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -127,6 +127,8 @@ interface SessionAuthRow {
   backupCodesCount: number;
   subscriptionStatus: string;
   subscriptionAccessUntil: Date | null;
+  /** Set while an owner's deletion of the organisation is pending (ADR 233): only owners keep it. */
+  deletionRequestedAt: Date | null;
 }
 
 async function readSessionAuthRow(db: Database, sessionId: string): Promise<SessionAuthRow | null> {
@@ -151,6 +153,7 @@ async function readSessionAuthRow(db: Database, sessionId: string): Promise<Sess
       backupCodesCount: unusedBackupCodes,
       subscriptionStatus: organizations.subscriptionStatus,
       subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+      deletionRequestedAt: organizations.deletionRequestedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -167,7 +170,9 @@ function isUsable(row: SessionAuthRow, now: Date): boolean {
 }
 
 function organizationRoleOf(row: SessionAuthRow): AuthContext['user']['organizationRole'] | null {
-  return effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
+  const role = effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
+  // An organisation being deleted is its owners' alone until the purge or a restore (ADR 233).
+  return row.deletionRequestedAt && role !== 'owner' ? null : role;
 }
 
 function needsTouch(row: SessionAuthRow, nowMs: number): boolean {
@@ -222,7 +227,8 @@ export async function findSessionAuth(db: Database, token: string, now: Date, pa
     await db.update(sessions).set({ currentOrganizationId: null }).where(eq(sessions.id, sessionId));
     cache?.forget(sessionId);
     row = await loadUsableRow(db, cache, sessionId, now);
-    // The home organisation always yields a role (organizationRoleOf), so null here means the session just ended.
+    // The home organisation yields a role (organizationRoleOf) unless it is being deleted and the
+    // user is not its owner (ADR 233); null here means the session just ended or has nowhere to work.
     organizationRole = row && organizationRoleOf(row);
     if (!row || !organizationRole) return null;
   }

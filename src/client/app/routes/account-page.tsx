@@ -8,11 +8,12 @@ import { ChangePasswordForm } from '@/client/features/auth/components/change-pas
 import { ManageBillingCard } from '@/client/features/billing/components/manage-billing-card.tsx';
 import { ApiTokensCard } from '@/client/features/api-tokens/components/api-tokens-card.tsx';
 import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
+import { PersonalDataCard } from '@/client/features/privacy/components/personal-data-card.tsx';
 
 const PERSONAL_TOKENS_TEXT =
   'Let a script, a spreadsheet or an AI assistant (MCP) use CIFER as you through the public API. A new token acts in the organisation you are working in now, with your role there.';
 
-/** /account (signed in): change your password, manage your sessions and your personal API tokens. */
+/** /account (signed in): change your password, manage your sessions and your personal API tokens; download your data or delete your account. */
 export function AccountPage() {
   const { user } = useAuth();
   const forgetSignedInUser = useForgetSignedInUser();
@@ -53,6 +54,7 @@ export function AccountPage() {
             </Link>
           </CardContent>
         </Card>
+        {user ? <PersonalDataCard className="lg:col-span-2" email={user.email} StepUpDialog={StepUpDialog} onDeleted={forgetSignedInUser} /> : null}
       </div>
     </Page>
   );

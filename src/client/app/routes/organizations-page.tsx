@@ -4,9 +4,10 @@ import { SsoSettingsSection } from '@/client/features/sso/components/sso-setting
 import { ApiTokensCard } from '@/client/features/api-tokens/components/api-tokens-card.tsx';
 import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 import { WebhooksSection } from '@/client/features/webhooks/components/webhooks-section.tsx';
+import { OrganizationDeletionSection } from '@/client/features/privacy/components/organization-deletion-section.tsx';
 import type { MyOrganization } from '@/contracts/organizations.ts';
 
-/** The owner's sections of the organisation being managed: single sign-on, its API tokens (ADR 228), then its webhooks (ADR 229). */
+/** The owner's sections of the organisation being managed: single sign-on, its API tokens (ADR 228), its webhooks (ADR 229), then its deletion (ADR 233). */
 function OwnedOrganizationSections({ organization }: { organization: MyOrganization }) {
   return (
     <>
@@ -18,6 +19,7 @@ function OwnedOrganizationSections({ organization }: { organization: MyOrganizat
         StepUpDialog={StepUpDialog}
       />
       <WebhooksSection organizationId={organization.id} organizationName={organization.name} />
+      <OrganizationDeletionSection organizationId={organization.id} organizationName={organization.name} StepUpDialog={StepUpDialog} />
     </>
   );
 }

@@ -9,12 +9,13 @@ import { toOrganizationRole, type AuthContext, type OrganizationRole } from '../
 
 export async function listMyOrganizations(db: Database, auth: AuthContext): Promise<MyOrganization[]> {
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role, deletionRequestedAt: organizations.deletionRequestedAt })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, auth.user.id))
     .orderBy(asc(organizations.name));
-  const list = rows.map((row) => ({
+  // An organisation being deleted is listed to its owners only (ADR 233).
+  const list = rows.filter((row) => !row.deletionRequestedAt || row.role === 'owner').map((row) => ({
     id: row.id,
     name: row.name,
     role: toOrganizationRole(row.role) ?? 'viewer',

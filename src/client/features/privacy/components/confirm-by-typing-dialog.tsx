@@ -1,0 +1,64 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
+import { Button } from '@/client/components/ui/button.tsx';
+import { DialogFooter } from '@/client/components/ui/dialog.tsx';
+import { FormField } from '@/client/components/ui/form-field.tsx';
+import { Input } from '@/client/components/ui/input.tsx';
+import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
+
+/** Asks the person to type `expected` (their e-mail, the organisation's name) before a deletion: a slip of the mouse deletes nothing. */
+export function ConfirmByTypingDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  description,
+  label,
+  expected,
+  submitLabel,
+  isPending,
+  failure,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: (typed: string) => void;
+  title: string;
+  description: ReactNode;
+  label: string;
+  expected: string;
+  submitLabel: string;
+  isPending: boolean;
+  failure: string | null;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLowerCase() === expected.trim().toLowerCase();
+  return (
+    <TitledDialog open={open} onOpenChange={(isOpen) => !isOpen && onCancel()} title={title} description={description}>
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (matches) onConfirm(typed.trim());
+        }}
+      >
+        <FormField id={id} label={label} hint={`Type ${expected}`}>
+          <Input id={id} value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} aria-describedby={`${id}-hint`} />
+        </FormField>
+        {failure ? (
+          <Alert variant="destructive">
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Keep it
+          </Button>
+          <Button type="submit" variant="destructive" disabled={!matches || isPending}>
+            {isPending ? 'Deleting…' : submitLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "deletion_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "deletion_scheduled_for" timestamp with time zone;
