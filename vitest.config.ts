@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'tests/process/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/upgrade/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
