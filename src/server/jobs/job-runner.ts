@@ -9,8 +9,11 @@ export type JobOutcome = 'done' | 'retry' | 'failed' | 'lost';
 export interface JobRunner {
   /** The handler of jobs of this name (one per name). */
   register(name: string, handler: JobHandler): void;
-  /** Runs `name` once per period of `everyMs` (aligned to the epoch); every instance may ask, one job per period exists. */
-  every(name: string, everyMs: number): void;
+  /**
+   * Runs `name` once per period of `everyMs` (aligned to the epoch, shifted by `offsetMs`: a daily
+   * job at 03:00 UTC is every(name, day, 3 hours)); every instance may ask, one job per period exists.
+   */
+  every(name: string, everyMs: number, offsetMs?: number): void;
   enqueue(name: string, payload?: Record<string, unknown>, runAt?: Date): Promise<string | null>;
   /** One pass: enqueues the recurring jobs due by now, then runs every due job. Resolves when the pass is over (tests await it). */
   runDue(): Promise<void>;
@@ -37,14 +40,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, log, now } = options;
   const workerId = randomUUID();
   const handlers = new Map<string, JobHandler>();
-  const recurring = new Map<string, number>();
+  const recurring = new Map<string, { everyMs: number; offsetMs: number }>();
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   async function enqueueRecurring(at: Date): Promise<void> {
-    for (const [name, everyMs] of recurring) {
-      const periodStart = new Date(Math.floor(at.getTime() / everyMs) * everyMs);
+    for (const [name, { everyMs, offsetMs }] of recurring) {
+      const periodStart = new Date(Math.floor((at.getTime() - offsetMs) / everyMs) * everyMs + offsetMs);
       await enqueueJob(db, { name, runAt: periodStart, dedupeKey: `${name}@${periodStart.toISOString()}` }, at);
     }
   }
@@ -89,9 +92,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (handlers.has(name)) throw new Error(`job "${name}" already has a handler`);
       handlers.set(name, handler);
     },
-    every(name, everyMs) {
+    every(name, everyMs, offsetMs = 0) {
       if (!Number.isInteger(everyMs) || everyMs < 1_000) throw new RangeError('everyMs must be an integer of at least 1000');
-      recurring.set(name, everyMs);
+      if (!Number.isInteger(offsetMs) || offsetMs < 0 || offsetMs >= everyMs) throw new RangeError('offsetMs must be an integer from 0 to everyMs');
+      recurring.set(name, { everyMs, offsetMs });
     },
     enqueue: (name, payload, runAt) => enqueueJob(db, { name, payload: payload ?? {}, runAt: runAt ?? now() }, now()),
     runDue,
