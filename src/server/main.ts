@@ -45,11 +45,16 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then release the database.
-    const force = setTimeout(() => process.exit(1), 4_500);
+    app.log.info({ signal, drainMs: env.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    // ADR 236: readiness answers 503 at once so a balancer stops sending; requests are still served
+    // for SHUTDOWN_DRAIN_MS; then stop accepting, let in-flight requests finish (requests arriving
+    // on an open connection get Fastify's 503, return503OnClosing), then release the database.
+    // In-flight work gets 4.5 s after the drain: a supervisor's kill usually follows SIGTERM in 10 s.
+    app.drain.begin();
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 4_500);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
       await database.close();
       process.exit(0);

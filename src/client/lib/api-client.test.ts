@@ -34,6 +34,32 @@ test('an empty error body falls back to the status text', async () => {
   await expect(apiRequest('GET', '/api/x')).rejects.toThrow(/^503: Service Unavailable$/);
 });
 
+describe("the balancer's retryable 503 (ADR 235)", () => {
+  const retryable = () => new Response('{"code":"upstream_unavailable","message":"Please try again.","retryable":true}', { status: 503, headers: { 'Retry-After': '0' } });
+
+  test('a read is asked again once and gets the second answer', async () => {
+    const fetchMock = vi.fn<() => Promise<Response>>().mockResolvedValueOnce(retryable()).mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/x'] })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  test('a read retried once only: a second 503 is the error', async () => {
+    const fetchMock = vi.fn(async () => retryable());
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow(/^503: /);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  test('a write is never repeated; its message says to try again', async () => {
+    const fetchMock = vi.fn(async () => retryable());
+    vi.stubGlobal('fetch', fetchMock);
+    const failure = await apiRequest('POST', '/api/x', { a: 1 }).catch((error: unknown) => error);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getErrorMessage(failure)).toBe('Please try again.');
+  });
+});
+
 test('a 204 yields null', async () => {
   mockFetch(204, '');
   await expect(apiRequest('DELETE', '/api/x/1')).resolves.toBeNull();

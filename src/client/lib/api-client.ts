@@ -59,8 +59,35 @@ export function checkResponse<T>(url: string, data: unknown, schema: ZodType<T> 
   return data as T;
 }
 
+/** The balancer's answer when no instance completed the request (ADR 235, deploy/nginx/cifer.conf.template). */
+export const RETRYABLE_UNAVAILABLE_CODE = 'upstream_unavailable';
+const MAX_RETRY_WAIT_MS = 2_000;
+
+async function isRetryableUnavailable(response: Response): Promise<boolean> {
+  if (response.status !== 503 || !response.headers.has('Retry-After')) return false;
+  const body = await response
+    .clone()
+    .text()
+    .catch(() => '');
+  return body.includes(`"${RETRYABLE_UNAVAILABLE_CODE}"`);
+}
+
+/**
+ * Fetches; a read that got the balancer's retryable 503 (an instance died or restarted under it)
+ * is asked again once after its Retry-After. Writes are never repeated here: the write may have
+ * happened, so the user sees the answer's "Please try again." and decides.
+ */
+async function fetchRetryingRead(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  const method = (init.method ?? 'GET').toUpperCase();
+  if ((method !== 'GET' && method !== 'HEAD') || !(await isRetryableUnavailable(response))) return response;
+  const seconds = Number(response.headers.get('Retry-After'));
+  await new Promise((resolve) => setTimeout(resolve, Number.isFinite(seconds) && seconds >= 0 ? Math.min(MAX_RETRY_WAIT_MS, seconds * 1000) : 1000));
+  return fetch(url, init);
+}
+
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, responseSchema?: ZodType<T>): Promise<T> {
-  const response = await fetch(url, {
+  const response = await fetchRetryingRead(url, {
     method,
     credentials: 'include',
     headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -92,7 +119,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401, schema }: { on401: UnauthorizedBehavior; schema?: ZodType<T> }) {
   return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
     const url = buildUrlFromQueryKey(queryKey);
-    const response = await fetch(url, { credentials: 'include', signal });
+    const response = await fetchRetryingRead(url, { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfResNotOk(response);
     return checkResponse(url, await readJson(response), schema);

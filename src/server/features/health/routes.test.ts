@@ -47,3 +47,16 @@ test('api responses carry no-store and the security headers, and no X-Powered-By
   expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(response.headers['x-powered-by']).toBeUndefined();
 });
+
+// Last in this file: draining cannot be undone, and the file's tests run in order on one app.
+test('once draining begins, readyz answers 503 while liveness and other routes keep answering', async () => {
+  expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  t.app.drain.begin();
+  expect(t.app.drain.draining).toBe(true);
+  const readiness = await t.app.inject({ method: 'GET', url: '/readyz' });
+  expect(readiness.statusCode).toBe(503);
+  expect(readiness.json()).toEqual({ status: 'unavailable', message: 'Shutting down' });
+  expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  // Requests are still served until the listener closes (ADR 236).
+  expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(404);
+});
