@@ -12,6 +12,8 @@ import { isUuid } from './is-uuid.ts';
  */
 
 export interface NewAssessment {
+  /** Chosen by the browser for a draft started offline (ADR 238); generated otherwise. */
+  id?: string;
   organizationId: string;
   authorId: string;
   title: string;
@@ -37,9 +39,17 @@ function summaryOf(result: RiskResult): Record<string, unknown> {
 
 /** Stores a new assessment; returns its id. */
 export async function insertAssessment(db: Database, values: NewAssessment): Promise<string> {
+  const id = await insertAssessmentUnlessTaken(db, values);
+  if (!id) throw new Error('insert returned no row');
+  return id;
+}
+
+/** As insertAssessment; null when `values.id` is already taken (nothing is stored then). */
+export async function insertAssessmentUnlessTaken(db: Database, values: NewAssessment): Promise<string | null> {
   const [row] = await db
     .insert(assessments)
     .values({
+      ...(values.id ? { id: values.id } : {}),
       organizationId: values.organizationId,
       authorId: values.authorId,
       title: values.title,
@@ -59,9 +69,9 @@ export async function insertAssessment(db: Database, values: NewAssessment): Pro
       updatedAt: values.now,
       completedAt: values.status === 'completed' ? values.now : null,
     })
+    .onConflictDoNothing({ target: assessments.id })
     .returning({ id: assessments.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return row?.id ?? null;
 }
 
 export interface DraftChanges {

@@ -261,6 +261,30 @@ describe('PATCH precondition for offline sync (ADR 162)', () => {
     expect(stored.updatedAt).toBe(elsewhere.json<Assessment>().updatedAt);
   });
 
+  test('ADR 238: a draft started offline keeps its id, and the same id sent again by its author answers that draft', async () => {
+    const id = crypto.randomUUID();
+    const first = await createDraft(alice, { id, path: 'business', input: { factors: {} } });
+    expect(first).toMatchObject({ id, path: 'business', status: 'draft' });
+    const again = await call(alice, 'POST', '/api/assessments', { id, path: 'business', input: { factors: {} } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Assessment>()).toMatchObject({ id, updatedAt: first.updatedAt });
+    const list = (await call(alice, 'GET', '/api/assessments?page=1&pageSize=100')).json<AssessmentPage>();
+    expect(list.items.filter((item) => item.id === id)).toHaveLength(1);
+  });
+
+  test("ADR 238: an id taken by a colleague's or another organisation's assessment is a 409 that reveals nothing", async () => {
+    const colleagues = await createDraft(aliceColleague, { id: crypto.randomUUID() });
+    const others = await createDraft(mallory, { id: crypto.randomUUID() });
+    for (const taken of [colleagues, others]) {
+      const response = await call(alice, 'POST', '/api/assessments', { id: taken.id, title: 'Mine' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe('This assessment id is already taken: start the assessment again.');
+    }
+    const stored = (await call(mallory, 'GET', `/api/assessments/${others.id}`)).json<Assessment>();
+    expect(stored.title).toBe(others.title);
+    expect((await call(alice, 'POST', '/api/assessments', { id: 'not-a-uuid' })).statusCode).toBe(400);
+  });
+
   test('a malformed expectedUpdatedAt is a 400 with its field path', async () => {
     const created = await createDraft(alice);
     const response = await call(alice, 'PATCH', `/api/assessments/${created.id}`, { expectedUpdatedAt: 'yesterday' });

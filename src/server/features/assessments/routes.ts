@@ -57,11 +57,11 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     return listAssessments({ db: app.db, organizationId: auth.user.organizationId, page: query.page, pageSize: query.pageSize });
   });
 
-  app.post('/api/assessments', { config: access, schema: { body: CreateAssessmentBodySchema, response: created } }, async (request, reply) => {
+  app.post('/api/assessments', { config: access, schema: { body: CreateAssessmentBodySchema, response: { ...created, 200: AssessmentSchema } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const body = request.body;
-    const id = await createAssessment({ db: app.db, user: auth.user, body, now: app.now() });
-    return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
+    const { id, isNew } = await createAssessment({ db: app.db, user: auth.user, body, now: app.now() });
+    return reply.status(isNew ? 201 : 200).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
   app.get('/api/assessments/:id', { config: access, schema: { params, response: { 200: AssessmentSchema } } }, async (request) => {

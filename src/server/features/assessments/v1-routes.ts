@@ -62,7 +62,7 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
 
   app.post('/api/v1/assessments', { config: write, schema: { body: V1CreateAssessmentBodySchema, response: { 201: V1AssessmentSchema } } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const id = await createAssessment({ db: app.db, user: auth.user, body: request.body, now: app.now() });
+    const { id } = await createAssessment({ db: app.db, user: auth.user, body: request.body, now: app.now() });
     return reply.status(201).send(await readV1Assessment(app.db, auth.user.organizationId, id));
   });
 

@@ -11,5 +11,6 @@ function createAssessment(body: CreateAssessmentBody): Promise<Assessment> {
 
 export function useCreateAssessment() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createAssessment, onSuccess: (assessment) => storeAndInvalidate(queryClient, assessment) });
+  // 'always': with no connection it fails at once and the draft is started on the device (ADR 238).
+  return useMutation({ mutationFn: createAssessment, networkMode: 'always', onSuccess: (assessment) => storeAndInvalidate(queryClient, assessment) });
 }

@@ -1,9 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { isNetworkFailure } from '@/client/lib/offline-session.ts';
 import type { AssessmentPath } from '@/contracts/assessments.ts';
+import type { CurrentUser } from '@/contracts/auth.ts';
+import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
+import { assessmentUrl } from '../api/assessment-cache.ts';
 import { useCreateAssessment } from '../api/create-assessment.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useAssessments } from '../api/list-assessments.ts';
@@ -11,9 +15,22 @@ import { useRefineAssessment } from '../api/refine-assessment.ts';
 import { formatDate } from '../lib/format.ts';
 import { PATH_LABELS } from '../lib/provenance.ts';
 import { buildTrend } from '../lib/trend.ts';
+import { startAssessmentOffline } from '../offline/assessment-outbox.ts';
 import { LatestResultCard } from './latest-result-card.tsx';
 import { OfflineUnavailable } from './assessment-workspace.tsx';
 import { PathChooser } from './path-chooser.tsx';
+
+/** No connection: the draft is started on this device and created on the server by the sync (ADR 238). */
+function useStartOffline(onOpen: (id: string) => void) {
+  const queryClient = useQueryClient();
+  return async (path: AssessmentPath) => {
+    const userId = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_QUERY_KEY)?.id;
+    if (!userId) return toast({ title: 'Could not start', description: 'Reload the page when you are back online.', variant: 'destructive' });
+    const draft = await startAssessmentOffline(path, userId);
+    queryClient.setQueryData([assessmentUrl(draft.id)], draft);
+    onOpen(draft.id);
+  };
+}
 
 /**
  * `/` for a signed-in user without an assessment open: the latest result with its trend and the
@@ -30,8 +47,17 @@ export function AssessmentHome({ onOpen }: { onOpen: (id: string) => void }) {
   const draft = items.find((i) => i.status === 'draft');
   const businessAssessments = items.filter((i) => i.status === 'completed' && i.path === 'business');
 
-  const start = (path: AssessmentPath) =>
-    create.mutate({ path, input: { factors: {}, frameworks: {} } }, { onSuccess: (created) => onOpen(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
+  const startOffline = useStartOffline(onOpen);
+  const start = (path: AssessmentPath) => {
+    if (!navigator.onLine) return void startOffline(path);
+    create.mutate(
+      { path, input: { factors: {}, frameworks: {} } },
+      {
+        onSuccess: (created) => onOpen(created.id),
+        onError: (e) => (isNetworkFailure(e) ? void startOffline(path) : toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' })),
+      },
+    );
+  };
   const startFrom = (id: string) =>
     refine.mutate(id, { onSuccess: (created) => onOpen(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
 

@@ -47,14 +47,11 @@ export function AssessmentWorkspace({ id, onOpen, completedExtras }: { id: strin
   const current = completedNow?.id === id ? completedNow : assessment.data;
   if (current.status === 'completed') return <CompletedAssessment assessment={current} onOpen={onOpen} extras={completedExtras?.(current)} />;
   if (onDevice && onDevice.revision === replacedRevision) return <OnDeviceResults input={onDevice.input} title={current.title} />;
-  return current.path === 'business' ? (
-    <BusinessAssessment key={`${current.id}:${replacedRevision}`} assessment={current} onCompleted={setCompletedNow} />
-  ) : (
-    <GuidedAssessment
-      key={`${current.id}:${replacedRevision}`}
-      assessment={current}
-      onCompleted={setCompletedNow}
-      onCompletedOnDevice={(input) => setOnDevice({ input, revision: replacedRevision })}
-    />
-  );
+  const key = `${current.id}:${replacedRevision}`;
+  const questionnaire = {
+    assessment: current,
+    onCompleted: setCompletedNow,
+    onCompletedOnDevice: (input: RiskInput) => setOnDevice({ input, revision: replacedRevision }),
+  };
+  return current.path === 'business' ? <BusinessAssessment key={key} {...questionnaire} /> : <GuidedAssessment key={key} {...questionnaire} />;
 }

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
-import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { BUSINESS_STEPS, type Assessment, type DraftRiskInput } from '@/contracts/assessments.ts';
 import { BUSINESS_QUESTIONS, UNKNOWN_ANSWER, type BusinessAnswers } from '@/contracts/business-questions.ts';
-import { useCompleteAssessment } from '../api/complete-assessment.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { useCompletion } from '../hooks/use-guided-completion.ts';
 import { buildBusinessInput } from '../lib/business-input.ts';
-import { readLocalDraft, removeLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
+import { readLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
 import { ANSWER_RADIO_CLASS, AnswerOption } from './answer-option.tsx';
 import { ProfileStep } from './profile-step.tsx';
 import { QuestionnaireFrame } from './questionnaire-frame.tsx';
@@ -150,7 +150,16 @@ function BusinessQuestionsForm({ form, values, onSubmit }: { form: UseFormReturn
  * The business-leader path: the organisation profile, then about ten minutes of
  * plain questions, each allowing "I don't know". The server maps the answers onto the 19 factors.
  */
-export function BusinessAssessment({ assessment, onCompleted }: { assessment: Assessment; onCompleted: (completed: Assessment) => void }) {
+export function BusinessAssessment({
+  assessment,
+  onCompleted,
+  onCompletedOnDevice,
+}: {
+  assessment: Assessment;
+  onCompleted: (completed: Assessment) => void;
+  /** With no connection: the completion is queued and the results are computed on this device (ADR 162, 238). */
+  onCompletedOnDevice?: (input: RiskInput) => void;
+}) {
   const [initial] = useState(() => initialState(assessment));
   const [input, setInput] = useState<DraftRiskInput>(initial.input);
   const [step, setStep] = useState<BusinessStep>(initial.step);
@@ -162,7 +171,7 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
   const [businessAnswers, setBusinessAnswers] = useState<BusinessAnswers>(initial.businessAnswers);
   const snapshot = useMemo(() => ({ input, step, evidenceNotes: {}, businessAnswers }), [input, step, businessAnswers]);
   const autosave = useDraftAutosave(assessment.id, snapshot, initial.isDirty);
-  const complete = useCompleteAssessment();
+  const completion = useCompletion({ assessmentId: assessment.id, stopAutosave: autosave.stop, onCompleted, onCompletedOnDevice });
   const validator = useRef<(() => Promise<boolean>) | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const values = form.watch();
@@ -189,22 +198,14 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
   const submit = form.handleSubmit(
     (answers) => {
       const full = buildBusinessInput(input, answers as BusinessAnswers);
-      if (!toCompleteInput(full).input) {
+      const completeInput = toCompleteInput(full).input;
+      if (!completeInput) {
         toast({ title: 'Some details are missing', description: 'Complete your organisation profile first.', variant: 'destructive' });
         void goTo('profile');
         return;
       }
-      autosave.stop();
-      complete.mutate(
-        { id: assessment.id, body: { input: full, businessAnswers: answers as BusinessAnswers } },
-        {
-          onSuccess: (done) => {
-            removeLocalDraft(assessment.id);
-            onCompleted(done);
-          },
-          onError: (error) => toast({ title: 'Could not calculate', description: getErrorMessage(error), variant: 'destructive' }),
-        },
-      );
+      const businessAnswers = answers as BusinessAnswers;
+      return completion.calculate({ finalInput: full, step, completeInput, body: { businessAnswers }, businessAnswers });
     },
     () =>
       toast({
@@ -224,7 +225,7 @@ export function BusinessAssessment({ assessment, onCompleted }: { assessment: As
       onGoTo={(s) => void goTo(s)}
       headingRef={headingRef}
       intro={STEP_INTROS[step]}
-      navigation={<BusinessNavigation step={step} isPending={complete.isPending} onGoTo={(s) => void goTo(s)} />}
+      navigation={<BusinessNavigation step={step} isPending={completion.isCalculating} onGoTo={(s) => void goTo(s)} />}
     >
       {step === 'profile' ? <ProfileStep draft={input} onChange={onOrganisation} registerValidator={registerValidator} /> : null}
       {step === 'businessQuestions' ? (

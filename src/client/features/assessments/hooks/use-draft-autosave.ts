@@ -15,8 +15,8 @@ type FlushOutcome = 'saved' | 'queued' | 'failed' | 'stopped';
  * pause in typing. With no connection the change is queued in IndexedDB (offline/, ADR 162)
  * and the app's offline sync sends it when the connection returns; another failed save keeps
  * the browser copy marked dirty and retries on the next change. `stop()` ends it for good
- * (before completing: completion carries the answers itself, and a late save would hit a
- * completed assessment).
+ * and waits for a save in flight (before completing: completion carries the answers itself, and
+ * a late save would hit a completed assessment).
  */
 export function useDraftAutosave(id: string, snapshot: DraftSnapshot, isInitiallyDirty: boolean) {
   const queryClient = useQueryClient();
@@ -63,9 +63,12 @@ export function useDraftAutosave(id: string, snapshot: DraftSnapshot, isInitiall
     return attempt;
   }, [id, queryClient]);
 
-  const stop = useCallback(() => {
+  // Waits for a save already sent: it must reach the server before the completion does, or it
+  // arrives at a completed assessment (a 409) after the user saw the results.
+  const stop = useCallback(async (): Promise<void> => {
     isStopped.current = true;
     clearTimer();
+    if (inFlight.current) await inFlight.current;
   }, []);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
+import type { AssessmentPath, AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
 import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import { apiRequest, ApiError } from '@/client/lib/api-client.ts';
 import { isNetworkFailure } from '@/client/lib/offline-session.ts';
@@ -6,7 +6,7 @@ import type { Assessment, CreateAssessmentBody, UpdateAssessmentBody } from '@/c
 import { ASSESSMENTS_KEY } from '../api/list-assessments.ts';
 import { removeAllLocalDrafts } from '../lib/draft-input.ts';
 import { createIdbOutboxStorage } from './idb-outbox-storage.ts';
-import { createMemoryOutboxStorage, createOutbox, type Outbox } from './outbox.ts';
+import { createMemoryOutboxStorage, createOutbox, type Outbox, type OutboxEntry } from './outbox.ts';
 import { lastServerVersion, noteServerVersion } from './server-versions.ts';
 import type { SyncApi } from './sync-outbox.ts';
 
@@ -64,15 +64,76 @@ export async function saveDraftOrQueue(
     }
   }
   if (!userId || !version) throw new Error('This draft cannot be kept for later: reload the page when you are back online.');
-  await box.queue({ assessmentId: id, userId, title: version.title, input: snapshot.input, step: snapshot.step, baseUpdatedAt: version.updatedAt });
+  const answers = snapshot.businessAnswers ? { businessAnswers: snapshot.businessAnswers } : {};
+  await box.queue({ assessmentId: id, userId, title: version.title, input: snapshot.input, step: snapshot.step, baseUpdatedAt: version.updatedAt, ...answers });
   return 'queued';
 }
 
+const OFFLINE_TITLE = 'New assessment (not synced yet)';
+
+/** A draft only this device has, as the page shows it until the sync has made it on the server. */
+function draftStartedOffline(entry: OutboxEntry & { startedOffline: NonNullable<OutboxEntry['startedOffline']> }): Assessment {
+  const { createdAt, path } = entry.startedOffline;
+  return {
+    id: entry.assessmentId,
+    title: entry.title,
+    path,
+    status: 'draft',
+    currentStep: entry.step,
+    author: null,
+    engineVersion: null,
+    seed: null,
+    summary: null,
+    createdAt,
+    updatedAt: entry.baseUpdatedAt,
+    completedAt: null,
+    input: entry.input,
+    result: null,
+    businessAnswers: entry.businessAnswers ?? {},
+    evidenceNotes: {},
+    answerProvenance: {},
+    sourceAssessmentId: null,
+  };
+}
+
+/**
+ * 'Start' with no connection (ADR 238): the draft gets its id on this device and waits in the
+ * outbox; the sync creates it on the server under that id, then sends its answers.
+ */
+export async function startAssessmentOffline(path: AssessmentPath, userId: string): Promise<Assessment> {
+  const createdAt = new Date().toISOString();
+  const entry = await getAssessmentOutbox().queue({
+    assessmentId: crypto.randomUUID(),
+    userId,
+    title: OFFLINE_TITLE,
+    input: { factors: {}, frameworks: {} },
+    step: 'profile',
+    baseUpdatedAt: createdAt,
+    startedOffline: { path, createdAt },
+  });
+  const draft = draftStartedOffline({ ...entry, startedOffline: { path, createdAt } });
+  noteServerVersion(draft);
+  return draft;
+}
+
+/** The draft as this device has it while the server has not seen it yet; null for any other. */
+export async function findDraftStartedOffline(id: string): Promise<Assessment | null> {
+  const entry = await getAssessmentOutbox().get(id);
+  if (!entry?.startedOffline) return null;
+  return draftStartedOffline({ ...entry, startedOffline: entry.startedOffline });
+}
+
 /** 'Calculate' with no connection: the answers and the request to complete wait in the outbox. */
-export async function queueCompletion(id: string, snapshot: { input: DraftRiskInput; step: AssessmentStep }, userId: string, seed?: number): Promise<void> {
+export async function queueCompletion(
+  id: string,
+  snapshot: { input: DraftRiskInput; step: AssessmentStep; businessAnswers?: BusinessAnswers },
+  userId: string,
+  seed?: number,
+): Promise<void> {
   const version = lastServerVersion(id);
   if (!version) throw new Error('This assessment cannot be calculated offline: reload the page when you are back online.');
-  await getAssessmentOutbox().queue({ assessmentId: id, userId, title: version.title, input: snapshot.input, step: snapshot.step, baseUpdatedAt: version.updatedAt, complete: true, ...(seed === undefined ? {} : { seed }) });
+  const answers = snapshot.businessAnswers ? { businessAnswers: snapshot.businessAnswers } : {};
+  await getAssessmentOutbox().queue({ assessmentId: id, userId, title: version.title, input: snapshot.input, step: snapshot.step, baseUpdatedAt: version.updatedAt, complete: true, ...answers, ...(seed === undefined ? {} : { seed }) });
 }
 
 /** Logout: the offline queue and the browser copies of drafts leave the device (ADR 161). */

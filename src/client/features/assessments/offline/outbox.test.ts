@@ -69,3 +69,19 @@ test('clear empties the outbox and tells subscribers (logout)', async () => {
   expect(await outbox.pendingFor('u-1')).toEqual([]);
   expect(notified).toBe(3);
 });
+
+test('ADR 238: a draft started offline stays marked so through later changes, and a change queued during its first sync no longer is', async () => {
+  const { outbox, tick } = setup();
+  const startedOffline = { path: 'business' as const, createdAt: '2026-11-22T09:00:00.000Z' };
+  const sent = await outbox.queue(change({ startedOffline, businessAnswers: { q1: 'yes' } as never }));
+  tick();
+  const later = await outbox.queue(change({ input: { factors: { M1: 'worst' } } }));
+  expect(later).toMatchObject({ startedOffline, businessAnswers: { q1: 'yes' } });
+  tick();
+  await outbox.queue(change({ input: { factors: { M1: 'partial' } } }));
+  await outbox.settle(later, '2026-11-22T12:00:00.000Z');
+  const left = await outbox.get('a-1');
+  expect(left).toMatchObject({ input: { factors: { M1: 'partial' } }, baseUpdatedAt: '2026-11-22T12:00:00.000Z' });
+  expect(left?.startedOffline).toBeUndefined();
+  expect(sent.startedOffline).toEqual(startedOffline);
+});

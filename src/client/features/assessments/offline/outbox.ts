@@ -1,4 +1,5 @@
-import type { AssessmentStep, DraftRiskInput } from '@/contracts/assessments.ts';
+import type { AssessmentPath, AssessmentStep, DraftRiskInput } from '@/contracts/assessments.ts';
+import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 
 /** One assessment's changes made with no connection, waiting for the server (ADR 162). */
 export interface OutboxEntry {
@@ -8,6 +9,13 @@ export interface OutboxEntry {
   title: string;
   input: DraftRiskInput;
   step: AssessmentStep;
+  /** The business leader's plain answers (that path's factors are computed from them). */
+  businessAnswers?: BusinessAnswers;
+  /**
+   * Started with no connection (ADR 238): the server has never seen it, so the sync creates it
+   * first, under this id, and `baseUpdatedAt` is only the device's clock.
+   */
+  startedOffline?: { path: AssessmentPath; createdAt: string };
   /** 'Calculate' was pressed offline: complete the assessment once the answers are saved. */
   complete: boolean;
   seed?: number;
@@ -26,7 +34,7 @@ export interface OutboxStorage {
   clear: () => Promise<void>;
 }
 
-export type QueueChange = Omit<OutboxEntry, 'complete' | 'queuedAt' | 'seed'> & { complete?: boolean; seed?: number };
+export type QueueChange = Omit<OutboxEntry, 'complete' | 'queuedAt' | 'seed' | 'startedOffline'> & { complete?: boolean; seed?: number; startedOffline?: OutboxEntry['startedOffline'] };
 
 export interface Outbox {
   /** Queues the latest answers; the first queued change's base version and a pressed 'Calculate' are kept. */
@@ -64,6 +72,12 @@ export function createOutbox(storage: OutboxStorage, now: () => number = Date.no
       const seed = change.seed ?? previous?.seed;
       if (seed === undefined) delete entry.seed;
       else entry.seed = seed;
+      // Later changes of a draft started offline keep it marked so until the server has it.
+      const startedOffline = change.startedOffline ?? previous?.startedOffline;
+      if (startedOffline) entry.startedOffline = startedOffline;
+      const businessAnswers = change.businessAnswers ?? previous?.businessAnswers;
+      if (businessAnswers) entry.businessAnswers = businessAnswers;
+      else delete entry.businessAnswers;
       await storage.put(entry);
       notify();
       return entry;
@@ -73,7 +87,11 @@ export function createOutbox(storage: OutboxStorage, now: () => number = Date.no
     pendingFor: async (userId) => (await storage.list()).filter((entry) => entry.userId === userId).sort((a, b) => a.queuedAt - b.queuedAt),
     async settle(sent, savedUpdatedAt) {
       const current = await storage.get(sent.assessmentId);
-      if (current && current.queuedAt !== sent.queuedAt) await storage.put({ ...current, baseUpdatedAt: savedUpdatedAt });
+      if (current && current.queuedAt !== sent.queuedAt) {
+        // The server has it now: a later change is an ordinary one on the version just saved.
+        const { startedOffline: _created, ...rest } = current;
+        await storage.put({ ...rest, baseUpdatedAt: savedUpdatedAt });
+      }
       else await storage.delete(sent.assessmentId);
       notify();
     },

@@ -89,6 +89,29 @@ describe('syncEntry (ADR 162)', () => {
   });
 });
 
+describe('a draft started offline (ADR 238)', () => {
+  const startedOffline = (overrides: Partial<OutboxEntry> = {}) =>
+    entry({ assessmentId: 'a-new', baseUpdatedAt: '2026-11-22T09:00:00.000Z', startedOffline: { path: 'business', createdAt: '2026-11-22T09:00:00.000Z' }, ...overrides });
+
+  test('is created on the server under its own id first, then its answers are saved onto that version and completed', async () => {
+    const server = fakeServer(null);
+    const outcome = await syncEntry(startedOffline({ complete: true, businessAnswers: { q1: 'yes' } as never }), server.api);
+    expect(outcome.kind).toBe('saved');
+    expect(server.api.create).toHaveBeenCalledWith({ id: 'a-new', path: 'business', input: entry().input });
+    // The precondition is the created version, not the device's clock.
+    expect(server.api.update).toHaveBeenCalledWith('a-new', expect.objectContaining({ expectedUpdatedAt: '2026-11-22T10:00:01.000Z', businessAnswers: { q1: 'yes' } }));
+    expect(server.current()).toMatchObject({ id: 'a-new', status: 'completed' });
+  });
+
+  test('a sync cut short after the completion and retried finds it completed with the same answers: saved, not a conflict', async () => {
+    const server = fakeServer(assessment({ id: 'a-new', status: 'completed', input: entry().input }));
+    server.api.create.mockImplementationOnce(async () => server.current() as Assessment);
+    const outcome = await syncEntry(startedOffline({ complete: true }), server.api);
+    expect(outcome).toMatchObject({ kind: 'saved', assessment: { id: 'a-new', status: 'completed' } });
+    expect(server.api.complete).not.toHaveBeenCalled();
+  });
+});
+
 describe('keepOfflineVersion', () => {
   test('over a changed draft: the offline answers replace it (precondition: the version just shown to the user)', async () => {
     const changed = assessment({ input: { factors: { M1: 'worst' } }, updatedAt: '2026-11-22T10:30:00.000Z' });

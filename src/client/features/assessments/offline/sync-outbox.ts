@@ -34,8 +34,20 @@ function haveSameAnswers(a: Assessment['input'], b: Assessment['input']): boolea
 }
 
 async function saveOnto(entry: OutboxEntry, id: string, expectedUpdatedAt: string, api: SyncApi): Promise<Assessment> {
-  const saved = await api.update(id, { input: entry.input, currentStep: entry.step, expectedUpdatedAt });
+  const answers = entry.businessAnswers ? { businessAnswers: entry.businessAnswers } : {};
+  const saved = await api.update(id, { input: entry.input, currentStep: entry.step, expectedUpdatedAt, ...answers });
   return entry.complete ? api.complete(id, entry.seed) : saved;
+}
+
+/**
+ * The version the entry's answers go onto: the one it was based on, or for a draft started
+ * offline, the draft the server makes under the device's id now (the same id again answers the
+ * draft already made, so a sync cut short and retried never makes two; ADR 238).
+ */
+async function baseVersion(entry: OutboxEntry, api: SyncApi): Promise<string> {
+  if (!entry.startedOffline) return entry.baseUpdatedAt;
+  const created = await api.create({ id: entry.assessmentId, path: entry.startedOffline.path, input: entry.input });
+  return created.updatedAt;
 }
 
 /**
@@ -46,7 +58,7 @@ async function saveOnto(entry: OutboxEntry, id: string, expectedUpdatedAt: strin
  */
 export async function syncEntry(entry: OutboxEntry, api: SyncApi): Promise<SyncOutcome> {
   try {
-    return { kind: 'saved', entry, assessment: await saveOnto(entry, entry.assessmentId, entry.baseUpdatedAt, api) };
+    return { kind: 'saved', entry, assessment: await saveOnto(entry, entry.assessmentId, await baseVersion(entry, api), api) };
   } catch (error) {
     if (!isStale(error)) return { kind: 'failed', entry, error };
   }
