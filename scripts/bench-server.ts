@@ -6,7 +6,8 @@
  *                                 PostgreSQL database named by DATABASE_URL, with one signed-in,
  *                                 MFA-verified user whose cookie is sent to the parent over IPC,
  *                                 and an API token of that user whose organisation has 20
- *                                 completed assessments (the public API row).
+ *                                 completed assessments (the public API row), and the
+ *                                 ids of one completed assessment and one draft (the mixed load).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,9 +63,11 @@ async function cifer() {
   const token = await createSession(database.db, user!.id, now);
   await database.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
   const cookie = `${app.sessionCookieName}=${token}`;
-  const apiToken = await seedPublicApi(app, cookie, env.APP_URL);
+  const { apiToken, completedId } = await seedPublicApi(app, cookie, env.APP_URL);
+  const draft = await app.inject({ method: 'POST', url: '/api/assessments', headers: { cookie, origin: env.APP_URL }, payload: { title: 'Bench draft' } });
+  if (draft.statusCode !== 201) throw new Error(`bench draft not created: ${draft.body}`);
   await app.listen({ port, host: '127.0.0.1' });
-  process.send?.({ ready: true, cookie, apiToken, database: database.kind });
+  process.send?.({ ready: true, cookie, apiToken, completedId, draftId: draft.json<{ id: string }>().id, origin: env.APP_URL, database: database.kind });
   const stop = async () => {
     await app.close();
     await database.close();
@@ -78,20 +81,22 @@ async function cifer() {
  * For the public API row: a read token of the bench user and 20 completed assessments of its
  * organisation, made through the API itself (the engine runs once per completion).
  */
-async function seedPublicApi(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, appUrl: string): Promise<string> {
+async function seedPublicApi(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, appUrl: string): Promise<{ apiToken: string; completedId: string }> {
   const issued = await app.inject({ method: 'POST', url: '/api/account/tokens', headers: { cookie, origin: appUrl }, payload: { name: 'Bench', scopes: ['read', 'write'] } });
   if (issued.statusCode !== 201) throw new Error(`bench token not created: ${issued.body}`);
   const apiToken = issued.json<{ secret: string }>().secret;
   const headers = { authorization: `Bearer ${apiToken}` };
+  let completedId = '';
   for (let i = 0; i < 20; i += 1) {
     const created = await app.inject({ method: 'POST', url: '/api/v1/assessments', headers, payload: { title: `Bench ${i + 1}`, input: SAMPLE_CLINIC_INPUT } });
     const completed = await app.inject({ method: 'POST', url: `/api/v1/assessments/${created.json<{ id: string }>().id}/complete`, headers });
     if (completed.statusCode !== 200) throw new Error(`bench assessment not completed: ${completed.body}`);
+    completedId = completed.json<{ id: string }>().id;
   }
   // Each completion computes its what-changed waterfall ahead, on the engine worker (ADR 127): let
   // that settle, or the first rounds measure the worker's engine runs rather than the API.
   await app.backgroundTasks.idle();
-  return apiToken;
+  return { apiToken, completedId };
 }
 
 await (mode === 'bare' ? bare() : cifer());

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL LISTEN/NOTIFY between the instances sharing the database (absent on PGlite: one process). */
   notifications?: NotificationChannel;
+  /** The embedded database's own client and folder (null: in memory), for consistent backups (ADR 234). */
+  embedded?: { client: PGlite; dataDir: string | null };
 }
 
 export interface NotificationChannel {
@@ -63,6 +65,7 @@ function openPglite(dataDir: string | null): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    embedded: { client, dataDir },
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -83,9 +86,28 @@ function openPglite(dataDir: string | null): DatabaseHandle {
   };
 }
 
+/**
+ * The postgres.js client as Drizzle should see it: every parameterised query a prepared statement
+ * (ADR 239). postgres.js prepares its own tagged-template queries by default, but Drizzle calls
+ * `unsafe(query, params, { prepare: false })` for every query not built with `.prepare(name)`
+ * (drizzle-orm issue 6096, fix open as pull request 6098), so each one was parsed, planned and
+ * described again: five times the driver's CPU per query and a third of the request's CPU on the
+ * public API's list (docs/benchmarks.md). Queries without parameters keep postgres.js's simple
+ * protocol, so multi-statement text still runs. Transactions get their own client from
+ * postgres.js and stay unprepared.
+ */
+function preparingStatements(client: Sql): Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'unsafe') return Reflect.get(target, property, receiver) as unknown;
+      return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => target.unsafe(query, parameters as never, { ...options, prepare: true });
+    },
+  });
+}
+
 function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
   const client = postgres(url, { max: maxConnections, onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
 import { toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
@@ -24,12 +25,15 @@ export function readBearerSecret(authorization: string | undefined): string | nu
 /** The header a personal token names another of its owner's organisations with (ADR 228). */
 export const ORGANIZATION_HEADER = 'cifer-organization';
 
-async function readTokenRow(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null) {
-  // A personal token may act in any organisation its owner belongs to; an organisation token only in its own.
-  const actingOrganization = requestedOrganizationId
-    ? sql<string>`case when ${apiTokens.kind} = 'personal' then ${requestedOrganizationId}::uuid else ${apiTokens.organizationId} end`
-    : sql<string>`${apiTokens.organizationId}`;
-  const [row] = await db
+/**
+ * The token, its owner and the organisation it acts in, in one prepared query (ADR 239). A personal
+ * token may act in any organisation its owner belongs to (the requested one, when given); an
+ * organisation token only in its own, which findApiTokenAuth then compares with the request.
+ */
+const tokenRowQuery = preparedPerDatabase((db) => {
+  const requested = sql.placeholder('requestedOrganizationId');
+  const actingOrganization = sql<string>`coalesce(case when ${apiTokens.kind} = 'personal' then ${requested}::uuid end, ${apiTokens.organizationId})`;
+  return db
     .select({
       id: apiTokens.id,
       kind: apiTokens.kind,
@@ -49,8 +53,22 @@ async function readTokenRow(db: Database, tokenHash: string, now: Date, requeste
     .innerJoin(organizations, eq(organizations.id, actingOrganization))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
     .leftJoin(userMfa, eq(userMfa.userId, users.id))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now), eq(users.status, 'active')))
-    .limit(1);
+    // An organisation pending deletion takes no token calls at all: its integrations stop with the request (ADR 233).
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, sql.placeholder('now')),
+        eq(users.status, 'active'),
+        isNull(organizations.deletionRequestedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('api_token_auth');
+});
+
+async function readTokenRow(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null) {
+  const [row] = await tokenRowQuery(db).execute({ tokenHash, now: now.toISOString(), requestedOrganizationId });
   return row ?? null;
 }
 

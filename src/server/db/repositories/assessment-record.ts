@@ -116,13 +116,16 @@ function toSummary(row: ListRow): AssessmentSummary | null {
   );
 }
 
+/** Built once: a schema made inside the row mapper cost a schema's construction for every row read. */
+const StoredStepSchema = AssessmentStepSchema.nullable();
+
 export function toListRecord(row: ListRow): AssessmentListRecord {
   return {
     id: row.id,
     title: row.title,
     path: parseStored(AssessmentPathSchema, row.path, 'path'),
     status: parseStored(AssessmentStatusSchema, row.status, 'status'),
-    currentStep: parseStored(AssessmentStepSchema.nullable(), row.currentStep, 'current_step'),
+    currentStep: parseStored(StoredStepSchema, row.currentStep, 'current_step'),
     authorId: row.authorId,
     authorName: `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() || null,
     engineVersion: row.engineVersion,

@@ -7,6 +7,7 @@ import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
+import { preparedPerDatabase } from '../prepared.ts';
 import { assessments, users } from '../schema.ts';
 import { parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
@@ -78,15 +79,26 @@ export interface AssessmentListPosition {
  * Creation times are written by the app's clock in whole milliseconds, as the cursor keeps them.
  */
 export async function listAssessmentsAfter(db: Database, organizationId: string, after: AssessmentListPosition | null, limit: number): Promise<AssessmentListRecord[]> {
-  const position = after ? sql`(${assessments.createdAt}, ${assessments.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
-  const rows = await db
+  const rows = after
+    ? await pageAfterQuery(db).execute({ organizationId, limit, afterCreatedAt: after.createdAt.toISOString(), afterId: after.id })
+    : await firstPageQuery(db).execute({ organizationId, limit });
+  return rows.map(toListRecord);
+}
+
+/** The public API's list (ADR 239): built once, the first page and the pages after a cursor. */
+const firstPageQuery = preparedPerDatabase((db) => listPageFrom(db, undefined).prepare('assessments_first_page'));
+const pageAfterQuery = preparedPerDatabase((db) =>
+  listPageFrom(db, sql`(${assessments.createdAt}, ${assessments.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`).prepare('assessments_page_after'),
+);
+
+function listPageFrom(db: Database, position: SQL | undefined) {
+  return db
     .select(listColumns)
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
-    .where(and(ofOrganization(organizationId), position))
+    .where(and(eq(assessments.organizationId, sql.placeholder('organizationId')), position))
     .orderBy(desc(assessments.createdAt), desc(assessments.id))
-    .limit(limit);
-  return rows.map(toListRecord);
+    .limit(sql.placeholder('limit'));
 }
 
 /** The assessment when it belongs to the organisation, else null. */
