@@ -51,8 +51,16 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (ADR 236); behind a balancer: a bit more than its health-check interval. */
+  SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).max(60_000).default(0)),
   /** Bearer token of GET /metrics (ADR 152); absent = the endpoint answers 404. */
   METRICS_TOKEN: z.preprocess(emptyAsAbsent, secretSchema.optional()),
+  /** Where backups are written (ADR 234); default `<DATA_DIR>/backups`. */
+  BACKUP_DIR: z.preprocess(emptyAsAbsent, z.string().min(1).optional()),
+  /** How many backups the daily backup keeps in BACKUP_DIR (older ones are deleted). */
+  BACKUP_KEEP: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).max(3_650).default(14)),
+  /** Hour of the day (UTC, 0-23) of the embedded database's daily backup, or `off`. */
+  BACKUP_HOUR: z.preprocess(emptyAsAbsent, z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(3)),
   /**
    * Lets webhooks reach private, loopback and link-local addresses (ADR 229). Off by default: an
    * organisation owner must not be able to make the server call its own network (SSRF). For a
@@ -71,6 +79,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRET: string;
   ENCRYPTION_KEY: string;
   DATA_DIR: string;
+  BACKUP_DIR: string;
 };
 
 export class InvalidEnvError extends Error {
@@ -105,6 +114,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   return {
     ...env,
     DATA_DIR: dataDir,
+    BACKUP_DIR: resolve(env.BACKUP_DIR ?? join(dataDir, 'backups')),
     CLIENT_DIST_DIR: resolve(env.CLIENT_DIST_DIR),
     SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'),

@@ -21,6 +21,8 @@ import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { mcpRoutes } from './features/mcp/routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
+import { backupRoutes } from './features/backup/routes.ts';
+import { privacyRoutes } from './features/privacy/routes.ts';
 import { createPaymentRule } from './features/billing/entitlement.ts';
 import type { Env } from './env.ts';
 import type { PaymentRule } from './sessions/auth-context.ts';
@@ -58,4 +60,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(webhookRoutes);
   await app.register(mcpRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(backupRoutes);
+  await app.register(privacyRoutes);
 }

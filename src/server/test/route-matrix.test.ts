@@ -178,6 +178,12 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/organizations/:id/tokens': { access: 'user', scope: 'organization' },
   'POST /api/organizations/:id/tokens': { access: 'user', scope: 'organization', payload: { name: 'Matrix', scopes: ['read'] } },
   'DELETE /api/organizations/:id/tokens/:tokenId': { access: 'user', scope: 'organization' },
+  // Privacy rights (ADRs 232, 233)
+  'GET /api/account/export': { access: 'user' },
+  'POST /api/account/delete': { access: 'user', payload: { confirmEmail: 'not-the-caller@example.com' } },
+  'GET /api/organizations/:id/deletion': { access: 'user', scope: 'organization' },
+  'POST /api/organizations/:id/deletion': { access: 'user', scope: 'organization', payload: { confirmName: 'Matrix' } },
+  'DELETE /api/organizations/:id/deletion': { access: 'user', scope: 'organization' },
   // The public API /api/v1 (ADR 228) and its documents
   'GET /api/v1/organizations': { access: 'user' },
   'GET /api/v1/assessments': { access: 'user' },
