@@ -7,13 +7,13 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { BUSINESS_STEPS, type Assessment, type DraftRiskInput } from '@/contracts/assessments.ts';
 import { BUSINESS_QUESTIONS, UNKNOWN_ANSWER, type BusinessAnswers } from '@/contracts/business-questions.ts';
-import type { RiskInput } from '@/engine/risk-input.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useCompletion } from '../hooks/use-guided-completion.ts';
 import { buildBusinessInput } from '../lib/business-input.ts';
 import { readLocalDraft, toCompleteInput } from '../lib/draft-input.ts';
 import { ANSWER_RADIO_CLASS, AnswerOption } from './answer-option.tsx';
 import { ProfileStep } from './profile-step.tsx';
+import type { AssessmentPathProps } from './guided-assessment.tsx';
 import { QuestionnaireFrame } from './questionnaire-frame.tsx';
 
 type BusinessStep = (typeof BUSINESS_STEPS)[number];
@@ -150,16 +150,7 @@ function BusinessQuestionsForm({ form, values, onSubmit }: { form: UseFormReturn
  * The business-leader path: the organisation profile, then about ten minutes of
  * plain questions, each allowing "I don't know". The server maps the answers onto the 19 factors.
  */
-export function BusinessAssessment({
-  assessment,
-  onCompleted,
-  onCompletedOnDevice,
-}: {
-  assessment: Assessment;
-  onCompleted: (completed: Assessment) => void;
-  /** With no connection: the completion is queued and the results are computed on this device (ADR 162, 238). */
-  onCompletedOnDevice?: (input: RiskInput) => void;
-}) {
+export function BusinessAssessment({ assessment, onCompleted, onCompletedOnDevice }: AssessmentPathProps) {
   const [initial] = useState(() => initialState(assessment));
   const [input, setInput] = useState<DraftRiskInput>(initial.input);
   const [step, setStep] = useState<BusinessStep>(initial.step);

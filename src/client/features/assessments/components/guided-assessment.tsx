@@ -20,16 +20,15 @@ import { QuestionnaireFrame } from './questionnaire-frame.tsx';
  * The state is one reducer (lib/guided-state.ts); navigation and completion are hooks, each step
  * its own component.
  */
-export function GuidedAssessment({
-  assessment,
-  onCompleted,
-  onCompletedOnDevice,
-}: {
+/** What both paths' questionnaires take: the draft, and where a completion goes. */
+export interface AssessmentPathProps {
   assessment: Assessment;
   onCompleted: (completed: Assessment) => void;
-  /** With no connection: the completion is queued and the results are computed on this device (ADR 162). */
+  /** With no connection: the completion is queued and the results are computed on this device (ADRs 162, 238). */
   onCompletedOnDevice?: (input: RiskInput) => void;
-}) {
+}
+
+export function GuidedAssessment({ assessment, onCompleted, onCompletedOnDevice }: AssessmentPathProps) {
   const [initial] = useState(() => initialGuidedState(assessment, readLocalDraft(assessment.id)));
   const [state, dispatch] = useReducer(guidedReducer, initial.state);
   const { input, step, evidenceNotes } = state;
