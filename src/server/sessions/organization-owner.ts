@@ -12,6 +12,11 @@ export function effectiveOrganizationRole(membershipRole: string | null, organiz
   return toOrganizationRole(membershipRole) ?? (organizationId === homeOrganizationId ? 'owner' : null);
 }
 
+/** While an owner's deletion of the organisation is pending (ADR 233) it is its owners' alone: anyone else has no role there. */
+export function roleUnlessBeingDeleted(role: OrganizationRole | null, deletionRequestedAt: Date | null): OrganizationRole | null {
+  return deletionRequestedAt && role !== 'owner' ? null : role;
+}
+
 /**
  * An organisation's sign-in, token and webhook settings are its owners' business (ADRs 225, 228,
  * 229): anyone else, a member of it included, gets the 404 of an organisation that does not exist.

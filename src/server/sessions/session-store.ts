@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { backupCodes, memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
 import { toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
-import { effectiveOrganizationRole } from './organization-owner.ts';
+import { effectiveOrganizationRole, roleUnlessBeingDeleted } from './organization-owner.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
 /** security.md decision 7 and SES-07/MFA-09/SES-13. */
@@ -170,9 +170,7 @@ function isUsable(row: SessionAuthRow, now: Date): boolean {
 }
 
 function organizationRoleOf(row: SessionAuthRow): AuthContext['user']['organizationRole'] | null {
-  const role = effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
-  // An organisation being deleted is its owners' alone until the purge or a restore (ADR 233).
-  return row.deletionRequestedAt && role !== 'owner' ? null : role;
+  return roleUnlessBeingDeleted(effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId), row.deletionRequestedAt);
 }
 
 function needsTouch(row: SessionAuthRow, nowMs: number): boolean {

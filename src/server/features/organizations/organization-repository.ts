@@ -4,6 +4,7 @@ import type { MyOrganization, OrganizationAuditEvent, OrganizationMember, Pendin
 import type { Database } from '../../db/client.ts';
 import { auditLog, invitations, memberships, organizations, users } from '../../db/schema.ts';
 import { toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
+import { roleUnlessBeingDeleted } from '../../sessions/organization-owner.ts';
 
 /** Organisations and memberships as the organisations feature reads and writes them (ADR 140). */
 
@@ -15,7 +16,7 @@ export async function listMyOrganizations(db: Database, auth: AuthContext): Prom
     .where(eq(memberships.userId, auth.user.id))
     .orderBy(asc(organizations.name));
   // An organisation being deleted is listed to its owners only (ADR 233).
-  const list = rows.filter((row) => !row.deletionRequestedAt || row.role === 'owner').map((row) => ({
+  const list = rows.filter((row) => roleUnlessBeingDeleted(toOrganizationRole(row.role) ?? 'viewer', row.deletionRequestedAt)).map((row) => ({
     id: row.id,
     name: row.name,
     role: toOrganizationRole(row.role) ?? 'viewer',
