@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/upgrade/**/*.test.ts'],
+          // One migrated template database per run, copied by every createTestApp (ADR 240).
+          globalSetup: ['src/server/test/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

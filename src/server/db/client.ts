@@ -44,22 +44,28 @@ const MIGRATION_LOCK_ID = 4_217_220_951;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A dump (`dumpDataDir`) to start from instead of running initdb: the tests' migrated template (ADR 240). */
+      loadFrom?: Blob;
+    };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.maxConnections) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options.url, options.maxConnections) : openPglite(options.dataDir, options.loadFrom);
 }
 
-function openPglite(dataDir: string | null): DatabaseHandle {
+function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
+  const startFrom = loadFrom ? { loadDataDir: loadFrom } : {};
   let client: PGlite;
   let lock: DataDirLock | null = null;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     // Throws DataDirLockedError while another process holds the folder (ADR 174).
     lock = acquireDataDirLock(dataDir);
-    client = new PGlite(join(dataDir, 'pglite'));
+    client = new PGlite(join(dataDir, 'pglite'), startFrom);
   } else {
-    client = new PGlite();
+    client = new PGlite(startFrom);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

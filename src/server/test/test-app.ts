@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import postgres from 'postgres';
 import { buildApp, type TxtResolver } from '../app.ts';
 import { LOG_SERIALIZERS } from '../lib/log-serializers.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { parseEnv, type Env } from '../env.ts';
+import { createDatabaseStatement, databaseUrl as databaseUrlOf, onServer, pgliteTemplateDump } from './database-template.ts';
 
 export interface TestClock {
   now: () => Date;
@@ -42,7 +42,8 @@ export interface TestApp {
 
 /**
  * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
- * server named by DATABASE_URL (dropped on close), so test files never share state.
+ * server named by DATABASE_URL (dropped on close), so test files never share state. In the
+ * api project both start as copies of the run's migrated template (database-template.ts, ADR 240).
  */
 export async function createTestApp(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp; resolveTxt?: TxtResolver } = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
@@ -56,21 +57,15 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     database = openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 25 });
   } else if (baseUrl) {
     const name = `cifer_test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    database = openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 25 });
-    dropDatabase = async () => {
-      const dropper = postgres(baseUrl, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    await onServer(baseUrl, (admin) => admin.unsafe(createDatabaseStatement(name)));
+    databaseUrl = databaseUrlOf(baseUrl, name);
+    database = openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 25 });
+    dropDatabase = () => onServer(baseUrl, (admin) => admin.unsafe(`drop database if exists ${name} with (force)`));
   } else {
-    database = openDatabase({ kind: 'pglite', dataDir: null });
+    const template = pgliteTemplateDump();
+    database = openDatabase({ kind: 'pglite', dataDir: null, ...(template ? { loadFrom: template } : {}) });
   }
+  // Nothing to apply on a copy of the template, but the app still starts the way it does in production.
   await database.migrate();
 
   const env = parseEnv({
