@@ -16,6 +16,8 @@ export default defineConfig({
   ...baseConfig,
   testMatch: ['billing.spec.ts'],
   testIgnore: [],
+  // One file: one worker, and none of the main config's shared servers (ADR 241).
+  workers: 1,
   globalSetup: undefined,
   use: { ...baseConfig.use, baseURL },
   webServer: [

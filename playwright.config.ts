@@ -1,19 +1,59 @@
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 5100);
-const dataDir = process.env.E2E_DATA_DIR ?? `./.tmp/e2e-data-${port}`;
-export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+import { parallelIndex, sharedServerClientDir, sharedServerPort } from './tests/support/e2e-ports.ts';
 
 /**
- * Journeys in Debian's Chromium against the production build served by `npm start`, on a
- * fresh embedded database each run (globalSetup empties it). Never downloads a browser.
+ * One worker by default; E2E_WORKERS=2 runs two, each with a shared server of its own (port, data
+ * folder, client build copy): ADR 241.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 1);
+const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
+/** The shared server of the worker evaluating this config (worker 0's in the runner process). */
+export const E2E_BASE_URL = serverUrl(sharedServerPort(parallelIndex()));
+
+/**
+ * A shared server: the production build (built once, by the first server's command, when missing or
+ * older than the sources; servers start one after another) copied for this server alone, served by
+ * `tsx src/server/main.ts` on a fresh embedded database (`npm run test:e2e` empties .tmp/e2e-data-*).
+ */
+function sharedServer(index: number) {
+  const port = sharedServerPort(index);
+  const url = serverUrl(port);
+  const clientDir = sharedServerClientDir(port);
+  const copyBuild = `node -e "const fs = require('fs'); fs.rmSync('${clientDir}', { recursive: true, force: true }); fs.cpSync('dist/client', '${clientDir}', { recursive: true })"`;
+  return {
+    // CLIENT_DIST_DIR only for the server: ensure-build.mjs builds nothing when it is set.
+    command: `node scripts/ensure-build.mjs && ${copyBuild} && CLIENT_DIST_DIR=${clientDir} tsx src/server/main.ts`,
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `${process.env.E2E_DATA_DIR ?? './.tmp/e2e-data'}-${port}`,
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      DATABASE_URL: '',
+      // Every journey signs up from 127.0.0.1 on one server: the per-address sign-up budget is raised for the suite.
+      REGISTER_IP_LIMIT_PER_HOUR: '1000',
+    },
+  };
+}
+
+/**
+ * Journeys in Debian's Chromium against the production build, on a fresh embedded database each
+ * run (globalSetup empties it). Never downloads a browser.
  */
 export default defineConfig({
   testDir: './tests/e2e',
   // Needs the fake Stripe: run by playwright.billing.config.ts (npm run test:e2e:billing).
   testIgnore: ['**/billing.spec.ts'],
+  // Files are shared out between the workers; the tests of one file run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -29,24 +69,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/ensure-build.mjs && tsx src/server/main.ts',
-    url: `${E2E_BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: E2E_BASE_URL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
-      DATABASE_URL: '',
-      // Every journey signs up from 127.0.0.1 on one server: the per-address sign-up budget is raised for the suite.
-      REGISTER_IP_LIMIT_PER_HOUR: '1000',
-    },
-  },
+  webServer: Array.from({ length: workers }, (_, index) => sharedServer(index)),
 });

@@ -1,22 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
-import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { copyOfClientBuild, createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { workerPort } from '../support/e2e-ports.ts';
 
 /**
  * Accounts journeys. This spec runs its own CIFER servers next to the shared one so it
  * can create the first administrator with `npm run user:create` before the server opens the
  * embedded database, deliver e-mail to a real SMTP server started here, and run one instance with
- * BILLING=required. Ports: E2E_PORT + 1..3.
+ * BILLING=required. Ports: this worker's E2E_PORT block + 1..3 (ADR 241).
  */
 
-const basePort = Number(process.env.E2E_PORT ?? 5100);
+const basePort = workerPort(0);
 const SHOTS = '.tmp/shots';
-/** Its own client build: other specs running at the same time may rebuild dist/client under a running server. */
-const CLIENT_DIST = resolve('.tmp/e2e-accounts-dist');
+/** Its own copy of the client build: other specs running at the same time may change dist/client under a running server. */
+let CLIENT_DIST = '';
 const PASSWORD = 'Correct-Horse-Battery-Staple-42';
 const NEW_PASSWORD = 'Violet-Orbit-Lantern-Tides-77';
 const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
@@ -42,7 +41,7 @@ const adminEmail = `admin-${Date.now()}@example.com`;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   smtp = await startSmtpServer();
-  execFileSync('npx', ['vite', 'build', '--outDir', CLIENT_DIST, '--emptyOutDir', '--logLevel', 'error'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  CLIENT_DIST = copyOfClientBuild(`accounts-${basePort}`);
 
   [appUrl, adminAppUrl, billingUrl] = await Promise.all([
     startServer(basePort + 1),

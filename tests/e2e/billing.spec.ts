@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { BILLING_E2E_ADMIN } from '../support/billing-e2e-admin.ts';
 import { E2E_PASSWORD } from '../support/sign-up-with-mfa.ts';
+import { unusedCode } from '../support/totp-codes.ts';
 
 /** Runs under playwright.billing.config.ts: BILLING=required, Stripe = the local fake (ADR 137). */
 const appPort = Number(process.env.E2E_PORT ?? 5240);
@@ -135,8 +136,7 @@ test('BILLING=required: an unsubscribed user\'s login shows the Payment Required
   const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });
   const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
-  expect((await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: totp.generate() } })).status()).toBe(200);
-  const enrolmentStep = Math.floor(Date.now() / 30_000);
+  expect((await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: await unusedCode(totp) } })).status()).toBe(200);
   await page.request.post('/api/auth/logout', { headers });
   await page.context().clearCookies();
 
@@ -158,10 +158,8 @@ test('BILLING=required: an unsubscribed user\'s login shows the Payment Required
   await page.getByRole('link', { name: 'Continue to CIFER' }).click();
 
   await expect(page.getByTestId('mfa-verification-card')).toBeVisible();
-  // The enrolment claimed its time step and a step is accepted once (ADR 030): wait for the next one.
-  const wait = (enrolmentStep + 1) * 30_000 - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait + 500);
-  await page.getByLabel('Authentication code').fill(totp.generate());
+  // The enrolment claimed its time step and a step is accepted once (ADR 030): a step not used yet.
+  await page.getByLabel('Authentication code').fill(await unusedCode(totp));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Start the 10-minute assessment' })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: '.tmp/shots/billing-member-in.png', fullPage: true });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import * as OTPAuth from 'otpauth';
 import { PNG } from 'pngjs';
+import { unusedCode } from '../support/totp-codes.ts';
 
 const SHOTS = '.tmp/shots';
 
@@ -30,11 +31,6 @@ function decodeQrDataUrl(dataUrl: string): string {
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   if (!decoded) throw new Error('QR code did not decode');
   return decoded.data;
-}
-
-/** Waits until the next 30-second step when `step` is the current one, so a fresh code exists. */
-async function waitForStepAfter(step: number) {
-  while (Math.floor(Date.now() / 30_000) <= step) await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 test('acceptance 1+2: enrol with the manual key, QR matches the URI, backup codes download, then TOTP and single-use backup codes at login', async ({ page }) => {
@@ -92,8 +88,9 @@ test('acceptance 1+2: enrol with the manual key, QR matches the URI, backup code
   await page.getByLabel('Verification code').fill('12a34');
   await expect(page.getByLabel('Verification code')).toHaveValue('1234');
   await expect(verifyButton).toBeDisabled();
-  const setupStep = Math.floor(Date.now() / 30_000);
-  await page.getByLabel('Verification code').fill(authenticator.generate());
+  // The code of the previous 30-second step, which the server still accepts (ADR 030): the current
+  // step stays free for the log-in below, which then need not wait for the next one.
+  await page.getByLabel('Verification code').fill(await unusedCode(authenticator));
   await expect(verifyButton).toBeEnabled();
   await verifyButton.click();
   await expect(page.getByText('Two-factor authentication is now active', { exact: true })).toBeVisible();
@@ -128,10 +125,9 @@ test('acceptance 1+2: enrol with the manual key, QR matches the URI, backup code
   await expect(page.getByText('Having trouble? Contact support for assistance with account recovery.', { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/mfa-07-verification-card.png`, fullPage: true });
 
-  await waitForStepAfter(setupStep);
   const verify = page.getByRole('button', { name: 'Verify', exact: true });
   await expect(verify).toBeDisabled();
-  await page.getByLabel('Authentication code').fill(authenticator.generate());
+  await page.getByLabel('Authentication code').fill(await unusedCode(authenticator));
   await verify.click();
   await expect(page.getByText('Verification Successful', { exact: true })).toBeVisible();
   await expect(page.getByTestId('mfa-verification-card')).toBeHidden();

@@ -5,16 +5,17 @@ import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow } from '../support/no-horizontal-overflow.ts';
 import { ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { ENGINE_VERSION } from '../../src/engine/engine-version.ts';
+import { workerPort } from '../support/e2e-ports.ts';
 
 const SHOTS = '.tmp/shots/model-comparison';
 const PASSWORD = 'Riverside-Passphrase-Quartz-2025';
 
 /**
- * A server of its own on E2E_PORT + 1 whose data folder holds an assessment completed on model
+ * A server of its own on this worker's E2E_PORT block + 1 (ADR 241) whose data folder holds an assessment completed on model
  * 1.0.0, written before the server starts (the embedded database holds one process, ADR 174).
  */
 async function startServerWithModel1Assessment(email: string): Promise<{ url: string; stop(): void; assessmentId: string }> {
-  const { url, env } = ownServerEnv({ name: 'model-comparison', port: Number(process.env.E2E_PORT ?? 5100) + 1 });
+  const { url, env } = ownServerEnv({ name: 'model-comparison', port: workerPort(1) });
   const assessmentId = execFileSync('node_modules/.bin/tsx', ['tests/support/seed-model1-assessment.ts'], { env: { ...env, SEED_EMAIL: email, SEED_PASSWORD: PASSWORD }, encoding: 'utf8' }).trim();
   const { stop } = await startOwnServer(env);
   return { url, stop, assessmentId };

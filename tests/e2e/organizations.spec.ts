@@ -1,25 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
-import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { copyOfClientBuild, createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
+import { unusedCode } from '../support/totp-codes.ts';
+import { workerPort } from '../support/e2e-ports.ts';
 
 /**
- * Organisations, partners and account management. Runs its own server (E2E_PORT + 1)
+ * Organisations, partners and account management. Runs its own server (this worker's E2E_PORT block + 1, ADR 241)
  * so the first super admin can be created with `npm run user:create` before the server opens the
  * embedded database. Mail is delivered to a real SMTP server started here: the outbox shows no
  * secret link to anyone, the super admin included (ADR 190).
  */
 
-const basePort = Number(process.env.E2E_PORT ?? 5100);
-const port = basePort + 1;
+const port = workerPort(1);
 const url = `http://127.0.0.1:${port}`;
 const SHOTS = '.tmp/shots/organizations';
-const CLIENT_DIST = resolve(`.tmp/e2e-organizations-dist-${port}`);
 const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
 const PASSWORD = 'Correct-Horse-Battery-Staple-42';
 const stamp = Date.now();
@@ -29,9 +27,10 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  execFileSync('npx', ['vite', 'build', '--outDir', CLIENT_DIST, '--emptyOutDir', '--logLevel', 'error'], { stdio: ['ignore', 'ignore', 'inherit'] });
   smtp = await startSmtpServer();
-  const { env } = ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url, CLIENT_DIST_DIR: CLIENT_DIST } });
+  // Its own copy of the client build: other specs running at the same time may change dist/client under a running server.
+  const clientDist = copyOfClientBuild(`organizations-${port}`);
+  const { env } = ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url, CLIENT_DIST_DIR: clientDist } });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
   server = await startOwnServer(env);
 });
@@ -48,7 +47,7 @@ async function signIn(request: APIRequestContext, email: string, password: strin
   const login = await request.post(`${url}/api/auth/login`, { headers, data: { email, password } });
   expect(login.status(), await login.text()).toBe(200);
   if (totp) {
-    const verify = await request.post(`${url}/api/mfa/verify`, { headers, data: { type: 'totp', code: totp.generate() } });
+    const verify = await request.post(`${url}/api/mfa/verify`, { headers, data: { type: 'totp', code: await unusedCode(totp) } });
     expect(verify.status(), await verify.text()).toBe(200);
     return totp;
   }
@@ -60,7 +59,7 @@ async function enrolTotp(request: APIRequestContext): Promise<OTPAuth.TOTP> {
   expect(setup.status(), await setup.text()).toBe(200);
   const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
-  const verify = await request.post(`${url}/api/mfa/totp/verify-setup`, { headers, data: { code: totp.generate() } });
+  const verify = await request.post(`${url}/api/mfa/totp/verify-setup`, { headers, data: { code: await unusedCode(totp) } });
   expect(verify.status(), await verify.text()).toBe(200);
   return totp;
 }
@@ -75,16 +74,9 @@ async function signInAdmin(request: APIRequestContext): Promise<OTPAuth.TOTP> {
   }
   const login = await request.post(`${url}/api/auth/login`, { headers, data: { email: adminEmail, password: ADMIN_PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
-  const verify = await request.post(`${url}/api/mfa/verify`, { headers, data: { type: 'totp', code: await nextCode(adminTotp) } });
+  const verify = await request.post(`${url}/api/mfa/verify`, { headers, data: { type: 'totp', code: await unusedCode(adminTotp) } });
   expect(verify.status(), await verify.text()).toBe(200);
   return adminTotp;
-}
-
-/** A TOTP step is accepted once: wait for the next one before reusing the generator. */
-async function nextCode(totp: OTPAuth.TOTP): Promise<string> {
-  const remaining = 30_000 - (Date.now() % 30_000);
-  await new Promise((r) => setTimeout(r, remaining + 500));
-  return totp.generate();
 }
 
 async function requestAccess(email: string, company: string) {
@@ -246,7 +238,7 @@ test('account management: a super admin disables a user (their session is refuse
   // Reset two-factor, confirmed with the admin's own fresh code: the user must enrol again.
   await admin.getByLabel('Search name or e-mail').fill(resetEmail);
   await admin.getByRole('button', { name: `Manage ${resetEmail}` }).click();
-  await dialog.getByLabel(/Your current authenticator code/).fill(await nextCode(totp));
+  await dialog.getByLabel(/Your current authenticator code/).fill(await unusedCode(totp));
   await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
   await expect(admin.getByText('Two-factor authentication reset; the user must enrol again at next sign-in').first()).toBeVisible();
   expect((await users[resetEmail]!.request.get(`${url}/api/assessments`)).status()).toBe(401);

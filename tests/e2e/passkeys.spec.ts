@@ -4,6 +4,7 @@ import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD } from '../support/sign-up-with-mfa.ts';
+import { workerPort } from '../support/e2e-ports.ts';
 
 const SHOTS = '.tmp/shots';
 const DESKTOP_VIEWPORT = { width: 1280, height: 900 } as const;
@@ -13,10 +14,10 @@ test.use({ serviceWorkers: 'block' });
 
 /**
  * WebAuthn refuses an IP address as the relying party id, and the suite's server answers on
- * 127.0.0.1: this journey runs on a server of its own, E2E_PORT + 3, whose APP_URL is localhost.
+ * 127.0.0.1: this journey runs on a server of its own, this worker's E2E_PORT block + 3 (ADR 241), whose APP_URL is localhost.
  */
 async function startLocalhostServer(): Promise<{ url: string; stop(): void }> {
-  const { url, env } = ownServerEnv({ name: 'passkeys', port: Number(process.env.E2E_PORT ?? 5100) + 3, hostname: 'localhost' });
+  const { url, env } = ownServerEnv({ name: 'passkeys', port: workerPort(3), hostname: 'localhost' });
   const { stop } = await startOwnServer(env);
   return { url, stop };
 }

@@ -2,12 +2,14 @@ import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { sharedServerClientDir, workerPort } from '../support/e2e-ports.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots/pwa';
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 5100}`;
+const BASE_URL = `http://127.0.0.1:${workerPort(0)}`;
 const OFFLINE_TEXT = "You're offline. Data will sync when connection is restored.";
-const DIST = 'dist/client';
+/** The client build this worker's shared server serves (its own copy of dist/client, ADR 241). */
+const DIST = sharedServerClientDir(workerPort(0));
 
 const ORGANISATION = {
   name: 'Acme Health',
@@ -263,7 +265,7 @@ test('acceptance 3: serving a new build shows Update Available; Update Now activ
   await expect(page.getByRole('region', { name: 'Update Available' })).toHaveCount(0);
 
   // A new build: index.html changes, so the worker's precache manifest (its revision) changes.
-  const backup = '.tmp/pwa-update-backup';
+  const backup = `${DIST}-pwa-update-backup`;
   rmSync(backup, { recursive: true, force: true });
   // Timestamps are kept so scripts/ensure-build.mjs still sees the restored build as the sources' age.
   const files = ['index.html', 'index.html.br', 'index.html.gz', 'sw.js'];

@@ -7,16 +7,17 @@ import { acceptCookies } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD, signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { workerPort } from '../support/e2e-ports.ts';
 
 /**
  * Single sign-on end to end (ADR 225, 227): an owner connects a real OpenID provider on loopback,
  * a super admin approves the domain (DNS cannot be faked in a running server), a directory user
  * signs in through the provider's own pages, sets up TOTP and is a member; then SSO is required
- * and a password log-in of that domain is refused. The server runs on its own (E2E_PORT + 2) with
+ * and a password log-in of that domain is refused. The server runs on its own (this worker's E2E_PORT block + 2, ADR 241) with
  * NODE_ENV development, the only mode that lets an issuer be plain http on loopback.
  */
 
-const port = Number(process.env.E2E_PORT ?? 5100) + 2;
+const port = workerPort(2);
 const url = `http://127.0.0.1:${port}`;
 const SHOTS = '.tmp/shots';
 const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';

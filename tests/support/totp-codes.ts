@@ -1,0 +1,42 @@
+import type * as OTPAuth from 'otpauth';
+
+/**
+ * Codes an authenticator would accept, without waiting out 30-second steps.
+ *
+ * The server accepts the current step T and the previous one T-1, each step once per user (ADR 030).
+ * A journey that enrols and then signs in used to type the current code twice, so the sign-in had
+ * to wait up to 30 s for the next step. Claiming T-1 first leaves T free for the next code, so a
+ * journey waits only when it needs a third code within one step.
+ */
+
+const STEP_MS = 30_000;
+/** A code handed out this close to the end of its step could reach the server one step later and be refused. */
+const SAFETY_MS = 2_000;
+
+const lastClaimedStep = new WeakMap<OTPAuth.TOTP, number>();
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function msLeftInStep(): number {
+  return STEP_MS - (Date.now() % STEP_MS);
+}
+
+/**
+ * The oldest code the server still accepts and this journey has not used yet; the caller must
+ * submit it (the step counts as claimed). Waits for the next step only when T-1 and T are both spent.
+ */
+export async function unusedCode(totp: OTPAuth.TOTP): Promise<string> {
+  for (;;) {
+    if (msLeftInStep() < SAFETY_MS) await sleep(msLeftInStep() + 100);
+    const current = Math.floor(Date.now() / STEP_MS);
+    const last = lastClaimedStep.get(totp) ?? Number.NEGATIVE_INFINITY;
+    const step = [current - 1, current].find((candidate) => candidate > last);
+    if (step !== undefined) {
+      lastClaimedStep.set(totp, step);
+      return totp.generate({ timestamp: step * STEP_MS });
+    }
+    await sleep(msLeftInStep() + 100);
+  }
+}
