@@ -119,6 +119,13 @@ const TARGETS: Array<{ path: string; signedIn: boolean; token?: boolean; minRati
 const MIXED_DURATION_S = Number(process.env.BENCH_MIXED_DURATION_S ?? 60);
 /** The mixed load's p99 ceilings (ms): the embedded database shares the process, PostgreSQL does not. */
 const MIXED_P99_MS = { pglite: 100, postgres: 50 };
+/**
+ * The mixed load's second reading: requests sent after its first seconds. All connections open at
+ * once, and Node accepts one new connection per turn of a busy event loop, so the last ones wait
+ * seconds for their first answer (docs/benchmarks.md, "Mixed signed-in load"); the target stays on
+ * the whole run, this shows the load once every connection is open.
+ */
+const STEADY_AFTER_S = 5;
 
 /**
  * A signed-in user's day in one run: every connection cycles through the app's own calls (who am I,
@@ -136,10 +143,20 @@ async function measureMixed(kind: 'pglite' | 'postgres', app: Server): Promise<s
     { method: 'GET' as const, path: '/api/mfa/status', headers },
     save('protection'),
   ];
-  const result = await autocannon({ url: `http://127.0.0.1:${app.port}`, connections: CONNECTIONS, duration: MIXED_DURATION_S, requests });
+  const started = Date.now();
+  const steady: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: `http://127.0.0.1:${app.port}`, connections: CONNECTIONS, duration: MIXED_DURATION_S, requests }, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      if (Date.now() - responseTime - started >= STEADY_AFTER_S * 1000) steady.push(responseTime);
+    });
+  });
+  steady.sort((a, b) => a - b);
+  const steadyP99 = Math.round(steady[Math.floor(steady.length * 0.99)] ?? Number.NaN);
+  const steadyMax = Math.round(steady.at(-1) ?? Number.NaN);
   const failures = result.non2xx + result.errors;
   const met = result.latency.p99 < MIXED_P99_MS[kind] && failures === 0;
-  const row = `| ${kind} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${failures} | p99 < ${MIXED_P99_MS[kind]} ms | ${met ? 'met' : 'NOT met'} |`;
+  const row = `| ${kind} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${steadyP99} | ${steadyMax} | ${failures} | p99 < ${MIXED_P99_MS[kind]} ms | ${met ? 'met' : 'NOT met'} |`;
   console.error(row);
   return row;
 }
@@ -213,8 +230,8 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const result of results) for (const row of result.rows) console.log(row);
   console.log(`\nMixed signed-in load: ${CONNECTIONS} connections for ${MIXED_DURATION_S} s, each cycling /api/auth/user, the list, a completed assessment, an autosave, /api/mfa/status, an autosave\n`);
-  console.log('| Database | req/s | p50 ms | p99 ms | max ms | non-2xx or errors | target | |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`| Database | req/s | p50 ms | p99 ms | max ms | p99 ms of requests sent after ${STEADY_AFTER_S} s | max ms of those | non-2xx or errors | target | |`);
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const result of results) for (const row of result.mixedRows) console.log(row);
   process.exitCode = results.every((result) => result.allMet) ? 0 : 1;
 }

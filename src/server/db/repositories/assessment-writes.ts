@@ -4,6 +4,8 @@ import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../client.ts';
 import { assessments } from '../schema.ts';
+import { toRecord, type AssessmentRecord } from './assessment-record.ts';
+import { storedColumns } from './assessments.ts';
 import { isUuid } from './is-uuid.ts';
 
 /**
@@ -83,29 +85,26 @@ export interface DraftChanges {
   answerProvenance?: AnswerProvenance;
 }
 
-/** Changes a draft; returns false when no draft with that id exists in the organisation (completed ones are left alone). */
-export async function updateDraft(
-  db: Database,
-  organizationId: string,
-  id: string,
-  changes: DraftChanges,
-  now: Date,
-  expectedUpdatedAt?: Date,
-): Promise<boolean> {
-  const updated = await db
+/**
+ * Changes a draft and returns it as stored, in the same statement; null when no draft with that id
+ * exists in the organisation (completed ones are left alone) or it changed since `expectedUpdatedAt`.
+ * The author's name is not a column of the row: it is the one `existing` was read with.
+ */
+export async function updateDraft(db: Database, organizationId: string, existing: AssessmentRecord, changes: DraftChanges, now: Date, expectedUpdatedAt?: Date): Promise<AssessmentRecord | null> {
+  const [row] = await db
     .update(assessments)
     .set({ ...changes, updatedAt: now })
     .where(
       and(
-        eq(assessments.id, id),
+        eq(assessments.id, existing.id),
         eq(assessments.organizationId, organizationId),
         eq(assessments.status, 'draft'),
         // The precondition is part of the same statement, so no other write can slip in between.
         expectedUpdatedAt ? eq(assessments.updatedAt, expectedUpdatedAt) : undefined,
       ),
     )
-    .returning({ id: assessments.id });
-  return updated.length === 1;
+    .returning(storedColumns);
+  return row ? { ...toRecord({ ...row, authorFirstName: null, authorLastName: null }), authorName: existing.authorName } : null;
 }
 
 /** Stores the server's result and marks the draft completed; false when it was no longer a draft. */

@@ -18,15 +18,14 @@ import { isUuid } from './is-uuid.ts';
  * assessment, a missing one and a malformed id are all "not found"), and get parsed records.
  */
 
-const listColumns = {
+/** The row's own columns a list shows; the author's name comes from a join (listColumns). */
+const ownListColumns = {
   id: assessments.id,
   title: assessments.title,
   path: assessments.path,
   status: assessments.status,
   currentStep: assessments.currentStep,
   authorId: assessments.authorId,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
   engineVersion: assessments.engineVersion,
   seed: assessments.seed,
   createdAt: assessments.createdAt,
@@ -41,8 +40,11 @@ const listColumns = {
   probabilityOfAnyEvent: sql<number | null>`(${assessments.summary}->>'probabilityOfAnyEvent')::float8`,
 };
 
-const fullColumns = {
-  ...listColumns,
+const listColumns = { ...ownListColumns, authorFirstName: users.firstName, authorLastName: users.lastName };
+
+/** Every column of the row itself: what a write returns (assessment-writes.ts) and, with the author's name, a full read. */
+export const storedColumns = {
+  ...ownListColumns,
   input: assessments.input,
   result: assessments.result,
   businessAnswers: assessments.businessAnswers,
@@ -50,6 +52,8 @@ const fullColumns = {
   answerProvenance: assessments.answerProvenance,
   sourceAssessmentId: assessments.sourceAssessmentId,
 };
+
+const fullColumns = { ...storedColumns, authorFirstName: users.firstName, authorLastName: users.lastName };
 
 const ofOrganization = (organizationId: string) => eq(assessments.organizationId, organizationId);
 
@@ -104,14 +108,20 @@ function listPageFrom(db: Database, position: SQL | undefined) {
 /** The assessment when it belongs to the organisation, else null. */
 export async function findAssessment(db: Database, organizationId: string, id: string): Promise<AssessmentRecord | null> {
   if (!isUuid(id)) return null;
-  const rows = await db
+  const rows = await assessmentByIdQuery(db).execute({ id, organizationId });
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** Every assessment route reads its assessment through here first: built once (ADR 239). */
+const assessmentByIdQuery = preparedPerDatabase((db) =>
+  db
     .select(fullColumns)
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
-    .where(and(eq(assessments.id, id), ofOrganization(organizationId)))
-    .limit(1);
-  return rows[0] ? toRecord(rows[0]) : null;
-}
+    .where(and(eq(assessments.id, sql.placeholder('id')), eq(assessments.organizationId, sql.placeholder('organizationId'))))
+    .limit(1)
+    .prepare('assessment_by_id'),
+);
 
 /** The organisation's most recently completed assessment matching `condition` (completion time, then id), or null. */
 async function findNewestCompleted(db: Database, organizationId: string, condition?: SQL): Promise<AssessmentRecord | null> {

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
 import { followOrganisationName } from './assessment-title.ts';
-import { readAssessment } from './require-assessment.ts';
+import { toAssessment } from './assessment-view.ts';
 
 const COMPLETED_CANNOT_CHANGE = 'A completed assessment cannot be changed; duplicate it to start a new draft.';
 const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw it.';
@@ -14,7 +14,8 @@ const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw
 /**
  * PATCH /api/assessments/:id: saves what changed in a draft and records who answered each factor.
  * With `expectedUpdatedAt` the save is refused (409) when the draft changed since the caller read
- * it; the check is repeated inside the update, so no other write slips in between. Returns the draft as stored.
+ * it; the check is repeated inside the update, so no other write slips in between. Returns the draft as
+ * the update stored it (no second read: it cost a third of an autosave's database time, docs/benchmarks.md).
  */
 export async function updateDraftAssessment(options: { db: Database; existing: AssessmentRecord; body: UpdateAssessmentBody; user: AuthContext['user']; now: Date }): Promise<Assessment> {
   const { db, existing, body, user, now } = options;
@@ -33,7 +34,7 @@ export async function updateDraftAssessment(options: { db: Database; existing: A
   if (body.evidenceNotes !== undefined) changes.evidenceNotes = body.evidenceNotes;
   const expected = body.expectedUpdatedAt === undefined ? undefined : new Date(body.expectedUpdatedAt);
   if (expected && expected.getTime() !== existing.updatedAt.getTime()) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
-  const updated = await updateDraft(db, user.organizationId, existing.id, changes, now, expected);
+  const updated = await updateDraft(db, user.organizationId, existing, changes, now, expected);
   if (!updated) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : COMPLETED_CANNOT_CHANGE);
-  return readAssessment(db, user.organizationId, existing.id);
+  return toAssessment(updated);
 }
