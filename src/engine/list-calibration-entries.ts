@@ -1,18 +1,11 @@
 import { CALIBRATION } from './calibration/calibration.ts';
-import type { CalibrationEntry, CalibrationUnit } from './calibration/calibration.ts';
+import type { CalibrationEntry } from './calibration/calibration.ts';
 import { CONTROL_COSTS } from './calibration/control-costs.ts';
 import { FACTORS } from './factors.ts';
 import { FACTOR_SCENARIO_EXPOSURE, FACTOR_SCENARIO_WEIGHTS, LOSS_SCENARIOS, LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 
 /** One row of the methodology page: every number the model uses, with its source or assumption flag. */
-interface MethodologyEntry {
-  readonly key: string;
-  readonly label: string;
-  readonly value: number;
-  readonly unit: CalibrationUnit;
-  readonly source: string;
-  readonly isAssumption: boolean;
-}
+type MethodologyEntry = Pick<CalibrationEntry, 'key' | 'label' | 'value' | 'unit' | 'source' | 'isAssumption'>;
 
 /**
  * Every number the model uses, for the methodology page: the calibration

@@ -1,5 +1,6 @@
 import { LOSS_SCENARIO_IDS } from '@/engine/loss-scenarios.ts';
 import type { LossScenarioId } from '@/engine/loss-scenarios.ts';
+import type { LossScenarioResult } from '@/engine/loss-scenario-results.ts';
 import { isRecord, isFiniteNumber } from './stored-values.ts';
 
 /**
@@ -9,18 +10,8 @@ import { isRecord, isFiniteNumber } from './stored-values.ts';
  * come back as null; every format then leaves the part out instead of inventing a figure.
  */
 
-/** One named loss scenario as the reports and the results page show it. */
-export interface LossScenarioView {
-  readonly id: LossScenarioId;
-  readonly label: string;
-  readonly expectedAnnualLossUsd: number;
-  /** Share of the expected annual loss, in [0, 1]. */
-  readonly share: number;
-  /** Chance of at least one such incident in a year. */
-  readonly annualProbability: number;
-  /** Typical (median) and severe (1 in 20) cost of one such incident. */
-  readonly medianCostIfItHappensUsd: number;
-  readonly p95CostIfItHappensUsd: number;
+/** One named loss scenario as the reports and the results page show it: the engine's figures, its cost categories read as stored. */
+export interface LossScenarioView extends Omit<LossScenarioResult, 'costBreakdown'> {
   /** Expected annual loss of this scenario by cost category: the rows the workbook sums. */
   readonly costBreakdown: readonly { readonly category: string; readonly expectedAnnualUsd: number }[];
 }

@@ -1,9 +1,9 @@
 import PptxGenJS from 'pptxgenjs';
-import { formatPercent, formatUsdChange, formatUsdShort } from './format.ts';
+import { formatUsdChange, formatUsdShort } from './format.ts';
 import type { ReportLogo } from './render-pdf.tsx';
 import { PALETTE, pptxColor } from './palette.ts';
 import { rowsThatFit } from './board-message.ts';
-import { formatSavedPerDollar, type ReportModel, type ReportSlide } from './report-model.ts';
+import { formatSavedPerDollar, headlineTiles, type ReportModel, type ReportSlide } from './report-model.ts';
 import { BROWSER_FONT_SCALE, wrapText, type PlacedText } from './text-fit.ts';
 import { addCoverageSlide } from './coverage-pptx.ts';
 import { addScenariosSlide, scenarioChartLabel, SCENARIO_LABEL_FONT_SIZE, SCENARIO_LABEL_WIDTH_PT } from './loss-scenarios-pptx.ts';
@@ -75,14 +75,7 @@ function addTitleSlide(pptx: PptxGenJS, slide: ReportSlide, logo: ReportLogo | n
 }
 
 function addHeadlineSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
-  const h = model.headline;
-  // Lead with the chance of an incident and what one costs (ADR 220); the average follows.
-  const tiles = [
-    { label: 'Chance of an incident this year', value: formatPercent(h.probabilityOfAnyEvent) },
-    { label: 'One incident typically costs', value: formatUsdShort(h.costIfItHappensUsd) },
-    { label: 'A severe incident costs more than', value: formatUsdShort(h.costIfItHappensP95Usd) },
-    { label: 'Expected loss a year (average)', value: formatUsdShort(h.aleUsd) },
-  ];
+  const tiles = headlineTiles(model.headline);
   const top = contentTop(slide);
   tiles.forEach((tile, i) => {
     const x = 0.5 + i * 3.1;

@@ -389,6 +389,19 @@ function driversSlide(model: SlideSource): ReportSlide {
   };
 }
 
+/**
+ * The four headline tiles of the slide view and the PowerPoint. The chance of an incident and what
+ * one costs lead; the average comes last (ADR 220).
+ */
+export function headlineTiles(headline: ReportModel['headline']): Array<{ label: string; value: string }> {
+  return [
+    { label: 'Chance of an incident this year', value: formatPercent(headline.probabilityOfAnyEvent) },
+    { label: 'One incident typically costs', value: formatUsdShort(headline.costIfItHappensUsd) },
+    { label: 'A severe incident costs more than', value: formatUsdShort(headline.costIfItHappensP95Usd) },
+    { label: 'Expected loss a year (average)', value: formatUsdShort(headline.aleUsd) },
+  ];
+}
+
 /** "$2.03 saved per $1": the saving per dollar of the mid cost, which needs no explaining (a ROSI of 1.0x did). */
 export function formatSavedPerDollar(fix: Pick<ReportFix, 'annualLossReductionUsd' | 'annualCostMidUsd'>): string {
   return fix.annualCostMidUsd > 0 ? `$${(fix.annualLossReductionUsd / fix.annualCostMidUsd).toFixed(2)} saved per $1` : 'n/a';

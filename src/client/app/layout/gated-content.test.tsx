@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { jsonResponse } from '@/client/test/stub-api.ts';
 import { MFA_STATUS_QUERY_KEY } from '@/client/features/mfa/api/get-mfa-status.ts';
 import { peekArrived, prefetchGet } from '@/client/lib/prefetch.ts';
 import { MFA_STATUS_PATH } from '../preload-presentation.ts';
@@ -17,7 +18,7 @@ function stubApi(statusAnswers: Array<{ status: number; body: unknown }>) {
       calls.push(url);
       const answer = url === '/api/auth/user' ? { status: 200, body: user } : url === MFA_STATUS_PATH ? statusAnswers.shift() : undefined;
       if (!answer) return new Response('{}', { status: 404 });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      return jsonResponse(answer);
     }),
   );
   return calls;

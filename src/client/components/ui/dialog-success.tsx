@@ -11,11 +11,18 @@ export function DialogSuccess({ icon, children, footnote, onClose }: { icon: Rea
         {children}
       </div>
       {footnote}
-      <DialogFooter>
-        <Button type="button" onClick={onClose}>
-          Close
-        </Button>
-      </DialogFooter>
+      <DialogCloseFooter onClose={onClose} />
     </div>
+  );
+}
+
+/** The one button a finished dialog offers. */
+export function DialogCloseFooter({ onClose }: { onClose: () => void }) {
+  return (
+    <DialogFooter>
+      <Button type="button" onClick={onClose}>
+        Close
+      </Button>
+    </DialogFooter>
   );
 }

@@ -1,7 +1,7 @@
 import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/client/lib/utils.ts';
+import { DialogCloseButton } from './dialog.tsx';
 
 /** A dialog that slides in from the side: the small-screen navigation menu. */
 export const Sheet = SheetPrimitive.Root;
@@ -25,10 +25,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
-        </SheetPrimitive.Close>
+        <DialogCloseButton />
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );

@@ -1,14 +1,12 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AdminAuditEvent } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, organizations, users } from '../../db/schema.ts';
+import { auditActor, auditTarget, selectAuditEvents } from '../../db/repositories/audit-events.ts';
+import { auditLog, organizations } from '../../db/schema.ts';
 import { escapeLike } from './escape-like.ts';
 
 /** The audit log as /admin/audit, its CSV export and an account's detail read it, with actor, target and organisation named. */
 
-const actor = alias(users, 'actor');
-const target = alias(users, 'target');
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Filters: actor and target by e-mail (substring), action by prefix, dates inclusive in UTC. */
@@ -22,8 +20,8 @@ export interface AuditEventFilters {
 
 function auditConditions(query: AuditEventFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.actor) conditions.push(ilike(actor.email, `%${escapeLike(query.actor)}%`));
-  if (query.target) conditions.push(ilike(target.email, `%${escapeLike(query.target)}%`));
+  if (query.actor) conditions.push(ilike(auditActor.email, `%${escapeLike(query.actor)}%`));
+  if (query.target) conditions.push(ilike(auditTarget.email, `%${escapeLike(query.target)}%`));
   if (query.action) conditions.push(or(eq(auditLog.action, query.action), ilike(auditLog.action, `${escapeLike(query.action)}%`))!);
   if (query.from) conditions.push(gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(auditLog.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
@@ -31,20 +29,7 @@ function auditConditions(query: AuditEventFilters): SQL | undefined {
 }
 
 function selectEvents(db: Database, where: SQL | undefined) {
-  return db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      actorEmail: actor.email,
-      targetEmail: target.email,
-      organizationName: organizations.name,
-      ip: auditLog.ip,
-      details: auditLog.details,
-    })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .leftJoin(target, eq(target.id, auditLog.targetUserId))
+  return selectAuditEvents(db, { organizationName: organizations.name, ip: auditLog.ip, details: auditLog.details })
     .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id));
@@ -67,8 +52,8 @@ export async function countAuditEvents(db: Database, filters: AuditEventFilters)
   const [total] = await db
     .select({ value: count() })
     .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .leftJoin(target, eq(target.id, auditLog.targetUserId))
+    .leftJoin(auditActor, eq(auditActor.id, auditLog.actorUserId))
+    .leftJoin(auditTarget, eq(auditTarget.id, auditLog.targetUserId))
     .where(auditConditions(filters));
   return total?.value ?? 0;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { MyOrganization, OrganizationAuditEvent, OrganizationMember, PendingInvitation } from '@/contracts/organizations.ts';
 import type { Database } from '../../db/client.ts';
+import { selectAuditEvents } from '../../db/repositories/audit-events.ts';
 import { auditLog, invitations, memberships, organizations, users } from '../../db/schema.ts';
 import { toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
 import { roleUnlessBeingDeleted } from '../../sessions/organization-owner.ts';
@@ -103,21 +103,10 @@ export async function findMember(db: Database, organizationId: string, userId: s
 
 /** The organisation's own events (ADR 144), newest first. */
 export async function listOrganizationAudit(db: Database, organizationId: string, limit: number): Promise<OrganizationAuditEvent[]> {
-  const actor = alias(users, 'actor');
-  const target = alias(users, 'target');
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      actorEmail: actor.email,
-      targetEmail: target.email,
-      // A call made with an API token names the token (ADR 228).
-      apiTokenName: sql<string | null>`${auditLog.details} -> 'apiToken' ->> 'name'`,
-    })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .leftJoin(target, eq(target.id, auditLog.targetUserId))
+  const rows = await selectAuditEvents(db, {
+    // A call made with an API token names the token (ADR 228).
+    apiTokenName: sql<string | null>`${auditLog.details} -> 'apiToken' ->> 'name'`,
+  })
     .where(eq(auditLog.organizationId, organizationId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);

@@ -3,28 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { ApiToken } from '@/contracts/api-tokens.ts';
+import { FakeStepUp } from '@/client/test/fake-step-up.tsx';
+import { stubApi } from '@/client/test/stub-api.ts';
 import type { TokenTarget } from '../api/token-target.ts';
-import { ApiTokensCard, type StepUpDialogComponent } from './api-tokens-card.tsx';
-
-type Reply = { status: number; body: unknown };
-type Call = { method: string; url: string; body: unknown };
-
-/** Answers each `METHOD url` from a queue (the last answer repeats); records every call. */
-function stubApi(replies: Record<string, Reply[]>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const queue = replies[`${method} ${url}`];
-      const reply = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-      if (!reply) return new Response(JSON.stringify({ message: 'not stubbed' }), { status: 404 });
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
+import { ApiTokensCard } from './api-tokens-card.tsx';
 
 const FUTURE = new Date(Date.now() + 30 * 86_400_000).toISOString();
 const exporter: ApiToken = {
@@ -42,13 +24,6 @@ const exporter: ApiToken = {
   revokedAt: null,
 };
 const SECRET = 'cifer_pat_Ab12-the-rest-of-the-secret';
-
-const FakeStepUp: StepUpDialogComponent = ({ open, onVerified }) =>
-  open ? (
-    <button type="button" onClick={onVerified}>
-      Fresh code entered
-    </button>
-  ) : null;
 
 function renderCard(target: TokenTarget = { kind: 'personal' }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,5 +1,5 @@
 import { KeyRound, Plus } from 'lucide-react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MAX_API_TOKENS_PER_OWNER, type ApiToken } from '@/contracts/api-tokens.ts';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 import type { TokenTarget } from '../api/token-target.ts';
@@ -17,8 +18,6 @@ import { RevokeTokenDialog } from './revoke-token-dialog.tsx';
 import { TokenListItem } from './token-list-item.tsx';
 import { TokenSecretView } from './token-secret-view.tsx';
 
-/** The app's "confirm it's you" dialog, handed in by the page: features do not import each other. */
-export type StepUpDialogComponent = ComponentType<{ open: boolean; onClose: () => void; onVerified: () => void }>;
 
 /**
  * API tokens (ADR 228) for the public API and the MCP server: the list, Create (with a fresh code

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CreatedApiToken } from '@/contracts/api-tokens.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isStepUpRefusal } from '@/client/lib/step-up.ts';
 import { useCreateApiToken, type TokenFormValues } from '../api/create-api-token.ts';
 import type { TokenTarget } from '../api/token-target.ts';
-import { needsFreshCode } from '../lib/step-up.ts';
 
 /**
  * Creating a token, step by step: the form; when the server wants a fresh code, the form closes and
@@ -26,7 +26,7 @@ export function useTokenCreation(target: TokenTarget) {
         setCreated(answer);
       },
       onError: (error) => {
-        if (needsFreshCode(error)) {
+        if (isStepUpRefusal(error)) {
           setFormOpen(false);
           setAwaitingCode(values);
           return;

@@ -6,6 +6,7 @@ import type { Assessment, CompleteAssessmentBody } from '@/contracts/assessments
 import { BUSINESS_QUESTIONS, type BusinessAnswers } from '@/contracts/business-questions.ts';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
+import { CLINIC_DRAFT } from '../lib/test-fixtures.ts';
 import { BusinessAssessment } from './business-assessment.tsx';
 
 /** ADR 214: the 10-minute path sends what the manager answered and nothing it never asked. */
@@ -27,17 +28,7 @@ const ASSESSMENT: Assessment = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   completedAt: null,
-  input: {
-    organisation: {
-      industry: 'healthcare',
-      employees: 15,
-      annualRevenueUsd: 2_000_000,
-      records: { personal: 5_000, health: 5_000, paymentCard: 0, consumerFinancial: 0 },
-      holdsEuResidentsData: false,
-      holdsCaliforniaResidentsData: false,
-      isPubliclyTraded: false,
-    },
-  },
+  input: CLINIC_DRAFT,
   result: null,
   businessAnswers: answers,
   evidenceNotes: {},

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { DialogFooter } from '@/client/components/ui/dialog.tsx';
+import { DialogCloseFooter } from '@/client/components/ui/dialog-success.tsx';
 import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
@@ -164,11 +165,7 @@ function PartnerImportedNotice({ result, onClose }: { result: PartnerImportRespo
           </li>
         ))}
       </ul>
-      <DialogFooter>
-        <Button type="button" onClick={onClose}>
-          Close
-        </Button>
-      </DialogFooter>
+      <DialogCloseFooter onClose={onClose} />
     </div>
   );
 }

@@ -57,11 +57,16 @@ afterEach(() => {
 
 const renameCalls = (fetchMock: ReturnType<typeof setup>) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/rename'));
 
+/** Opens the rename dialog of the listed assessment from History. */
+async function openRenameDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: `Rename ${ITEM.title}` }));
+  return screen.findByRole('dialog', { name: 'Rename assessment' });
+}
+
 test('the rename dialog is labelled, starts from the current title, saves the new one and History shows it', async () => {
   const user = userEvent.setup();
   const fetchMock = setup((title) => json({ ...ITEM, title }));
-  await user.click(await screen.findByRole('button', { name: `Rename ${ITEM.title}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Rename assessment' });
+  const dialog = await openRenameDialog(user);
   const field = within(dialog).getByLabelText(/Name/);
   expect(field).toHaveValue(ITEM.title);
   await user.clear(field);
@@ -77,8 +82,7 @@ test('the rename dialog is labelled, starts from the current title, saves the ne
 test('an empty name is refused in the dialog with its message, and nothing is sent', async () => {
   const user = userEvent.setup();
   const fetchMock = setup((title) => json({ ...ITEM, title }));
-  await user.click(await screen.findByRole('button', { name: `Rename ${ITEM.title}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Rename assessment' });
+  const dialog = await openRenameDialog(user);
   const field = within(dialog).getByLabelText(/Name/);
   await user.clear(field);
   await user.type(field, '   ');
@@ -93,8 +97,7 @@ test('an empty name is refused in the dialog with its message, and nothing is se
 test("the server's refusal is shown on the field and the dialog stays open; Cancel closes it unchanged", async () => {
   const user = userEvent.setup();
   setup(() => json({ code: 'not_found', message: 'Assessment not found' }, 404));
-  await user.click(await screen.findByRole('button', { name: `Rename ${ITEM.title}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Rename assessment' });
+  const dialog = await openRenameDialog(user);
   await user.type(within(dialog).getByLabelText(/Name/), ' (final)');
   await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
 

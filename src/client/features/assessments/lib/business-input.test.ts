@@ -4,21 +4,9 @@ import { BUSINESS_QUESTIONS, type BusinessAnswers } from '@/contracts/business-q
 import { assessRisk } from '@/engine/assess-risk.ts';
 import { buildBusinessInput } from './business-input.ts';
 import { toCompleteInput } from './draft-input.ts';
+import { CLINIC_DRAFT } from './test-fixtures.ts';
 
 // ADR 214: the 10-minute path never asks for a framework status, so it must not assume one.
-
-/** A $2M practice holding patient records, as the profile step leaves it (no framework touched). */
-const clinicDraft: DraftRiskInput = {
-  organisation: {
-    industry: 'healthcare',
-    employees: 15,
-    annualRevenueUsd: 2_000_000,
-    records: { personal: 5_000, health: 5_000, paymentCard: 0, consumerFinancial: 0 },
-    holdsEuResidentsData: false,
-    holdsCaliforniaResidentsData: false,
-    isPubliclyTraded: false,
-  },
-};
 
 /** The middle option of every plain question, and the manager's answer to the rules question. */
 function answersWithRules(rules: string): BusinessAnswers {
@@ -34,26 +22,26 @@ function run(draft: DraftRiskInput) {
 
 describe('the 10-minute path builds its input without assuming a framework status', () => {
   test('HIPAA applies (health records) and was never asked: it is sent as "unknown", never "not started"', () => {
-    const built = buildBusinessInput(clinicDraft, answersWithRules('evidenced'));
+    const built = buildBusinessInput(CLINIC_DRAFT, answersWithRules('evidenced'));
     expect(built.frameworks).toEqual({ hipaa: { status: 'unknown' } });
     expect(built.factors?.A4).toBe('best');
   });
 
   test('the manager says the rules are met with evidence: no compliance conflict, and A4 runs as answered', () => {
-    const result = run(buildBusinessInput(clinicDraft, answersWithRules('evidenced')));
+    const result = run(buildBusinessInput(CLINIC_DRAFT, answersWithRules('evidenced')));
     expect(result.frameworkConflicts).toEqual([]);
     expect(result.warnings.map((w) => w.code)).not.toContain('factorAnswerConflict');
     expect(result.unknownFactors.map((u) => u.factorId)).not.toContain('A4');
   });
 
   test('"I don\'t know" to the rules question stays unknown: it is not filled in from an invented status', () => {
-    const result = run(buildBusinessInput(clinicDraft, answersWithRules('unknown')));
+    const result = run(buildBusinessInput(CLINIC_DRAFT, answersWithRules('unknown')));
     expect(result.frameworkConflicts).toEqual([]);
     expect(result.unknownFactors.map((u) => u.factorId)).toContain('A4');
   });
 
   test('a status the draft already holds is an answer and is kept; a conflict with it is still reported', () => {
-    const draft: DraftRiskInput = { ...clinicDraft, frameworks: { hipaa: { status: 'notStarted' } } };
+    const draft: DraftRiskInput = { ...CLINIC_DRAFT, frameworks: { hipaa: { status: 'notStarted' } } };
     const built = buildBusinessInput(draft, answersWithRules('evidenced'));
     expect(built.frameworks).toEqual({ hipaa: { status: 'notStarted' } });
     expect(run(built).frameworkConflicts.map((c) => c.factorId)).toEqual(['A4']);
@@ -61,9 +49,9 @@ describe('the 10-minute path builds its input without assuming a framework statu
 
   test('no regulated data and not listed: no framework is added', () => {
     const draft: DraftRiskInput = {
-      ...clinicDraft,
+      ...CLINIC_DRAFT,
       organisation: {
-        ...clinicDraft.organisation,
+        ...CLINIC_DRAFT.organisation,
         industry: 'retail',
         records: { personal: 800, health: 0, paymentCard: 0, consumerFinancial: 0 },
       },

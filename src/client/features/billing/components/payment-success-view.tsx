@@ -1,14 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { buttonVariants } from '@/client/components/ui/button.tsx';
 import { isUnauthorizedError } from '@/client/lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
+import { cn } from '@/client/lib/utils.ts';
 import { useCheckoutStatus } from '../api/get-checkout-status.ts';
 
 const PLAN_NAMES = { monthly: 'Monthly', annual: 'Annual assessment plan' } as const;
+
+/** The centred card the page shows while it waits and once the subscription is active; screen readers hear it change. */
+function StatusPanel({ testId, className, icon, title, children }: { testId: string; className: string; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div role="status" aria-live="polite" className={cn('flex flex-col items-center gap-4 rounded-xl border bg-white p-10 text-center', className)} data-testid={testId}>
+      {icon}
+      <h2 className="text-2xl font-semibold text-slate-900">{title}</h2>
+      {children}
+    </div>
+  );
+}
 
 /**
  * /payment-success: the state CIFER has recorded for this checkout. Stripe's redirect alone
@@ -40,18 +52,11 @@ export function PaymentSuccessView() {
   const data = status.data;
   if (!data || data.status !== 'complete' || data.subscriptionStatus === 'none') {
     return (
-      <div
-        role="status"
-        aria-live="polite"
-        className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-10 text-center"
-        data-testid="payment-waiting"
-      >
-        <Loader2 className="size-10 animate-spin text-blue-700" aria-hidden="true" />
-        <h2 className="text-2xl font-semibold text-slate-900">Waiting for payment confirmation...</h2>
+      <StatusPanel testId="payment-waiting" className="border-slate-200" icon={<Loader2 className="size-10 animate-spin text-blue-700" aria-hidden="true" />} title="Waiting for payment confirmation...">
         <p className="max-w-md text-slate-700">
           Stripe is confirming your payment with CIFER. This usually takes a few seconds; this page updates by itself.
         </p>
-      </div>
+      </StatusPanel>
     );
   }
   if (!isActive) {
@@ -69,14 +74,7 @@ export function PaymentSuccessView() {
     );
   }
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="flex flex-col items-center gap-4 rounded-xl border border-green-200 bg-white p-10 text-center"
-      data-testid="payment-active"
-    >
-      <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
-      <h2 className="text-2xl font-semibold text-slate-900">Your subscription is active</h2>
+    <StatusPanel testId="payment-active" className="border-green-200" icon={<CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />} title="Your subscription is active">
       <p className="text-slate-700">Plan: {PLAN_NAMES[data.plan]}</p>
       {data.claimEmail ? (
         <div className="flex max-w-md flex-col items-center gap-2 rounded-lg bg-blue-50 p-4 text-slate-800">
@@ -94,6 +92,6 @@ export function PaymentSuccessView() {
           Continue to CIFER
         </Link>
       )}
-    </div>
+    </StatusPanel>
   );
 }

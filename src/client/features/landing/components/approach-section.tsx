@@ -1,8 +1,9 @@
 import { Calculator, ListChecks, Presentation } from 'lucide-react';
+import { IconCardGrid, type IconCard } from './icon-card-grid.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { FACTOR_COUNT } from '@/engine/factors.ts';
 
-const STEPS = [
+const STEPS: IconCard[] = [
   {
     icon: ListChecks,
     title: '1. Assess',
@@ -27,15 +28,7 @@ export function ApproachSection() {
         <SectionHeading id="approach-title" eyebrow="The three-fold approach" title="Assess. Quantify. Act.">
           One guided assessment gives you a defensible number and a plan.
         </SectionHeading>
-        <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="size-8 text-blue-700" aria-hidden="true" />
-              <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-700">{text}</p>
-            </li>
-          ))}
-        </ol>
+        <IconCardGrid cards={STEPS} ordered cardClassName="bg-white shadow-sm" titleClassName="text-xl" />
       </div>
     </section>
   );

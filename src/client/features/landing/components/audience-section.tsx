@@ -1,7 +1,8 @@
 import { Briefcase, Building2, ShieldCheck } from 'lucide-react';
+import { IconCardGrid, type IconCard } from './icon-card-grid.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
-const AUDIENCES = [
+const AUDIENCES: IconCard[] = [
   {
     icon: Briefcase,
     title: 'CEOs, CFOs and boards',
@@ -26,15 +27,7 @@ export function AudienceSection() {
         <SectionHeading id="audience-title" eyebrow="Who CIFER is for" title="Built for the people who sign off on risk">
           Executives and security leaders at small and medium enterprises in healthcare, financial services and manufacturing.
         </SectionHeading>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {AUDIENCES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-              <Icon className="size-8 text-blue-700" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-700">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid cards={AUDIENCES} cardClassName="bg-slate-50" titleClassName="text-lg" />
       </div>
     </section>
   );

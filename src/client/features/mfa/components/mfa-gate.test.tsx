@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { jsonResponse } from '@/client/test/stub-api.ts';
+import { renderWithQueryClient } from '@/client/test/render-with-query-client.tsx';
 import { MfaGate } from './mfa-gate.tsx';
 import { MfaVerificationCard } from './mfa-verification-card.tsx';
 
@@ -19,15 +19,10 @@ function stubApi(answers: Answers) {
       const answer = answers[url];
       if (answer === 'pending') return new Promise<Response>(() => {});
       if (!answer) return new Response('{}', { status: 404 });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      return jsonResponse(answer);
     }),
   );
   return calls;
-}
-
-function renderWithClient(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 }
 
 const user = { id: 'u1', email: 'a@example.com', firstName: 'A', lastName: 'B', role: 'user' };
@@ -39,7 +34,7 @@ afterEach(() => {
 
 test('gate: no user shows Authentication Required with Log In to /api/login', async () => {
   stubApi({ '/api/auth/user': { status: 401, body: { message: 'Unauthorized' } } });
-  renderWithClient(<MfaGate>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/api/login');
   expect(screen.queryByText('secret content')).not.toBeInTheDocument();
@@ -47,13 +42,13 @@ test('gate: no user shows Authentication Required with Log In to /api/login', as
 
 test('gate: status loading shows Checking security status...', async () => {
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': 'pending' });
-  renderWithClient(<MfaGate>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByText('Checking security status...')).toBeInTheDocument();
 });
 
 test('gate: TOTP not enabled shows Security Setup Required with the wizard', async () => {
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': { status: 200, body: { totpEnabled: false, sessionMfaComplete: false, backupCodesCount: 0 } } });
-  renderWithClient(<MfaGate>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByRole('heading', { name: 'Security Setup Required' })).toBeInTheDocument();
   // The wizard is loaded when the gate shows it.
   expect(await screen.findByText('Multi-Factor Authentication')).toBeInTheDocument();
@@ -62,7 +57,7 @@ test('gate: TOTP not enabled shows Security Setup Required with the wizard', asy
 
 test('gate: session not verified shows Authentication Required with the Secure Access Required card', async () => {
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': { status: 200, body: { totpEnabled: true, sessionMfaComplete: false, backupCodesCount: 10 } } });
-  renderWithClient(<MfaGate>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
   expect(await screen.findByText('Secure Access Required')).toBeInTheDocument();
   expect(screen.queryByText('secret content')).not.toBeInTheDocument();
@@ -70,27 +65,27 @@ test('gate: session not verified shows Authentication Required with the Secure A
 
 test('gate: both satisfied shows the content', async () => {
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': { status: 200, body: { totpEnabled: true, sessionMfaComplete: true, backupCodesCount: 10 } } });
-  renderWithClient(<MfaGate>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByText('secret content')).toBeInTheDocument();
 });
 
 test('gate: the bypass flag shows the content without reading the MFA status', async () => {
   const calls = stubApi({ '/api/auth/user': { status: 200, body: user } });
-  renderWithClient(<MfaGate bypass>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate bypass>secret content</MfaGate>);
   expect(await screen.findByText('secret content')).toBeInTheDocument();
   expect(calls.some((call) => call.url === '/api/mfa/status')).toBe(false);
 });
 
 test('gate: a failing status call shows Preparing secure access...', async () => {
   stubApi({ '/api/auth/user': { status: 200, body: user }, '/api/mfa/status': { status: 500, body: { message: 'boom' } } });
-  renderWithClient(<MfaGate>secret content</MfaGate>);
+  renderWithQueryClient(<MfaGate>secret content</MfaGate>);
   expect(await screen.findByText('Preparing secure access...')).toBeInTheDocument();
 });
 
 test('verification card: authenticator takes digits only (max 6), backup code is upper-cased A-Z0-9 (max 8) and sent upper-cased', async () => {
   const calls = stubApi({ '/api/mfa/verify': { status: 200, body: { method: 'backup' } } });
   const onSuccess = vi.fn();
-  renderWithClient(<MfaVerificationCard onSuccess={onSuccess} onCancel={() => {}} />);
+  renderWithQueryClient(<MfaVerificationCard onSuccess={onSuccess} onCancel={() => {}} />);
   expect(screen.getByText('Two-Factor Authentication Required')).toBeInTheDocument();
   expect(screen.getByText('Having trouble? Contact support for assistance with account recovery.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();

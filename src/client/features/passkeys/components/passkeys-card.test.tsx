@@ -4,33 +4,15 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { Passkey } from '@/contracts/passkeys.ts';
-import { PasskeysCard, UNSUPPORTED_BROWSER_TEXT, type StepUpDialogComponent } from './passkeys-card.tsx';
+import { FakeStepUp } from '@/client/test/fake-step-up.tsx';
+import { stubApi } from '@/client/test/stub-api.ts';
+import { PasskeysCard, UNSUPPORTED_BROWSER_TEXT } from './passkeys-card.tsx';
 
 const webauthn = vi.hoisted(() => ({ supported: true, startRegistration: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => ({
   browserSupportsWebAuthn: () => webauthn.supported,
   startRegistration: webauthn.startRegistration,
 }));
-
-type Reply = { status: number; body: unknown };
-type Call = { method: string; url: string; body: unknown };
-
-/** Answers each `METHOD url` from a queue (the last answer repeats); records every call. */
-function stubApi(replies: Record<string, Reply[]>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const queue = replies[`${method} ${url}`];
-      const reply = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-      if (!reply) return new Response(JSON.stringify({ message: 'not stubbed' }), { status: 404 });
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
 
 const laptop: Passkey = {
   id: '7d4f5e0a-1b2c-4d3e-8f90-123456789abc',
@@ -40,14 +22,6 @@ const laptop: Passkey = {
   deviceType: 'multiDevice',
   backedUp: true,
 };
-
-/** Stands in for the app's "confirm it's you" dialog: one button that reports a fresh verification. */
-const FakeStepUp: StepUpDialogComponent = ({ open, onVerified }) =>
-  open ? (
-    <button type="button" onClick={onVerified}>
-      Fresh code entered
-    </button>
-  ) : null;
 
 function renderCard(node: ReactNode = <PasskeysCard StepUpDialog={FakeStepUp} />) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

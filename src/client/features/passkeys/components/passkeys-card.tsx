@@ -1,22 +1,20 @@
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRound, Plus } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { MAX_PASSKEYS_PER_USER, PASSKEY_MESSAGES, type Passkey } from '@/contracts/passkeys.ts';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isStepUpRefusal, type StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { usePasskeys } from '../api/get-passkeys.ts';
 import { useRemovePasskey } from '../api/remove-passkey.ts';
-import { isStepUpRequired } from '../lib/passkey-errors.ts';
 import { AddPasskeyDialog } from './add-passkey-dialog.tsx';
 import { PasskeyListItem } from './passkey-list-item.tsx';
 import { RemovePasskeyDialog } from './remove-passkey-dialog.tsx';
 import { RenamePasskeyDialog } from './rename-passkey-dialog.tsx';
 
-/** The app's "confirm it's you" dialog, handed in by the page: features do not import each other. */
-export type StepUpDialogComponent = ComponentType<{ open: boolean; onClose: () => void; onVerified: () => void }>;
 
 export const UNSUPPORTED_BROWSER_TEXT =
   'This browser does not support passkeys. Open CIFER in a recent Chrome, Edge, Firefox or Safari to add one.';
@@ -136,7 +134,7 @@ function usePasskeyRemoval() {
       },
       onError: (error) => {
         setConfirming(null);
-        if (isStepUpRequired(error)) return setStepUpFor(passkey);
+        if (isStepUpRefusal(error)) return setStepUpFor(passkey);
         toast({ title: 'Passkey not removed', description: getErrorMessage(error), variant: 'destructive' });
       },
     });

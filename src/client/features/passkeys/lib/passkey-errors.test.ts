@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '@/client/lib/api-client.ts';
-import { describeRegistrationError, describeSignInError, isStepUpRequired } from './passkey-errors.ts';
+import { describeRegistrationError, describeSignInError } from './passkey-errors.ts';
 
 function namedError(name: string) {
   const error = new Error('browser message');
@@ -18,11 +18,4 @@ test('a cancelled prompt is calm; an authenticator already registered says so; a
   expect(describeRegistrationError(refusal)).toEqual({ calm: false, text: 'You can register at most 10 passkeys. Remove one first.' });
   expect(describeSignInError(namedError('NotAllowedError')).calm).toBe(true);
   expect(describeSignInError(namedError('SecurityError')).calm).toBe(false);
-});
-
-test('only a 403 with the step_up_required code asks for a fresh verification', () => {
-  expect(isStepUpRequired(new ApiError(403, JSON.stringify({ code: 'step_up_required', message: 'Confirm' }), 'Forbidden'))).toBe(true);
-  expect(isStepUpRequired(new ApiError(403, JSON.stringify({ code: 'forbidden', message: 'No' }), 'Forbidden'))).toBe(false);
-  expect(isStepUpRequired(new ApiError(403, 'not json', 'Forbidden'))).toBe(false);
-  expect(isStepUpRequired(new Error('step_up_required'))).toBe(false);
 });

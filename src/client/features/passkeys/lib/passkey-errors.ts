@@ -1,4 +1,4 @@
-import { ApiError, getErrorMessage } from '@/client/lib/api-client.ts';
+import { getErrorMessage } from '@/client/lib/api-client.ts';
 
 /** What to tell the user after a failed ceremony; `calm` when nothing went wrong but a choice (cancel, time-out). */
 export interface PasskeyErrorMessage {
@@ -34,15 +34,4 @@ export function describeSignInError(error: unknown): PasskeyErrorMessage {
     return { text: 'Sign-in with a passkey was cancelled or timed out. Try again, or log in with your e-mail and password.', calm: true };
   }
   return { text: getErrorMessage(error), calm: false };
-}
-
-/** The server wants a fresh second factor before this change (the session's last one is too old). */
-export function isStepUpRequired(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 403) return false;
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    return Boolean(parsed && typeof parsed === 'object' && 'code' in parsed && parsed.code === 'step_up_required');
-  } catch {
-    return false;
-  }
 }

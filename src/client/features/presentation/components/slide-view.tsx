@@ -3,7 +3,7 @@ import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
 import { rowsThatFit } from '@/reports/board-message.ts';
-import { formatSavedPerDollar, type ReportModel, type ReportSlide } from '@/reports/report-model.ts';
+import { formatSavedPerDollar, headlineTiles, type ReportModel, type ReportSlide } from '@/reports/report-model.ts';
 import { BarsSvg, ExceedanceSvg, PHONE_CHART_WIDTH, TornadoSvg, WaterfallSvg } from './slide-charts.tsx';
 
 /** The chart drawn twice, narrow for a phone and wide from 640 px; CSS shows one (the hidden one is out of the accessibility tree). */
@@ -56,14 +56,7 @@ function chartFor(slide: ReportSlide, model: ReportModel): ReactNode {
 }
 
 function HeadlineTiles({ model }: { model: ReportModel }) {
-  const h = model.headline;
-  // Lead with the chance of an incident and what one costs; the average comes last (ADR 220).
-  const tiles = [
-    { label: 'Chance of an incident this year', value: formatPercent(h.probabilityOfAnyEvent) },
-    { label: 'One incident typically costs', value: formatUsdShort(h.costIfItHappensUsd) },
-    { label: 'A severe incident costs more than', value: formatUsdShort(h.costIfItHappensP95Usd) },
-    { label: 'Expected loss a year (average)', value: formatUsdShort(h.aleUsd) },
-  ];
+  const tiles = headlineTiles(model.headline);
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-[1.2cqw]">
       {tiles.map((t) => (

@@ -5,6 +5,8 @@ import { DialogFooter } from '@/client/components/ui/dialog.tsx';
 import { FormField } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
+import type { ConfirmedAction } from '../hooks/use-confirmed-action.ts';
 
 /** Asks the person to type `expected` (their e-mail, the organisation's name) before a deletion: a slip of the mouse deletes nothing. */
 export function ConfirmByTypingDialog({
@@ -60,5 +62,17 @@ export function ConfirmByTypingDialog({
         </DialogFooter>
       </form>
     </TitledDialog>
+  );
+}
+
+type ConfirmText = { title: string; description: ReactNode; label: string; expected: string; submitLabel: string };
+
+/** The two dialogs of a confirmed action: type to confirm, then, when the server asks, a fresh code that sends the typed value again. */
+export function ConfirmedActionDialogs({ action, StepUpDialog, isPending, ...text }: ConfirmText & { action: ConfirmedAction; StepUpDialog: StepUpDialogComponent; isPending: boolean }) {
+  return (
+    <>
+      <ConfirmByTypingDialog open={action.open} onCancel={action.closeDialog} onConfirm={action.submit} isPending={isPending} failure={action.failure} {...text} />
+      <StepUpDialog open={action.awaitingCode} onClose={action.cancelCode} onVerified={action.codeVerified} />
+    </>
   );
 }

@@ -5,8 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useChangeOrganizationDeletion, useOrganizationDeletion } from '../api/privacy-api.ts';
 import { useConfirmedAction } from '../hooks/use-confirmed-action.ts';
-import type { StepUpDialogComponent } from '../lib/step-up.ts';
-import { ConfirmByTypingDialog } from './confirm-by-typing-dialog.tsx';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
+import { ConfirmedActionDialogs } from './confirm-by-typing-dialog.tsx';
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -53,19 +53,16 @@ export function OrganizationDeletionSection({ organizationId, organizationName, 
             </Button>
           </div>
         )}
-        <ConfirmByTypingDialog
-          open={action.open}
-          onCancel={action.closeDialog}
-          onConfirm={action.submit}
+        <ConfirmedActionDialogs
+          action={action}
+          StepUpDialog={StepUpDialog}
           title={`Delete ${organizationName}?`}
           description={`Members lose access now; it is erased in ${ORGANIZATION_DELETION_GRACE_DAYS} days unless an owner restores it.`}
           label="Organisation name"
           expected={organizationName}
           submitLabel="Delete organisation"
           isPending={change.isPending}
-          failure={action.failure}
         />
-        <StepUpDialog open={action.awaitingCode} onClose={action.cancelCode} onVerified={action.codeVerified} />
       </CardContent>
     </Card>
   );

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { StepUpDialogComponent } from '../lib/step-up.ts';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { PersonalDataCard } from './personal-data-card.tsx';
 
 afterEach(() => {

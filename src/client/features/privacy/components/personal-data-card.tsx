@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { downloadPersonalData, useDeleteAccount } from '../api/privacy-api.ts';
 import { useConfirmedAction } from '../hooks/use-confirmed-action.ts';
-import type { StepUpDialogComponent } from '../lib/step-up.ts';
-import { ConfirmByTypingDialog } from './confirm-by-typing-dialog.tsx';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
+import { ConfirmedActionDialogs } from './confirm-by-typing-dialog.tsx';
 
 function DownloadData() {
   const [state, setState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
@@ -58,19 +58,16 @@ function DeleteAccount({ email, StepUpDialog, onDeleted }: { email: string; Step
           Delete my account
         </Button>
       </div>
-      <ConfirmByTypingDialog
-        open={action.open}
-        onCancel={action.closeDialog}
-        onConfirm={action.submit}
+      <ConfirmedActionDialogs
+        action={action}
+        StepUpDialog={StepUpDialog}
         title="Delete your account?"
         description="This cannot be undone. You will be signed out on every device."
         label="Your e-mail address"
         expected={email}
         submitLabel="Delete my account"
         isPending={remove.isPending}
-        failure={action.failure}
       />
-      <StepUpDialog open={action.awaitingCode} onClose={action.cancelCode} onVerified={action.codeVerified} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
-import { isStepUpRefusal } from '../lib/step-up.ts';
+import { isStepUpRefusal } from '@/client/lib/step-up.ts';
 
 /**
  * A destructive action confirmed by typing, that the server may refuse until a fresh code is given
@@ -41,3 +41,6 @@ export function useConfirmedAction(run: (typed: string, handlers: { onSuccess: (
     codeVerified: () => awaitingCode !== null && submit(awaitingCode),
   };
 }
+
+/** What `useConfirmedAction` hands its dialogs. */
+export type ConfirmedAction = ReturnType<typeof useConfirmedAction>;

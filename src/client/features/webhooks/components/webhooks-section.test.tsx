@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { WebhookEndpoint, WebhookEndpointList } from '@/contracts/webhooks.ts';
+import { renderWithQueryClient } from '@/client/test/render-with-query-client.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 
 const ORG = '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -38,12 +38,7 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
 }
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <WebhooksSection organizationId={ORG} organizationName="Contoso" />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<WebhooksSection organizationId={ORG} organizationName="Contoso" />);
 }
 
 afterEach(() => {

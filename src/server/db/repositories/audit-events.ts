@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { Database } from '../client.ts';
+import { auditLog, users } from '../schema.ts';
+
+/** The two accounts an audit entry may name, each read under its own alias. */
+export const auditActor = alias(users, 'actor');
+export const auditTarget = alias(users, 'target');
+
+/**
+ * Audit entries as every listing reads them (/admin/audit, an organisation's log): when, what, who
+ * did it to whom by e-mail, plus the columns the caller adds. Filtering and order stay with it.
+ */
+export function selectAuditEvents<Extra extends SelectedFields>(db: Database, extra: Extra) {
+  return db
+    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, actorEmail: auditActor.email, targetEmail: auditTarget.email, ...extra })
+    .from(auditLog)
+    .leftJoin(auditActor, eq(auditActor.id, auditLog.actorUserId))
+    .leftJoin(auditTarget, eq(auditTarget.id, auditLog.targetUserId));
+}
