@@ -157,7 +157,23 @@ export type AdminOrganizationList = z.infer<typeof AdminOrganizationListSchema>;
 
 export const AdminOrganizationIdParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation') });
 
+/** The organisation's single sign-on as support sees it: none set up, set up, or required of its verified domains (ADR 227). */
+export const AdminOrganizationSsoSchema = z.enum(['none', 'optional', 'required']);
+export type AdminOrganizationSso = z.infer<typeof AdminOrganizationSsoSchema>;
+
 export const AdminOrganizationDetailSchema = AdminOrganizationSummarySchema.extend({
   members: z.array(z.object({ userId: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.string(), status: z.string() })),
+  sso: AdminOrganizationSsoSchema,
 });
 export type AdminOrganizationDetail = z.infer<typeof AdminOrganizationDetailSchema>;
+
+export const LIFT_SSO_REASON_MAX_LENGTH = 500;
+
+/** POST /api/admin/organizations/:id/sso/lift-requirement (super admins): why support lets the organisation's owners in with a password again (ADR 227). */
+export const LiftSsoRequirementInputSchema = z.strictObject({
+  reason: text()
+    .trim()
+    .min(1, 'Give the reason')
+    .max(LIFT_SSO_REASON_MAX_LENGTH, `Must be at most ${LIFT_SSO_REASON_MAX_LENGTH} characters`),
+});
+export type LiftSsoRequirementInput = z.infer<typeof LiftSsoRequirementInputSchema>;

@@ -13,7 +13,8 @@ import { workerPort } from '../support/e2e-ports.ts';
  * Single sign-on end to end (ADR 225, 227): an owner connects a real OpenID provider on loopback,
  * a super admin approves the domain (DNS cannot be faked in a running server), a directory user
  * signs in through the provider's own pages, sets up TOTP and is a member; then SSO is required
- * and a password log-in of that domain is refused. The server runs on its own (this worker's E2E_PORT block + 2, ADR 241) with
+ * and a password log-in of that domain is refused; when the connection breaks, a super admin lifts
+ * the requirement and the password log-in works again. The server runs on its own (this worker's E2E_PORT block + 2, ADR 241) with
  * NODE_ENV development, the only mode that lets an issuer be plain http on loopback.
  */
 
@@ -35,6 +36,8 @@ const bob = `bob@${DOMAIN}`;
 const eve = `eve@${DOMAIN}`;
 
 let server: { stop(): void } | null = null;
+/** The super admin's authenticator, set up at their first log-in. */
+let adminTotp: OTPAuth.TOTP | null = null;
 let provider: Awaited<ReturnType<typeof startOidcProvider>> | null = null;
 
 test.beforeAll(async () => {
@@ -78,7 +81,8 @@ async function personPage(browser: Browser, viewport: { width: number; height: n
   return context.newPage();
 }
 
-async function logInWithTotp(page: Page, email: string, password: string) {
+/** The first log-in of an account: password, then TOTP set up. Returns the authenticator for later log-ins. */
+async function logInWithTotp(page: Page, email: string, password: string): Promise<OTPAuth.TOTP> {
   const headers = { origin: url };
   const login = await page.request.post('/api/auth/login', { headers, data: { email, password } });
   expect(login.status(), await login.text()).toBe(200);
@@ -86,6 +90,20 @@ async function logInWithTotp(page: Page, email: string, password: string) {
   const { manualEntryKey } = (await setup.json()) as { manualEntryKey: string };
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualEntryKey), digits: 6, period: 30, algorithm: 'SHA1' });
   const verify = await page.request.post('/api/mfa/totp/verify-setup', { headers, data: { code: totp.generate() } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return totp;
+}
+
+/** A later log-in: password, then a code. A code is used once (ADR 031): if this period's was used at set-up, the next period's is taken. */
+async function logInAgain(page: Page, email: string, password: string, totp: OTPAuth.TOTP) {
+  const headers = { origin: url };
+  const login = await page.request.post('/api/auth/login', { headers, data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  let verify = await page.request.post('/api/mfa/verify', { headers, data: { type: 'totp', code: totp.generate() } });
+  if (verify.status() !== 200) {
+    await page.waitForTimeout(totp.remaining() + 500);
+    verify = await page.request.post('/api/mfa/verify', { headers, data: { type: 'totp', code: totp.generate() } });
+  }
   expect(verify.status(), await verify.text()).toBe(200);
 }
 
@@ -113,7 +131,7 @@ async function passProvider(page: Page, email: string) {
   await consent.click();
 }
 
-test('SSO: an owner connects a provider, a super admin approves the domain, a directory user signs in, sets up TOTP and is a member; SSO required refuses passwords', async ({ browser }) => {
+test('SSO: an owner connects a provider, a super admin approves the domain, a directory user signs in, sets up TOTP and is a member; SSO required refuses passwords until support lifts it', async ({ browser }) => {
   test.setTimeout(300_000);
 
   const owner = await personPage(browser);
@@ -167,7 +185,7 @@ test('SSO: an owner connects a provider, a super admin approves the domain, a di
   await test.step('the super admin approves the domain on /admin', async () => {
     const admin = await personPage(browser);
     await admin.goto('/');
-    await logInWithTotp(admin, adminEmail, ADMIN_PASSWORD);
+    adminTotp = await logInWithTotp(admin, adminEmail, ADMIN_PASSWORD);
     await admin.goto('/admin');
     const pending = admin.getByRole('table', { name: 'SSO domains awaiting approval' });
     await expect(pending.getByRole('row', { name: new RegExp(DOMAIN) })).toContainText(COMPANY);
@@ -249,6 +267,8 @@ test('SSO: an owner connects a provider, a super admin approves the domain, a di
     const connection = owner.getByRole('listitem', { name: 'SSO connection Harbour directory' });
     await connection.getByRole('button', { name: 'Edit Harbour directory' }).click();
     const dialog = owner.getByRole('dialog', { name: 'Edit Harbour directory' });
+    // The dialog opens with the connection as saved last: a second edit must not send "required" back off.
+    await expect(dialog.getByLabel('Require SSO for these domains')).toBeChecked();
     await dialog.getByLabel('Client secret').fill('not-the-registered-secret');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toBeHidden();
@@ -258,6 +278,41 @@ test('SSO: an owner connects a provider, a super admin approves the domain, a di
     await again.waitForURL(`${url}/auth**`);
     await expect(again.getByTestId('sso-error')).toContainText(SSO_ERROR_MESSAGES.invalid_client);
     await again.context().close();
+  });
+
+  await test.step('the organisation is locked out: the super admin lifts "SSO required" on /account-management, and bob logs in with his password again', async () => {
+    const admin = await personPage(browser);
+    await admin.goto('/');
+    await logInAgain(admin, adminEmail, ADMIN_PASSWORD, adminTotp!);
+    await admin.goto('/account-management');
+    const organisations = admin.getByRole('region', { name: 'Organisations', exact: true });
+    await organisations.getByLabel('Search organisations').fill(COMPANY);
+    await organisations.getByRole('button', { name: `Open ${COMPANY}` }).click();
+    const detail = organisations.getByTestId('organization-detail');
+    await expect(detail.getByText('Single sign-on: required')).toBeVisible();
+    await detail.getByRole('button', { name: 'Lift SSO requirement' }).click();
+    const dialog = admin.getByRole('dialog', { name: `Lift the SSO requirement of ${COMPANY}?` });
+    await dialog.getByLabel(/Reason/).fill('The client secret was replaced by a wrong one; support ticket 4711');
+    await admin.screenshot({ path: `${SHOTS}/sso-lift-dialog-1280.png` });
+    await expectNoSeriousAxeViolations(admin, 'lift dialog');
+    await dialog.getByRole('button', { name: 'Lift requirement' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByText(`Single sign-on is no longer required for ${COMPANY}; 1 owner told by e-mail`, { exact: true }).first()).toBeVisible();
+    await expect(detail.getByText('Single sign-on: set up, not required')).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Lift SSO requirement' })).toHaveCount(0);
+    await admin.screenshot({ path: `${SHOTS}/sso-lift-done-1280.png` });
+
+    const outbox = (await (await admin.request.get('/api/admin/outbox')).json()) as { to: string; subject: string; text: string }[];
+    const notice = outbox.find((mail) => mail.to === ownerEmail && mail.subject === `Single sign-on is no longer required for ${COMPANY}`);
+    expect(notice?.text).toContain('support ticket 4711');
+    expect(notice?.text).not.toContain(CLIENT_SECRET);
+    await admin.context().close();
+
+    const bobAgain = await personPage(browser);
+    await bobAgain.goto('/');
+    const login = await bobAgain.request.post('/api/auth/login', { headers: { origin: url }, data: { email: bob, password: E2E_PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    await bobAgain.context().close();
   });
   await owner.context().close();
 });

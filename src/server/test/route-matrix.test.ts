@@ -53,6 +53,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/audit.csv': { access: 'admin' },
   'GET /api/admin/organizations': { access: 'admin' },
   'GET /api/admin/organizations/:id': { access: 'admin', scope: 'admin-object' },
+  'POST /api/admin/organizations/:id/sso/lift-requirement': { access: 'super_admin', scope: 'admin-object', payload: { reason: 'Matrix' } },
   'GET /api/admin/consultations': { access: 'admin' },
   'PATCH /api/admin/consultations/:id': { access: 'admin', scope: 'admin-object', payload: { status: 'closed' } },
   'GET /api/admin/help-requests': { access: 'admin' },

@@ -107,6 +107,8 @@ export function textFieldTemplates(context: TextFieldContext): TextFieldTemplate
     { name: 'invoice subscription', method: 'POST', url: `/api/admin/billing/organizations/${context.owner.organizationId}/subscription`, cookie: admin, body: { action: 'extend', note: 'PO 42' }, choices: ['action'] },
     { name: 'user search', method: 'GET', url: '/api/admin/users', cookie: admin, query: { q: 'olive' } },
     { name: 'organisation search', method: 'GET', url: '/api/admin/organizations', cookie: admin, query: { q: 'clinic' } },
+    // The owner's organisation has no SSO: the valid request answers 404 (ADR 227), a hostile reason 400.
+    { name: 'lift SSO requirement', method: 'POST', url: `/api/admin/organizations/${context.owner.organizationId}/sso/lift-requirement`, cookie: admin, body: { reason: 'Client secret expired' } },
     { name: 'billing organisation search', method: 'GET', url: '/api/admin/billing/organizations', cookie: admin, query: { query: 'clinic' } },
     { name: 'audit search', method: 'GET', url: '/api/admin/audit', cookie: admin, query: { actor: 'olive', target: 'olive', action: 'login' } },
     { name: 'audit export', method: 'GET', url: '/api/admin/audit.csv', cookie: admin, query: { actor: 'olive', target: 'olive', action: 'login' } },

@@ -4,6 +4,7 @@ import { OrganizationsAdminSection } from '@/client/features/admin/components/or
 import { UsersSection } from '@/client/features/admin/components/users-section.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { SubscriptionAdminPanel } from '@/client/features/billing/components/subscription-admin-panel.tsx';
+import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 
 /** /account-management (admins): users and their accounts, organisations, the audit log. */
 export function AccountManagementPage() {
@@ -17,7 +18,7 @@ export function AccountManagementPage() {
         </section>
         <section aria-label="Organisations" className="min-w-0">
           {/* Invoice mode (ADR 136): an organisation's subscription is activated or extended here, audited. */}
-          <OrganizationsAdminSection renderSubscription={(organization) => <SubscriptionAdminPanel organizationId={organization.id} />} />
+          <OrganizationsAdminSection currentUserRole={role} StepUpDialog={StepUpDialog} renderSubscription={(organization) => <SubscriptionAdminPanel organizationId={organization.id} />} />
         </section>
         <section aria-label="Audit log" className="min-w-0">
           <AuditLogSection />

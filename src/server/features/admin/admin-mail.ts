@@ -30,3 +30,17 @@ export function mfaResetEmail(to: string, appUrl: string, firstName: string): Ou
     text: `Hello ${firstName},\n\nAn administrator reset the two-factor authentication of your CIFER account, and all your sessions were ended. At your next sign-in you will set up an authenticator app again:\n${signInUrl(appUrl)}\n\nIf you did not ask for this, contact our support team at once.${signature}`,
   };
 }
+
+/**
+ * Tells an owner that support lifted "SSO required" (ADR 227). It names the organisation and the
+ * reason support gave, nothing of the connection (no client ID, no secret): the owner fixes that
+ * in CIFER after signing in.
+ */
+export function ssoRequirementLiftedEmail(to: string, appUrl: string, details: { firstName: string; organizationName: string; reason: string }): OutgoingEmail {
+  const { firstName, organizationName, reason } = details;
+  return {
+    to,
+    subject: `Single sign-on is no longer required for ${organizationName}`,
+    text: `Hello ${firstName},\n\nCIFER support has turned off "SSO required" for ${organizationName}. People of its domains can sign in with their CIFER password and two-factor authentication again, as well as with single sign-on:\n${signInUrl(appUrl)}\n\nReason given by support: ${reason}\n\nOnce your identity provider connection works again (an expired client secret is the usual cause), turn "SSO required" back on under Organisations, Single sign-on.\n\nIf nobody in your organisation asked for this, contact our support team at once.${signature}`,
+  };
+}

@@ -3,6 +3,7 @@ import type { AdminOrganizationDetail, AdminOrganizationList, AdminOrganizationL
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findOrganization, findOrganizationPage, listOrganizationMembers } from './organization-repository.ts';
+import { findSsoState } from './sso-requirement-repository.ts';
 
 /** GET /api/admin/organizations: every organisation with its subscription state and member count. */
 export async function listOrganizations(options: { db: Database; query: z.output<typeof AdminOrganizationListQuerySchema> }): Promise<AdminOrganizationList> {
@@ -11,7 +12,7 @@ export async function listOrganizations(options: { db: Database; query: z.output
   return { organizations, total, page: query.page, pageSize: query.pageSize };
 }
 
-/** GET /api/admin/organizations/:id: members with their roles (the billing panel composes beside it). */
+/** GET /api/admin/organizations/:id: members with their roles and the single sign-on state (the billing panel composes beside it). */
 export async function getOrganization(options: { db: Database; id: string }): Promise<AdminOrganizationDetail> {
   const { db, id } = options;
   const organization = await findOrganization(db, id);
@@ -24,5 +25,6 @@ export async function getOrganization(options: { db: Database; id: string }): Pr
     createdAt: organization.createdAt.toISOString(),
     memberCount: members.length,
     members,
+    sso: await findSsoState(db, id),
   };
 }

@@ -21,6 +21,7 @@ import {
   AuditQuerySchema,
   ChangeRoleInputSchema,
   EmptyAdminBodySchema,
+  LiftSsoRequirementInputSchema,
   OutboxListQuerySchema,
   SetPartnerInputSchema,
   type AdminActionResponse,
@@ -36,6 +37,7 @@ import { decideAccessRequest } from './decide-access-request.ts';
 import { disableUser } from './disable-user.ts';
 import { enableUser } from './enable-user.ts';
 import { exportAuditCsv } from './export-audit-csv.ts';
+import { liftSsoRequirement } from './lift-sso-requirement.ts';
 import { getOrganization, listOrganizations } from './organizations.ts';
 import { listOutbox } from './outbox.ts';
 import { resetUserTwoFactor } from './reset-user-two-factor.ts';
@@ -44,7 +46,7 @@ import { setPartner } from './set-partner.ts';
 import { unlockUser } from './unlock-user.ts';
 import { getUserDetail, listUsers } from './users.ts';
 
-/** Administration: access requests, the e-mail outbox, account management and the audit log (admins with an MFA-complete session). */
+/** Administration: access requests, the e-mail outbox, account management, organisations and the audit log (admins with an MFA-complete session). */
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
@@ -132,4 +134,19 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/organizations', { config: admin, schema: organizationsSchema }, async (request) => listOrganizations({ db: app.db, query: request.query }));
   const organizationSchema = { params: AdminOrganizationIdParamsSchema, response: { 200: AdminOrganizationDetailSchema } };
   app.get('/api/admin/organizations/:id', { config: admin, schema: organizationSchema }, async (request) => getOrganization({ db: app.db, id: request.params.id }));
+
+  // Support lifts "SSO required" for an organisation locked out of its identity provider (ADR 227): super admins only.
+  const liftSsoSchema = { params: AdminOrganizationIdParamsSchema, body: LiftSsoRequirementInputSchema, response: done };
+  app.post('/api/admin/organizations/:id/sso/lift-requirement', { config: { access: 'super_admin' }, schema: liftSsoSchema }, async (request) =>
+    liftSsoRequirement({
+      db: app.db,
+      mailer: app.mailer,
+      appUrl: app.env.APP_URL,
+      auth: requireAuth(request),
+      organizationId: request.params.id,
+      reason: request.body.reason,
+      now: app.now(),
+      audit: auditFor(request),
+    }),
+  );
 }

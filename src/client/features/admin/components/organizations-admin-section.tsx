@@ -1,18 +1,33 @@
 import { useState, type ReactNode } from 'react';
-import type { AdminOrganizationDetail } from '@/contracts/admin.ts';
+import type { AdminOrganizationDetail, AdminOrganizationSso } from '@/contracts/admin.ts';
+import type { AdminRole } from '@/contracts/auth.ts';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { useAdminOrganization } from '../api/get-admin-organization.ts';
 import { useAdminOrganizations } from '../api/get-admin-organizations.ts';
+import { LiftSsoRequirement } from './lift-sso-requirement.tsx';
 import { Pagination } from './pagination.tsx';
 
+const SSO_STATES: Record<AdminOrganizationSso, string> = { none: 'not set up', optional: 'set up, not required', required: 'required' };
+
 /**
- * Organisations with their members and subscription state. `renderSubscription` is the
- * composition point for the billing feature's panel (app/ wires it; features never import each other).
+ * Organisations with their members, subscription and single sign-on. `renderSubscription` is the
+ * composition point for the billing feature's panel, `StepUpDialog` the MFA feature's "confirm
+ * it's you" (app/ wires both; features never import each other). Only a super admin lifts "SSO
+ * required" (ADR 227): the server refuses anyone else too.
  */
-export function OrganizationsAdminSection({ renderSubscription }: { renderSubscription?: (organization: AdminOrganizationDetail) => ReactNode }) {
+export function OrganizationsAdminSection({
+  currentUserRole,
+  StepUpDialog,
+  renderSubscription,
+}: {
+  currentUserRole: AdminRole;
+  StepUpDialog: StepUpDialogComponent;
+  renderSubscription?: (organization: AdminOrganizationDetail) => ReactNode;
+}) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -61,6 +76,10 @@ export function OrganizationsAdminSection({ renderSubscription }: { renderSubscr
               {detail.data.name}
             </h3>
             <p>Subscription: {detail.data.subscriptionStatus}</p>
+            <p>Single sign-on: {SSO_STATES[detail.data.sso]}</p>
+            {detail.data.sso === 'required' && currentUserRole === 'super_admin' ? (
+              <LiftSsoRequirement organizationId={detail.data.id} organizationName={detail.data.name} StepUpDialog={StepUpDialog} />
+            ) : null}
             <ul className="grid gap-1">
               {detail.data.members.map((member) => (
                 <li key={member.userId} className="break-all">

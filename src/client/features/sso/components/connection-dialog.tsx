@@ -100,14 +100,16 @@ export function ConnectionDialog({
   const saving = editing ? update : create;
   const serverError = saving.isError ? getErrorMessage(saving.error) : null;
 
-  const close = () => {
-    form.reset(connection ? connectionFormValues(connection) : EMPTY_CONNECTION_FORM);
+  /** Closes with the form as `current` stands: after a save that is the saved connection, not the `connection` of this render, which a second edit would otherwise send back. */
+  const closeAt = (current: SsoConnection | undefined) => {
+    form.reset(current ? connectionFormValues(current) : EMPTY_CONNECTION_FORM);
     saving.reset();
     onOpenChange(false);
   };
+  const close = () => closeAt(connection);
   const onSaved = (saved: SsoConnection) => {
     toast({ title: editing ? `${saved.name} saved` : `${saved.name} added`, description: editing ? undefined : 'Verify each domain before people can sign in with it.' });
-    close();
+    closeAt(editing ? saved : undefined);
   };
   const submit = form.handleSubmit((values) => {
     if (editing) update.mutate(toConnectionUpdate(values), { onSuccess: onSaved });
