@@ -21,6 +21,14 @@ export const API_TOKEN_MAX_DAYS = 365;
 export const API_TOKEN_NAME_MAX_LENGTH = 80;
 export const MAX_API_TOKENS_PER_OWNER = 50;
 
+/**
+ * Write includes read (ADR 228): the answer to every write shows the assessment written (and a
+ * duplicate copies any assessment with its answers), and the MCP server reads before it writes, so
+ * a write-only token would promise a secrecy nothing keeps. Such a token is refused at creation.
+ */
+export const WRITE_NEEDS_READ_MESSAGE = 'A token that may write must also read (each write answers with the assessment it wrote): choose Read as well.';
+const writeHasRead = (scopes: readonly ApiTokenScope[]) => !scopes.includes('write') || scopes.includes('read');
+
 /** POST /api/account/tokens and POST /api/organizations/:id/tokens */
 export const CreateApiTokenInputSchema = z.strictObject({
   name: text().trim().min(1, 'Give the token a name').max(API_TOKEN_NAME_MAX_LENGTH, `Must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters`),
@@ -28,6 +36,7 @@ export const CreateApiTokenInputSchema = z.strictObject({
     .array(ApiTokenScopeSchema)
     .min(1, 'Choose at least one scope')
     .max(2)
+    .refine(writeHasRead, WRITE_NEEDS_READ_MESSAGE)
     .transform((scopes) => [...new Set(scopes)]),
   expiresInDays: z.number().int().min(1, 'At least 1 day').max(API_TOKEN_MAX_DAYS, `At most ${API_TOKEN_MAX_DAYS} days`).default(API_TOKEN_DEFAULT_DAYS),
 });

@@ -44,7 +44,7 @@ export function importFileKind(fileName: string): ImportFileKind | null {
 export const ImportIssueSchema = z.object({ row: z.number().int().nullable(), field: z.string(), message: z.string() });
 export type ImportIssue = z.infer<typeof ImportIssueSchema>;
 
-/** A refused import, nothing written: 400 for a bad file, 403 for a partner file naming organisations the caller may not write to. */
+/** A refused import, nothing written: 400 for a bad file, 403 for a partner file naming organisations the caller may not write to (or that must pay first). */
 export const ImportRefusalSchema = z.object({ code: z.enum(['bad_request', 'forbidden']), message: z.string(), issues: z.array(ImportIssueSchema) });
 export type ImportRefusal = z.infer<typeof ImportRefusalSchema>;
 

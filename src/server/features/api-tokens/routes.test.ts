@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { API_TOKEN_MESSAGES, API_TOKEN_SECRET_PREFIX, MAX_API_TOKENS_PER_OWNER, type ApiToken, type ApiTokenList, type CreatedApiToken } from '@/contracts/api-tokens.ts';
+import { API_TOKEN_MESSAGES, API_TOKEN_SECRET_PREFIX, MAX_API_TOKENS_PER_OWNER, WRITE_NEEDS_READ_MESSAGE, type ApiToken, type ApiTokenList, type CreatedApiToken } from '@/contracts/api-tokens.ts';
 import { apiTokens, auditLog } from '../../db/schema.ts';
 import { hashToken } from '../../sessions/session-store.ts';
 import { STEP_UP_WINDOW_MS } from '../../sessions/step-up.ts';
@@ -66,6 +66,17 @@ describe('personal tokens (/api/account/tokens)', () => {
     ]) {
       expect((await createPersonal(owner, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  test('write includes read: a write-only token is refused (400, with the reason) and none is stored', async () => {
+    const owner = await createCaller(t);
+    const refused = await createPersonal(owner, { name: 'Push only', scopes: ['write'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(WRITE_NEEDS_READ_MESSAGE);
+    expect(await listPersonal(owner)).toEqual([]);
+    const organizationRefused = await call(t, owner.cookie, 'POST', `/api/organizations/${owner.homeOrganizationId}/tokens`, { name: 'Push only', scopes: ['write'] });
+    expect(organizationRefused.statusCode).toBe(400);
+    expect((await createPersonal(owner, { name: 'Push and read', scopes: ['write', 'read'] })).statusCode).toBe(201);
   });
 
   test('creating one needs a second factor verified within the step-up window; the refusal creates nothing', async () => {

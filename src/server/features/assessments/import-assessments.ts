@@ -3,7 +3,7 @@ import type { ImportFileBody, PartnerImportResponse } from '@/contracts/import.t
 import type { Database } from '../../db/client.ts';
 import { insertAssessment, type NewAssessment } from '../../db/repositories/assessment-writes.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../../sessions/auth-context.ts';
+import type { AuthContext, PaymentRule } from '../../sessions/auth-context.ts';
 import { automaticTitle } from './assessment-title.ts';
 import { readImportFile } from './import-file.ts';
 import { readAssessmentJson } from './import-json.ts';
@@ -54,33 +54,48 @@ export async function importAssessment(options: ImportOptions): Promise<string> 
   return db.transaction(async (tx) => insert(tx, draft));
 }
 
-/** Matches each row's `organization` cell to an organisation the caller may write into (its id, else its exact name). */
-function resolveTargets(rows: readonly PartnerRow[], targets: readonly ImportTarget[]): { resolved: ImportTarget[]; issues: TemplateIssue[] } {
+/** Matches each row's `organization` cell to an organisation the caller may write into (its id, else its exact name); undefined where none. */
+function resolveTargets(rows: readonly PartnerRow[], targets: readonly ImportTarget[]): { resolved: (ImportTarget | undefined)[]; issues: TemplateIssue[] } {
   const issues: TemplateIssue[] = [];
-  const resolved: ImportTarget[] = [];
-  for (const { row, organization } of rows) {
+  const resolved = rows.map(({ row, organization }) => {
     const byId = targets.find((target) => target.id.toLowerCase() === organization.toLowerCase());
     const byName = targets.filter((target) => target.name === organization);
     if (!byId && byName.length > 1) issues.push({ row, field: 'organization', message: `You belong to ${byName.length} organisations named "${organization}": use the organisation's id instead` });
     const target = byId ?? (byName.length === 1 ? byName[0] : undefined);
-    if (target) resolved.push(target);
-    else if (byName.length <= 1) issues.push({ row, field: 'organization', message: `You are not a member (member role or above) of an organisation "${organization}"` });
-  }
+    if (!target && byName.length <= 1) issues.push({ row, field: 'organization', message: `You are not a member (member role or above) of an organisation "${organization}"` });
+    return target;
+  });
   return { resolved, issues };
 }
 
 /**
- * POST /api/assessments/import/partner: one draft per row, each in the organisation the row names.
- * The caller must be a member (or owner) of every organisation named, else nothing is imported.
+ * The rows whose organisation must pay before it may be used: billing's own rule (ADR 132), asked
+ * of each row's organisation as sessions ask it of the current one, so BILLING=off (and staff) lets every row pass.
  */
-export async function importPartnerAssessments(options: ImportOptions): Promise<PartnerImportResponse> {
-  const { db, auth, body, now, insert = insertAssessment } = options;
+function unpaidRows(rows: readonly PartnerRow[], resolved: readonly (ImportTarget | undefined)[], auth: AuthContext, paymentRule: PaymentRule, now: Date): TemplateIssue[] {
+  return rows.flatMap(({ row }, index) => {
+    const target = resolved[index];
+    if (!target) return [];
+    const requiresPayment = paymentRule({ role: auth.user.role, subscriptionStatus: target.subscriptionStatus, subscriptionAccessUntil: target.subscriptionAccessUntil }, now);
+    return requiresPayment ? [{ row, field: 'organization', message: `"${target.name}" has no subscription that allows use: one of its owners must subscribe before assessments can be added to it` }] : [];
+  });
+}
+
+/**
+ * POST /api/assessments/import/partner: one draft per row, each in the organisation the row names.
+ * The caller must be a member (or owner) of every organisation named, and each must have the use
+ * its subscription pays for (unless billing is off), else nothing is imported and every refused
+ * row is listed.
+ */
+export async function importPartnerAssessments(options: ImportOptions & { paymentRule: PaymentRule }): Promise<PartnerImportResponse> {
+  const { db, auth, body, now, paymentRule, insert = insertAssessment } = options;
   const file = await readImportFile(body);
   if (file.kind === 'json') throw importRefusal('A partner import is a CSV or XLSX file with an "organization" column.', [{ row: null, field: 'fileName', message: 'Choose a .csv or .xlsx file' }]);
   const { rows, issues } = readPartnerTemplate(file.rows);
   refuseIfAny(issues);
   if (rows.length === 0) throw importRefusal('The file has no assessment rows under its header.', [{ row: null, field: 'file', message: 'Add one row per assessment' }]);
-  const { resolved, issues: refused } = resolveTargets(rows, await listImportTargets(db, auth));
+  const { resolved, issues: notMember } = resolveTargets(rows, await listImportTargets(db, auth));
+  const refused = [...notMember, ...unpaidRows(rows, resolved, auth, paymentRule, now)].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   if (refused.length > 0) {
     const error = importRefusal('Nothing was imported: the file names organisations you cannot add assessments to.', refused);
     throw new AppError('forbidden', error.message, error.details);

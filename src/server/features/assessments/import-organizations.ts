@@ -7,7 +7,17 @@ export interface ImportTarget {
   id: string;
   name: string;
   role: OrganizationRole;
+  /** The organisation's billing, for the payment rule each row must pass (ADR 231). */
+  subscriptionStatus: string;
+  subscriptionAccessUntil: Date | null;
 }
+
+const TARGET_COLUMNS = {
+  id: organizations.id,
+  name: organizations.name,
+  subscriptionStatus: organizations.subscriptionStatus,
+  subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+};
 
 /**
  * The organisations a partner import may write into: those where the caller is a member or owner
@@ -16,13 +26,13 @@ export interface ImportTarget {
  */
 export async function listImportTargets(db: Database, auth: AuthContext): Promise<ImportTarget[]> {
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .select({ ...TARGET_COLUMNS, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, auth.user.id));
-  const targets = rows.map((row) => ({ id: row.id, name: row.name, role: toOrganizationRole(row.role) ?? 'viewer' }));
+  const targets = rows.map((row) => ({ ...row, role: toOrganizationRole(row.role) ?? 'viewer' }));
   if (!targets.some((target) => target.id === auth.user.homeOrganizationId)) {
-    const [home] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, auth.user.homeOrganizationId));
+    const [home] = await db.select(TARGET_COLUMNS).from(organizations).where(eq(organizations.id, auth.user.homeOrganizationId));
     if (home) targets.push({ ...home, role: 'owner' });
   }
   const reachable = auth.apiToken?.kind === 'organization' ? targets.filter((target) => target.id === auth.user.organizationId) : targets;

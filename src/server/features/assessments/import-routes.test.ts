@@ -104,11 +104,19 @@ describe('POST /api/assessments/import', () => {
   });
 });
 
+const header = partnerTemplateHeader();
+const row = (organization: string, title: string, employees: number) =>
+  partnerTemplateRow(organization, { title, input: { organisation: { name: title, industry: 'retail', employees }, factors: { M1: 'best', A1: 'worst' } } });
+
+/** A client organisation of `partner` (a member there) whose subscription is `status` (with access until `accessUntil`). */
+async function clientWithSubscription(t: TestApp, partner: Caller, status: string, accessUntil: Date | null = null): Promise<string> {
+  const [client] = await t.app.db.insert(organizations).values({ name: `Client ${status} ${Math.random()}`, subscriptionStatus: status, subscriptionAccessUntil: accessUntil }).returning();
+  await addMembership(t, partner.userId, client!.id, 'member');
+  return client!.id;
+}
+
 describe('POST /api/assessments/import/partner', () => {
   const t = useSharedTestApp();
-  const header = partnerTemplateHeader();
-  const row = (organization: string, title: string, employees: number) =>
-    partnerTemplateRow(organization, { title, input: { organisation: { name: title, industry: 'retail', employees }, factors: { M1: 'best', A1: 'worst' } } });
 
   async function partnerWithClients(): Promise<{ partner: Caller; clientA: string; clientB: string }> {
     const clientA = await createOrganizationRow(t, `Client A ${Math.random()}`);
@@ -154,6 +162,14 @@ describe('POST /api/assessments/import/partner', () => {
     expect(await countIn(t, [clientA, stranger, viewed])).toBe(0);
   });
 
+  test('with billing off, an organisation without a subscription takes rows like any other', async () => {
+    const partner = await createCaller(t, { partner: true });
+    const unpaid = await clientWithSubscription(t, partner, 'none');
+    const response = await call(t, partner.cookie, 'POST', '/api/assessments/import/partner', csvFile([header, row(unpaid, 'Free to use', 5)]));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await countIn(t, [unpaid])).toBe(1);
+  });
+
   test('lists at most 50 problems and says how many there are', async () => {
     const { partner, clientA } = await partnerWithClients();
     const bad = Array.from({ length: 60 }, () => [clientA, 'x', '', '', 'many']);
@@ -175,9 +191,37 @@ describe('POST /api/assessments/import/partner', () => {
       return insertAssessment(...args);
     };
     const body = csvFile([header, row(clientA, 'One', 1), row(clientB, 'Two', 2), row(clientA, 'Three', 3)]);
-    await expect(importPartnerAssessments({ db: t.app.db, auth, body, now: t.clock.now(), insert: failing })).rejects.toThrow('database went away');
+    await expect(importPartnerAssessments({ db: t.app.db, auth, body, now: t.clock.now(), paymentRule: () => false, insert: failing })).rejects.toThrow('database went away');
     expect(written).toBe(2);
     expect(await countIn(t, [clientA, clientB])).toBe(0);
+  });
+});
+
+describe('POST /api/assessments/import/partner with billing required', () => {
+  const t = useSharedTestApp({ BILLING: 'required' });
+
+  test('rows naming an organisation that would have to pay are each refused, and nothing is imported', async () => {
+    const partner = await createCaller(t, { partner: true });
+    await t.app.db.update(organizations).set({ subscriptionStatus: 'active' }).where(eq(organizations.id, partner.homeOrganizationId));
+    const paid = await clientWithSubscription(t, partner, 'active');
+    const unpaid = await clientWithSubscription(t, partner, 'none');
+    const lapsed = await clientWithSubscription(t, partner, 'past_due', new Date(t.clock.now().getTime() - 1_000));
+    const stranger = await createOrganizationRow(t);
+    const file = csvFile([header, row(paid, 'Paid', 5), row(unpaid, 'Unpaid', 5), row(paid, 'Paid again', 5), row(lapsed, 'Grace over', 5), row(stranger, 'Not mine', 5)]);
+
+    const response = await call(t, partner.cookie, 'POST', '/api/assessments/import/partner', file);
+    expect(response.statusCode, response.body).toBe(403);
+    const unpaidIssue = (rowNumber: number) => ({ row: rowNumber, field: 'organization', path: `row ${rowNumber}: organization`, message: expect.stringContaining('has no subscription that allows use') });
+    expect(response.json<ImportRefusal>().issues).toEqual([
+      unpaidIssue(3),
+      unpaidIssue(5),
+      expect.objectContaining({ row: 6, field: 'organization', message: expect.stringContaining('not a member') }),
+    ]);
+    expect(await countIn(t, [paid, unpaid, lapsed])).toBe(0);
+
+    const paidOnly = await call(t, partner.cookie, 'POST', '/api/assessments/import/partner', csvFile([header, row(paid, 'Paid', 5), row(paid, 'Paid again', 5)]));
+    expect(paidOnly.statusCode, paidOnly.body).toBe(201);
+    expect(await countIn(t, [paid])).toBe(2);
   });
 });
 

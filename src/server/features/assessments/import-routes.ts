@@ -35,12 +35,12 @@ export async function assessmentImportRoutes(fastify: FastifyInstance) {
     return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
-  // The organisations the rows name decide who may import, not the current one.
+  // The organisations the rows name decide who may import, not the current one: their membership and their payment (ADR 231).
   const partnerSchema = { body: ImportFileBodySchema, response: { 201: PartnerImportResponseSchema } };
   app.post('/api/assessments/import/partner', { config, bodyLimit: IMPORT_BODY_LIMIT_BYTES, schema: partnerSchema }, async (request, reply) => {
     const auth = requireAuth(request);
     await limit(auth.user.id);
-    const result = await importPartnerAssessments({ db: app.db, auth, body: request.body, now: app.now() });
+    const result = await importPartnerAssessments({ db: app.db, auth, body: request.body, now: app.now(), paymentRule: app.paymentRule });
     request.log.info({ count: result.created.length, userId: auth.user.id }, 'partner assessments imported');
     return reply.status(201).send(result);
   });

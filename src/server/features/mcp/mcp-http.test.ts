@@ -1,11 +1,11 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, test } from 'vitest';
-import { API_TOKEN_MESSAGES } from '@/contracts/api-tokens.ts';
+import { API_TOKEN_MESSAGES, type CreatedApiToken } from '@/contracts/api-tokens.ts';
 import type { V1Assessment, V1Result } from '@/contracts/public-api.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import { completeAssessment } from '../../test/helpers.ts';
+import { call, completeAssessment } from '../../test/helpers.ts';
 import { createCaller } from '../../test/organization-members.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { apiJson, connectClient, issueApiToken, jsonOf, listeningUrl, textOf, TOOL_NAMES } from './mcp-test-support.ts';
@@ -115,6 +115,22 @@ describe('MCP over Streamable HTTP (/mcp)', BUILDS_AN_APP, () => {
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain(API_TOKEN_MESSAGES.readOnly);
     expect((await apiJson<{ items: unknown[] }>(t, secret, 'GET', '/api/v1/assessments')).items).toEqual([]);
+  });
+
+  test('every token the API lets one create opens /mcp and reaches the tools its scopes allow (write includes read)', async () => {
+    const owner = await createCaller(t);
+    const created: string[][] = [];
+    for (const scopes of [['read'], ['write'], ['read', 'write']]) {
+      const response = await call(t, owner.cookie, 'POST', '/api/account/tokens', { name: `Assistant ${scopes.join('+')}`, scopes });
+      if (response.statusCode !== 201) continue;
+      created.push(scopes);
+      const client = await connectOverHttp(response.json<CreatedApiToken>().secret);
+      const listed = await client.callTool({ name: 'list_assessments', arguments: {} });
+      expect(listed.isError, scopes.join('+')).toBeFalsy();
+      const started = await client.callTool({ name: 'start_draft', arguments: { title: `Draft ${scopes.join('+')}` } });
+      expect(Boolean(started.isError), scopes.join('+')).toBe(!scopes.includes('write'));
+    }
+    expect(created).toEqual([['read'], ['read', 'write']]);
   });
 
   test("a token never reaches another organisation's assessment", async () => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { ApiToken } from '@/contracts/api-tokens.ts';
+import { CreateApiTokenInputSchema, WRITE_NEEDS_READ_MESSAGE, type ApiToken } from '@/contracts/api-tokens.ts';
 import { FakeStepUp } from '@/client/test/fake-step-up.tsx';
 import { stubApi } from '@/client/test/stub-api.ts';
 import type { TokenTarget } from '../api/token-target.ts';
@@ -79,6 +79,33 @@ test('when the server wants a fresh code, the answers are sent again once verifi
   await user.click(within(shown).getByRole('button', { name: 'I have copied it' }));
   expect(screen.queryByTestId('api-token-secret')).toBeNull();
   expect(document.body.textContent).not.toContain(SECRET);
+});
+
+test('write includes read: ticking Write ticks Read, which stays ticked while Write is; the form says why', async () => {
+  const calls = stubApi({ 'GET /api/account/tokens': [{ status: 200, body: { tokens: [] } }], 'POST /api/account/tokens': [{ status: 201, body: { token: exporter, secret: SECRET } }] });
+  const user = userEvent.setup();
+  renderCard();
+  await user.click(await screen.findByRole('button', { name: 'Create a token' }));
+  await user.type(screen.getByLabelText(/Name/), 'Push only');
+  const read = screen.getByRole('checkbox', { name: /^Read/ });
+  const write = screen.getByRole('checkbox', { name: /^Write/ });
+  await user.click(read);
+  expect(read).not.toBeChecked();
+  await user.click(write);
+  expect(read).toBeChecked();
+  await user.click(read);
+  expect(read).toBeChecked();
+  expect(write).toHaveAccessibleName(/Includes Read/);
+
+  await user.click(screen.getByRole('button', { name: 'Create token' }));
+  await screen.findByTestId('api-token-secret');
+  expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ name: 'Push only', scopes: ['read', 'write'], expiresInDays: 90 }]);
+});
+
+test('the form refuses Write alone with the rule, as the server does', () => {
+  const refused = CreateApiTokenInputSchema.safeParse({ name: 'Push only', scopes: ['write'] });
+  expect(refused.success).toBe(false);
+  expect(refused.error?.issues.map((issue) => issue.message)).toEqual([WRITE_NEEDS_READ_MESSAGE]);
 });
 
 test('a refusal other than step-up is shown in the form, which stays open', async () => {

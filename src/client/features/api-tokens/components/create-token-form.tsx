@@ -33,6 +33,11 @@ export function CreateTokenForm({
   });
   const nameError = form.formState.errors.name?.message;
   const scopesError = form.formState.errors.scopes?.message;
+  /** Write includes read (ADR 228): ticking Write ticks Read too, and Read stays ticked while Write is (the contract refuses Write alone). */
+  const tickReadWithWrite = () => {
+    const scopes = form.getValues('scopes');
+    if (scopes.includes('write') && !scopes.includes('read')) form.setValue('scopes', ['read', ...scopes]);
+  };
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
       <FormField id="token-name" label="Name" required error={nameError} hint="What uses it, e.g. “Power BI dashboard” or “Claude Desktop”.">
@@ -42,7 +47,7 @@ export function CreateTokenForm({
         <legend className="mb-1 text-sm font-medium text-slate-900">What it may do</legend>
         {API_TOKEN_SCOPES.map((scope) => (
           <label key={scope} className="flex items-start gap-2 text-sm text-slate-900">
-            <input type="checkbox" value={scope} className="mt-0.5 size-4 shrink-0 accent-blue-700" {...form.register('scopes')} />
+            <input type="checkbox" value={scope} className="mt-0.5 size-4 shrink-0 accent-blue-700" {...form.register('scopes', { onChange: tickReadWithWrite })} />
             <span>
               <span className="font-medium">{SCOPE_LABEL[scope]}</span>
               <span className="block text-slate-600">{SCOPE_HINT[scope]}</span>

@@ -13,7 +13,7 @@ export const TOKEN_STATE_LABEL = { active: 'Active', expired: 'Expired', revoked
 export const SCOPE_LABEL = { read: 'Read', write: 'Write' } satisfies Record<ApiTokenScope, string>;
 export const SCOPE_HINT = {
   read: 'List and read assessments, results, reports, the trend and the action plan; run what-ifs.',
-  write: 'Create, change, complete and duplicate assessments.',
+  write: 'Create, change, complete, duplicate and import assessments. Includes Read: each write answers with the assessment it wrote.',
 } satisfies Record<ApiTokenScope, string>;
 
 export function describeScopes(scopes: ApiTokenScope[]): string {

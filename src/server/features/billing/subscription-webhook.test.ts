@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { WebhookEndpointWithSecret } from '@/contracts/webhooks.ts';
+import { createCaller, send, type Caller } from '../../test/organization-members.ts';
+import { BUILDS_AN_APP } from '../../test/test-app-hooks.ts';
+import { createBillingTestApp, type BillingTestApp } from './test-support.ts';
+
+/**
+ * A verified Stripe event reaches the organisation's own webhook endpoint as `subscription.changed`
+ * (handle-stripe-event.ts publishes it; ADR 229 signs and delivers it): the whole path from
+ * Stripe's signed POST to a Standard Webhooks delivery the receiver can verify.
+ */
+
+/** One request as the endpoint got it: the signature covers the raw body, so it is kept as sent. */
+interface ReceivedWebhook {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The customer's endpoint: a loopback server that answers 200 and keeps what it was sent (features stay apart, so not webhooks' own). */
+async function listenAsEndpoint(received: ReceivedWebhook[]): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      received.push({ headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])), body });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/subscriptions` };
+}
+
+interface SubscriptionChanged {
+  type: string;
+  timestamp: string;
+  data: { organizationId: string; status: string; plan: string | null; accessUntil: string | null; changedAt: string };
+}
+
+describe('Stripe event → subscription.changed webhook', BUILDS_AN_APP, () => {
+  let t: BillingTestApp;
+  const received: ReceivedWebhook[] = [];
+  let endpoint: { server: Server; url: string };
+  beforeAll(async () => {
+    t = await createBillingTestApp({ BILLING: 'required' });
+    endpoint = await listenAsEndpoint(received);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => endpoint.server.close(resolve));
+    await t.close();
+  });
+
+  /** Pays as the owner (a signed checkout.session.completed) and returns the Stripe subscription id. */
+  async function pay(owner: Caller): Promise<string> {
+    const started = await send(t, 'POST', '/api/billing/checkout', owner.cookie, { plan: 'monthly' });
+    expect(started.statusCode, started.body).toBe(200);
+    const { checkoutSessionId } = started.json<{ checkoutSessionId: string }>();
+    await t.stripe.completeCheckout(checkoutSessionId);
+    return t.stripe.checkoutSessions.get(checkoutSessionId)!.subscription!;
+  }
+
+  /** What reached the receiver once the queue has run: the first attempt and anything due. */
+  async function deliveredChanges(): Promise<ReceivedWebhook[]> {
+    await t.app.backgroundTasks.idle();
+    await t.app.jobs.runDue();
+    return received.splice(0);
+  }
+
+  const verified = (secret: string, message: ReceivedWebhook) => new Webhook(secret).verify(message.body, message.headers) as SubscriptionChanged;
+
+  test('a failed renewal and a cancellation in Stripe each reach the endpoint, signed, with the new status', async () => {
+    const owner = await createCaller(t);
+    const subscriptionId = await pay(owner);
+    const registered = await send(t, 'POST', `/api/organizations/${owner.homeOrganizationId}/webhooks`, owner.cookie, { url: endpoint.url, events: ['subscription.changed'] });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { secret } = registered.json<WebhookEndpointWithSecret>();
+    await deliveredChanges();
+
+    await t.stripe.failPayment(subscriptionId);
+    const [pastDue, ...afterFailure] = await deliveredChanges();
+    expect(afterFailure).toEqual([]);
+    expect(pastDue, 'no subscription.changed delivery after the failed payment').toBeDefined();
+    expect(verified(secret, pastDue!)).toMatchObject({ type: 'subscription.changed', data: { organizationId: owner.homeOrganizationId, status: 'past_due', plan: 'monthly' } });
+    // The signature covers the body: a receiver refuses a message changed on the way.
+    expect(() => new Webhook(secret).verify(pastDue!.body.replace('past_due', 'active'), pastDue!.headers)).toThrow();
+
+    // A later change, as in life: the message id is derived from (organisation, changedAt), so the clock moves.
+    t.clock.advance(60_000);
+    await t.stripe.deleteSubscription(subscriptionId);
+    const deliveries = await deliveredChanges();
+    expect(deliveries.map((message) => verified(secret, message).data)).toEqual([expect.objectContaining({ organizationId: owner.homeOrganizationId, status: 'canceled' })]);
+  });
+});
