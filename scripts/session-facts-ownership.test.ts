@@ -9,7 +9,8 @@ import { expect, test } from 'vitest';
  * src/server/sessions writes these facts (each writer clears the cache itself); features call those
  * writers. This test reads every server module and refuses a write to a cached fact anywhere else.
  *
- * The facts are what `readSessionAuthRow` in src/server/sessions/session-store.ts selects. A table
+ * The facts are what `readSessionAuthRow` in src/server/sessions/session-store.ts selects, and the
+ * API token columns its token twin reads (ADR 243). A table
  * mapped to 'every-write' may not be updated, upserted or deleted at all outside sessions; otherwise
  * only the listed columns are guarded. Inserting a new row is allowed: no session has cached it yet.
  */
@@ -20,6 +21,8 @@ const CACHED_FACTS: Record<string, 'every-write' | readonly string[]> = {
   users: ['email', 'firstName', 'lastName', 'role', 'status', 'isPartner', 'organizationId'],
   userMfa: ['totpEnabledAt', 'totpSecretEnc'],
   organizations: ['subscriptionStatus', 'subscriptionAccessUntil', 'deletionRequestedAt', 'deletionScheduledFor'],
+  // What `tokenRowQuery` in src/server/sessions/api-token-auth.ts reads: token calls share the cache (ADR 243).
+  apiTokens: ['kind', 'userId', 'organizationId', 'name', 'tokenHash', 'scopes', 'expiresAt', 'revokedAt'],
 };
 
 const SERVER = join(__dirname, '..', 'src', 'server');

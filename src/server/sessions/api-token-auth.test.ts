@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind } from '@/contracts/api-tokens.ts';
-import { apiTokens, memberships, users } from '../db/schema.ts';
+import { apiTokens, users } from '../db/schema.ts';
 import { addMembership, createCaller, createOrganizationRow, type Caller } from '../test/organization-members.ts';
 import { useSharedTestApp } from '../test/test-app-hooks.ts';
 import { findApiTokenAuth, readBearerSecret } from './api-token-auth.ts';
+import { upsertMembership } from './revocation.ts';
+import { createSessionCache, registerSessionCache } from './session-cache.ts';
 import { hashToken } from './session-store.ts';
 
 const t = useSharedTestApp();
@@ -50,8 +52,26 @@ describe('findApiTokenAuth', () => {
     const { secret } = await issueToken(owner, 'organization');
     expect((await authOf(secret))?.user.organizationRole).toBe('owner');
     expect(await authOf(secret, elsewhere)).toBeNull();
-    await t.app.db.update(memberships).set({ role: 'member' }).where(eq(memberships.userId, owner.userId));
+    // Through the membership writer: a direct write would leave the cached answer standing (ADR 243).
+    await upsertMembership(t.app.db, owner.userId, owner.homeOrganizationId, 'member', t.clock.now());
     expect(await authOf(secret)).toBeNull();
+  });
+
+  test('while the broadcast channel is down no token answer is kept (fail closed, ADR 243)', async () => {
+    const owner = await createCaller(t);
+    const { secret } = await issueToken(owner, 'personal');
+    // A cache whose channel never came up, in place of the app's for this test.
+    const down = createSessionCache({ name: 'redis', start: async () => false, publish: async () => {}, close: async () => {} });
+    await down.start();
+    registerSessionCache(t.app.db, down);
+    try {
+      expect(await authOf(secret)).not.toBeNull();
+      await t.app.db.update(users).set({ status: 'disabled' }).where(eq(users.id, owner.userId));
+      expect(await authOf(secret)).toBeNull();
+      expect(down.size).toBe(0);
+    } finally {
+      registerSessionCache(t.app.db, t.app.sessionCache);
+    }
   });
 
   test("a personal token may name another of its owner's organisations, with the role held there, never one they are not in", async () => {

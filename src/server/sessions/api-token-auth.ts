@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
-import { toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { toRole, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
+import { sessionCacheFor, type SessionCache } from './session-cache.ts';
 import { hashToken } from './session-store.ts';
 
 /** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
@@ -40,6 +41,7 @@ const tokenRowQuery = preparedPerDatabase((db) => {
       name: apiTokens.name,
       scopes: apiTokens.scopes,
       createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
       organizationId: organizations.id,
       user: { id: users.id, homeOrganizationId: users.organizationId, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, isPartner: users.isPartner },
@@ -67,26 +69,87 @@ const tokenRowQuery = preparedPerDatabase((db) => {
     .prepare('api_token_auth');
 });
 
+type TokenRow = NonNullable<Awaited<ReturnType<typeof readTokenRow>>>;
+
 async function readTokenRow(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null) {
   const [row] = await tokenRowQuery(db).execute({ tokenHash, now: now.toISOString(), requestedOrganizationId });
   return row ?? null;
 }
 
+/** A usable token's row with the role it acts with; only these are ever cached. */
+interface UsableToken {
+  row: TokenRow;
+  organizationRole: OrganizationRole;
+}
+
+/** The role the token acts with, or null when it may not act in this request's organisation. */
+function roleOf(row: TokenRow, requestedOrganizationId: string | null): OrganizationRole | null {
+  if (row.kind === 'organization' && requestedOrganizationId && row.organizationId !== requestedOrganizationId) return null;
+  const organizationRole = effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
+  // An organisation token acts only while its creator is still an owner there.
+  return organizationRole && (row.kind === 'personal' || organizationRole === 'owner') ? organizationRole : null;
+}
+
+/**
+ * The token's key in the session cache (ADR 243): the secret's hash and the organisation the request
+ * names, since a personal token answers differently per organisation. The prefix keeps these keys
+ * apart from the sessions' (a bare SHA-256 hex), so neither reads the other's values.
+ */
+function cacheKey(tokenHash: string, requestedOrganizationId: string | null): string {
+  return `api-token:${tokenHash}:${requestedOrganizationId ?? ''}`;
+}
+
+/**
+ * The usable token behind the hash: from this instance's session cache (ADR 173, ADR 243), else read
+ * and, when usable, cached under its owner and acting organisation, so every invalidation of either
+ * (revoke, deactivation, erasure, membership, MFA, billing, deletion request) drops it on every instance.
+ */
+async function loadUsableToken(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null): Promise<{ usable: UsableToken; key: string; cache: SessionCache<UsableToken> | undefined } | null> {
+  const cache = sessionCacheFor(db) as SessionCache<UsableToken> | undefined;
+  const key = cacheKey(tokenHash, requestedOrganizationId);
+  const cached = cache?.get(key, now.getTime());
+  // Expiry is checked on every hit; an expired entry is never refused from memory but re-read (the database decides).
+  if (cached && cached.row.expiresAt.getTime() > now.getTime()) return { usable: cached, key, cache };
+  if (cached) cache?.forget(key);
+  const readEpoch = cache?.epoch() ?? 0;
+  const row = await readTokenRow(db, tokenHash, now, requestedOrganizationId);
+  const organizationRole = row && roleOf(row, requestedOrganizationId);
+  if (!row || !organizationRole) return null;
+  const usable = { row, organizationRole };
+  cache?.set(key, usable, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, now.getTime());
+  return { usable, key, cache };
+}
+
+/**
+ * lastUsedAt at most once a minute per token: the cached copy is moved first, so the concurrent
+ * calls of a busy integration do not all write, and the condition keeps other instances (and other
+ * organisations' keys of one personal token) from writing again within the minute.
+ */
+async function touchLastUsed(db: Database, loaded: NonNullable<Awaited<ReturnType<typeof loadUsableToken>>>, now: Date): Promise<void> {
+  const { row } = loaded.usable;
+  if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
+  loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, lastUsedAt: now } });
+  const dueBefore = new Date(now.getTime() - LAST_USED_TOUCH_INTERVAL_MS + 1);
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, dueBefore))));
+}
+
 /**
  * The caller behind an API token (ADR 228), acting in its organisation or, for a personal token,
- * in the organisation the request names (CIFER-Organization header) when its owner belongs there, read from the database on every request so a revoke,
- * an expiry, the owner's deactivation or loss of role refuses it on every instance at once. A token
- * carries its owner's rights in its organisation and never more: an organisation token only while
- * its creator is still an owner there. Null when the token may not be used.
+ * in the organisation the request names (CIFER-Organization header) when its owner belongs there.
+ * Answered from the session cache when this instance has the token there (ADR 243), else read; a
+ * revoke, the owner's deactivation or loss of role clears that cache here at once and on every other
+ * instance within a second (ADR 173), and the expiry is checked on every call. A token carries its owner's rights in its organisation and
+ * never more: an organisation token only while its creator is still an owner there. Null when the
+ * token may not be used.
  */
 export async function findApiTokenAuth(db: Database, secret: string, now: Date, paymentRule: PaymentRule, requestedOrganizationId: string | null = null): Promise<AuthContext | null> {
-  const row = await readTokenRow(db, hashToken(secret), now, requestedOrganizationId);
-  if (!row || (row.kind === 'organization' && requestedOrganizationId && row.organizationId !== requestedOrganizationId)) return null;
-  const organizationRole = effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId);
-  if (!organizationRole || (row.kind === 'organization' && organizationRole !== 'owner')) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_TOUCH_INTERVAL_MS) {
-    await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
-  }
+  const loaded = await loadUsableToken(db, hashToken(secret), now, requestedOrganizationId);
+  if (!loaded) return null;
+  await touchLastUsed(db, loaded, now);
+  const { row, organizationRole } = loaded.usable;
   const role = toRole(row.user.role);
   return {
     user: { ...row.user, role, organizationId: row.organizationId, organizationRole },

@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { memberships, passkeys, sessions, users } from '../db/schema.ts';
+import { apiTokens, memberships, passkeys, sessions, users } from '../db/schema.ts';
 import type { OrganizationRole, Role } from './auth-context.ts';
 import { clearTotpEnrolment } from './two-factor-state.ts';
 import { invalidateUserSessionCache } from './session-cache.ts';
@@ -9,7 +9,8 @@ import { deleteUserSessions } from './session-store.ts';
 /**
  * Account changes that alter what an EXISTING session may do (ADR 143): account status, platform
  * role, partner flag, two-factor reset, revocation, membership changes and the session's
- * organisation. Each one ends with `sessionsChanged(db, userId)`, which drops what every instance's
+ * organisation, and an API token's revocation (its calls are answered from the same cache, ADR 243).
+ * Each one ends with `sessionsChanged(db, userId)`, which drops what every instance's
  * session cache (ADR 173) holds for that user. Two-factor state and organisation access have their
  * own writers beside this file (two-factor-state.ts, organization-access.ts).
  */
@@ -128,4 +129,19 @@ export async function removeMembership(db: Database, userId: string, organizatio
 export async function selectSessionOrganization(db: Database, sessionId: string, userId: string, organizationId: string | null): Promise<void> {
   await db.update(sessions).set({ currentOrganizationId: organizationId }).where(eq(sessions.id, sessionId));
   await sessionsChanged(db, userId);
+}
+
+/**
+ * Revokes one API token unless it already is (the caller has checked whose it is); true when this
+ * call revoked it. Its owner's entries leave every instance's session cache with it, so the token's
+ * next call is refused wherever it lands (ADR 243).
+ */
+export async function revokeApiTokenById(db: Database, tokenId: string, now: Date): Promise<boolean> {
+  const [revoked] = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning({ userId: apiTokens.userId });
+  if (revoked) await sessionsChanged(db, revoked.userId);
+  return revoked !== undefined;
 }

@@ -5,9 +5,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
+import { revokeApiTokenById } from '../../sessions/revocation.ts';
 import { hashToken } from '../../sessions/session-store.ts';
 import { requireFreshVerification } from '../../sessions/step-up.ts';
-import { countActiveTokens, findToken, insertToken, listTokens, revokeToken, type TokenOwner } from './token-store.ts';
+import { countActiveTokens, findToken, insertToken, listTokens, type TokenOwner } from './token-store.ts';
 
 /**
  * Creating, listing and revoking API tokens (ADR 228), the same for a user's personal tokens and an
@@ -72,12 +73,12 @@ export async function createApiToken(options: TokenOperationOptions & { scope: T
   return { token, secret };
 }
 
-/** Revokes one token of the owner at once on every instance (each request reads it); another owner's is not found. */
+/** Revokes one token of the owner at once on every instance (its cached entries go with it, ADR 243); another owner's is not found. */
 export async function revokeApiToken(options: TokenOperationOptions & { scope: TokenScope; tokenId: string }): Promise<{ message: string }> {
   const { db, now, audit, scope, tokenId } = options;
   const token = await findToken(db, scope.owner, tokenId);
   if (!token) throw new AppError('not_found', TOKEN_NOT_FOUND);
-  if (await revokeToken(db, scope.owner, tokenId, now)) {
+  if (await revokeApiTokenById(db, token.id, now)) {
     await audit({ action: 'api_token.revoked', organizationId: token.organizationId, details: { tokenId, name: token.name, kind: token.kind } });
   }
   return { message: `The token “${token.name}” has been revoked. Calls made with it are refused from now on.` };

@@ -8,7 +8,7 @@ import { apiTokens, organizations, users } from '../../db/schema.ts';
  * tokens, or one organisation's organisation tokens. The hash never leaves this module.
  */
 
-/** Which tokens a list, a count or a revoke may touch. */
+/** Which tokens a list, a count or a revoke may touch (the revoke itself is sessions' revokeApiTokenById, ADR 243). */
 export type TokenOwner = { kind: 'personal'; userId: string } | { kind: 'organization'; organizationId: string };
 
 function ownedBy(owner: TokenOwner): SQL {
@@ -99,14 +99,4 @@ export async function insertToken(db: Database, token: NewToken): Promise<ApiTok
 export async function findToken(db: Database, owner: TokenOwner, tokenId: string): Promise<ApiToken | null> {
   const [row] = await selectListed(db, and(ownedBy(owner), eq(apiTokens.id, tokenId)) as SQL).limit(1);
   return row ? toApiToken(row) : null;
-}
-
-/** Marks the token revoked unless it already is; true when this call revoked it. */
-export async function revokeToken(db: Database, owner: TokenOwner, tokenId: string, now: Date): Promise<boolean> {
-  const revoked = await db
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(ownedBy(owner), eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return revoked.length === 1;
 }

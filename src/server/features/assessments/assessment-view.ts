@@ -1,6 +1,16 @@
 import type { Assessment, AssessmentListItem } from '@/contracts/assessments.ts';
 import type { AssessmentListRecord, AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 
+/** Who wrote the assessment, as every list shows it (the app's and the public API's); null once erased. */
+export function authorOf(record: AssessmentListRecord): AssessmentListItem['author'] {
+  return record.authorId === null ? null : { id: record.authorId, name: record.authorName ?? 'Unknown' };
+}
+
+/** When it was created, last changed and completed, as every list shows it. */
+export function listTimes(record: AssessmentListRecord): Pick<AssessmentListItem, 'createdAt' | 'updatedAt' | 'completedAt'> {
+  return { createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), completedAt: record.completedAt ? record.completedAt.toISOString() : null };
+}
+
 /** One row of GET /api/assessments, from its parsed record. */
 export function toAssessmentListItem(record: AssessmentListRecord): AssessmentListItem {
   return {
@@ -9,13 +19,11 @@ export function toAssessmentListItem(record: AssessmentListRecord): AssessmentLi
     path: record.path,
     status: record.status,
     currentStep: record.currentStep,
-    author: record.authorId === null ? null : { id: record.authorId, name: record.authorName ?? 'Unknown' },
+    author: authorOf(record),
     engineVersion: record.engineVersion,
     seed: record.seed,
     summary: record.summary,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    completedAt: record.completedAt ? record.completedAt.toISOString() : null,
+    ...listTimes(record),
   };
 }
 
