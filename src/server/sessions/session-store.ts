@@ -178,11 +178,22 @@ function needsTouch(row: SessionAuthRow, nowMs: number): boolean {
 }
 
 function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole: AuthContext['user']['organizationRole'], now: Date, paymentRule: PaymentRule): AuthContext {
-  const { status: _status, ...user } = row.user;
+  const { user } = row;
   const role = toRole(user.role);
   const totpEnabled = row.totpEnabledAt !== null;
   return {
-    user: { ...user, organizationId: row.organizationId, organizationRole, role },
+    // Field by field (ADR 244): what the caller carries, whatever else the row's user gains.
+    user: {
+      id: user.id,
+      organizationId: row.organizationId,
+      organizationRole,
+      homeOrganizationId: user.homeOrganizationId,
+      isPartner: user.isPartner,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role,
+    },
     session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
     totpEnabled,
     backupCodesCount: totpEnabled ? row.backupCodesCount : 0,
