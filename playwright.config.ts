@@ -19,7 +19,9 @@ function sharedServer(index: number) {
   const port = sharedServerPort(index);
   const url = serverUrl(port);
   const clientDir = sharedServerClientDir(port);
-  const copyBuild = `node -e "const fs = require('fs'); fs.rmSync('${clientDir}', { recursive: true, force: true }); fs.cpSync('dist/client', '${clientDir}', { recursive: true })"`;
+  // A copy because pwa.spec.ts edits it; every other server (a journey's own) serves dist/client,
+  // which nothing changes once this first command has made it current.
+  const copyBuild = `rm -rf ${clientDir} && cp -R dist/client ${clientDir}`;
   return {
     // CLIENT_DIST_DIR only for the server: ensure-build.mjs builds nothing when it is set.
     command: `node scripts/ensure-build.mjs && ${copyBuild} && CLIENT_DIST_DIR=${clientDir} tsx src/server/main.ts`,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
-import { copyOfClientBuild, createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { workerPort } from '../support/e2e-ports.ts';
 
 /**
@@ -14,8 +14,6 @@ import { workerPort } from '../support/e2e-ports.ts';
 
 const basePort = workerPort(0);
 const SHOTS = '.tmp/shots';
-/** Its own copy of the client build: other specs running at the same time may change dist/client under a running server. */
-let CLIENT_DIST = '';
 const PASSWORD = 'Correct-Horse-Battery-Staple-42';
 const NEW_PASSWORD = 'Violet-Orbit-Lantern-Tides-77';
 const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
@@ -25,7 +23,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const servers: { stop(): void }[] = [];
 
 async function startServer(port: number, extraEnv: Record<string, string> = {}, prepare?: (env: NodeJS.ProcessEnv) => void): Promise<string> {
-  const { url, env } = ownServerEnv({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', CLIENT_DIST_DIR: CLIENT_DIST, ...extraEnv } });
+  const { url, env } = ownServerEnv({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', ...extraEnv } });
   const stale = await fetch(`${url}/readyz`).catch(() => null);
   if (stale) throw new Error(`port ${port} is already in use: stop that server first`);
   prepare?.(env);
@@ -41,7 +39,6 @@ const adminEmail = `admin-${Date.now()}@example.com`;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   smtp = await startSmtpServer();
-  CLIENT_DIST = copyOfClientBuild(`accounts-${basePort}`);
 
   [appUrl, adminAppUrl, billingUrl] = await Promise.all([
     startServer(basePort + 1),

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import * as OTPAuth from 'otpauth';
 import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
-import { copyOfClientBuild, createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
 import { unusedCode } from '../support/totp-codes.ts';
 import { workerPort } from '../support/e2e-ports.ts';
@@ -28,9 +28,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   smtp = await startSmtpServer();
-  // Its own copy of the client build: other specs running at the same time may change dist/client under a running server.
-  const clientDist = copyOfClientBuild(`organizations-${port}`);
-  const { env } = ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url, CLIENT_DIST_DIR: clientDist } });
+  const { env } = ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url } });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
   server = await startOwnServer(env);
 });

@@ -1,6 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 
 /**
  * A CIFER server of a journey's own, beside the suite's: for journeys that must prepare the
@@ -59,17 +58,4 @@ export async function startOwnServer(env: NodeJS.ProcessEnv): Promise<{ stop(): 
   }
   stop();
   throw new Error(`server on ${env.PORT} did not start`);
-}
-
-/**
- * A private copy of the production client build (dist/client, made current by scripts/ensure-build.mjs
- * when the suite's server started), for a server of a journey's own to serve through CLIENT_DIST_DIR:
- * pwa.spec.ts edits dist/client while it runs and a rebuild may replace it. Copying takes well under
- * a second where a second `vite build` took over a minute on two cores.
- */
-export function copyOfClientBuild(name: string): string {
-  const target = resolve(`.tmp/e2e-${name}-dist`);
-  rmSync(target, { recursive: true, force: true });
-  cpSync('dist/client', target, { recursive: true });
-  return target;
 }
