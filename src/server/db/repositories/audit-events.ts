@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import { auditLog, users } from '../schema.ts';
@@ -6,6 +6,9 @@ import { auditLog, users } from '../schema.ts';
 /** The two accounts an audit entry may name, each read under its own alias. */
 export const auditActor = alias(users, 'actor');
 export const auditTarget = alias(users, 'target');
+/** How an entry's actor and target are joined, by every listing and count alike. */
+const actorOfEntry = eq(auditActor.id, auditLog.actorUserId);
+const targetOfEntry = eq(auditTarget.id, auditLog.targetUserId);
 
 /**
  * Audit entries as every listing reads them (/admin/audit, an organisation's log): when, what, who
@@ -15,6 +18,12 @@ export function selectAuditEvents<Extra extends SelectedFields>(db: Database, ex
   return db
     .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, actorEmail: auditActor.email, targetEmail: auditTarget.email, ...extra })
     .from(auditLog)
-    .leftJoin(auditActor, eq(auditActor.id, auditLog.actorUserId))
-    .leftJoin(auditTarget, eq(auditTarget.id, auditLog.targetUserId));
+    .leftJoin(auditActor, actorOfEntry)
+    .leftJoin(auditTarget, targetOfEntry);
+}
+
+/** How many entries match `where`, which may filter on the actor's or target's e-mail as a listing does. */
+export async function countAuditEntries(db: Database, where: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ value: count() }).from(auditLog).leftJoin(auditActor, actorOfEntry).leftJoin(auditTarget, targetOfEntry).where(where);
+  return total?.value ?? 0;
 }

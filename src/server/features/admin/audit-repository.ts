@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { AdminAuditEvent } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
-import { auditActor, auditTarget, selectAuditEvents } from '../../db/repositories/audit-events.ts';
+import { auditActor, auditTarget, countAuditEntries, selectAuditEvents } from '../../db/repositories/audit-events.ts';
 import { auditLog, organizations } from '../../db/schema.ts';
 import { escapeLike } from './escape-like.ts';
 
@@ -48,14 +48,8 @@ export async function listAuditEvents(db: Database, filters: AuditEventFilters, 
   return page.offset === undefined ? query : query.offset(page.offset);
 }
 
-export async function countAuditEvents(db: Database, filters: AuditEventFilters): Promise<number> {
-  const [total] = await db
-    .select({ value: count() })
-    .from(auditLog)
-    .leftJoin(auditActor, eq(auditActor.id, auditLog.actorUserId))
-    .leftJoin(auditTarget, eq(auditTarget.id, auditLog.targetUserId))
-    .where(auditConditions(filters));
-  return total?.value ?? 0;
+export function countAuditEvents(db: Database, filters: AuditEventFilters): Promise<number> {
+  return countAuditEntries(db, auditConditions(filters));
 }
 
 /** The latest events an account did or underwent. */
