@@ -1,4 +1,4 @@
-import { toCsv } from '@/contracts/assessment-template.ts';
+import { toCsv } from '@/contracts/csv.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { AuditFilters } from './audit-log.ts';

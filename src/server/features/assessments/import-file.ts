@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import { parseCsv, type TemplateCell } from '@/contracts/assessment-template.ts';
+import type { TemplateCell } from '@/contracts/assessment-template.ts';
+import { parseCsv } from '@/contracts/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importFileKind, type ImportFileBody, type ImportFileKind } from '@/contracts/import.ts';
 import { importRefusal } from './import-refusal.ts';
 

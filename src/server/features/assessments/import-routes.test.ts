@@ -1,7 +1,8 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
-import { assessmentTemplateRows, partnerTemplateHeader, partnerTemplateRow, toCsv } from '@/contracts/assessment-template.ts';
+import { assessmentTemplateRows, partnerTemplateHeader, partnerTemplateRow } from '@/contracts/assessment-template.ts';
+import { toCsv } from '@/contracts/csv.ts';
 import type { Assessment } from '@/contracts/assessments.ts';
 import type { CreatedApiToken } from '@/contracts/api-tokens.ts';
 import { IMPORT_MAX_BYTES, type ImportRefusal, type PartnerImportResponse } from '@/contracts/import.ts';

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { assessmentTemplateRows, parseCsv, readAssessmentTemplate, readPartnerTemplate, partnerTemplateHeader, partnerTemplateRow, toCsv, type TemplateRow } from '@/contracts/assessment-template.ts';
+import { assessmentTemplateRows, readAssessmentTemplate, readPartnerTemplate, partnerTemplateHeader, partnerTemplateRow, type TemplateRow } from '@/contracts/assessment-template.ts';
+import { parseCsv, toCsv } from '@/contracts/csv.ts';
 import type { Assessment, DraftRiskInput } from '@/contracts/assessments.ts';
 import { FACTORS, type FactorAnswer } from '@/engine/factors.ts';
 import { INDUSTRY_IDS } from '@/engine/industries.ts';

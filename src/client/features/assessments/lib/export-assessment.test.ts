@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Assessment } from '@/contracts/assessments.ts';
-import { parseCsv, readAssessmentTemplate } from '@/contracts/assessment-template.ts';
-import { buildAssessmentCsv, escapeCsvCell, toCsv } from './export-assessment.ts';
+import { readAssessmentTemplate } from '@/contracts/assessment-template.ts';
+import { escapeCsvCell, parseCsv, toCsv } from '@/contracts/csv.ts';
+import { buildAssessmentCsv } from './export-assessment.ts';
 
 describe('CSV export', () => {
   test.each([

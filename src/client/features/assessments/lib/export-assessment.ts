@@ -1,8 +1,8 @@
-import { assessmentTemplateRows, toCsv } from '@/contracts/assessment-template.ts';
+import { assessmentTemplateRows } from '@/contracts/assessment-template.ts';
+import { toCsv } from '@/contracts/csv.ts';
 import type { Assessment } from '@/contracts/assessments.ts';
 
-// The template (its rows, the formula guard and the CSV encoding) is shared with the server's import (ADR 231).
-export { escapeCsvCell, toCsv } from '@/contracts/assessment-template.ts';
+// The template (its rows; the formula guard and the CSV encoding in contracts/csv.ts) is shared with the server's import (ADR 231).
 
 /** The assessment as key/value rows plus the factor answers and recommendations. */
 export function buildAssessmentCsv(assessment: Assessment): string {
