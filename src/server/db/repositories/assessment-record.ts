@@ -59,7 +59,7 @@ export interface AssessmentRecord extends AssessmentListRecord {
   sourceAssessmentId: string | null;
 }
 
-/** What the list query selects (drizzle types the columns; the codes and figures are checked here). */
+/** The row's columns a list selects (drizzle types the columns; the codes and figures are checked here). */
 export interface ListRow {
   id: string;
   title: string;
@@ -67,8 +67,6 @@ export interface ListRow {
   status: string;
   currentStep: string | null;
   authorId: string | null;
-  authorFirstName: string | null;
-  authorLastName: string | null;
   engineVersion: string | null;
   seed: number | null;
   createdAt: Date;
@@ -79,6 +77,12 @@ export interface ListRow {
   band: string | null;
   bandLabel: string | null;
   probabilityOfAnyEvent: number | null;
+}
+
+/** The author's name, joined from the users table (a write's returned row has none). */
+export interface AuthorColumns {
+  authorFirstName: string | null;
+  authorLastName: string | null;
 }
 
 export interface FullRow extends ListRow {
@@ -119,7 +123,15 @@ function toSummary(row: ListRow): AssessmentSummary | null {
 /** Built once: a schema made inside the row mapper cost a schema's construction for every row read. */
 const StoredStepSchema = AssessmentStepSchema.nullable();
 
-export function toListRecord(row: ListRow): AssessmentListRecord {
+export function authorNameOf(row: AuthorColumns): string | null {
+  return `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() || null;
+}
+
+export function toListRecord(row: ListRow & AuthorColumns): AssessmentListRecord {
+  return listRecord(row, authorNameOf(row));
+}
+
+function listRecord(row: ListRow, authorName: string | null): AssessmentListRecord {
   return {
     id: row.id,
     title: row.title,
@@ -127,7 +139,7 @@ export function toListRecord(row: ListRow): AssessmentListRecord {
     status: parseStored(AssessmentStatusSchema, row.status, 'status'),
     currentStep: parseStored(StoredStepSchema, row.currentStep, 'current_step'),
     authorId: row.authorId,
-    authorName: `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() || null,
+    authorName,
     engineVersion: row.engineVersion,
     seed: row.seed,
     summary: toSummary(row),
@@ -143,8 +155,8 @@ function parseInput(status: AssessmentStatus, value: unknown): { input: DraftRis
   return { input: completedInput ?? parseStored(DraftRiskInputSchema, value ?? {}, 'input'), completedInput };
 }
 
-export function toRecord(row: FullRow): AssessmentRecord {
-  const listed = toListRecord(row);
+export function toRecord(row: FullRow, authorName: string | null): AssessmentRecord {
+  const listed = listRecord(row, authorName);
   return {
     ...listed,
     ...parseInput(listed.status, row.input),

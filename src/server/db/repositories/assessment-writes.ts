@@ -104,7 +104,7 @@ export async function updateDraft(db: Database, organizationId: string, existing
       ),
     )
     .returning(storedColumns);
-  return row ? { ...toRecord({ ...row, authorFirstName: null, authorLastName: null }), authorName: existing.authorName } : null;
+  return row ? toRecord(row, existing.authorName) : null;
 }
 
 /** Stores the server's result and marks the draft completed; false when it was no longer a draft. */

@@ -9,7 +9,7 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
 import { preparedPerDatabase } from '../prepared.ts';
 import { assessments, users } from '../schema.ts';
-import { parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord } from './assessment-record.ts';
+import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
 
 /**
@@ -18,8 +18,8 @@ import { isUuid } from './is-uuid.ts';
  * assessment, a missing one and a malformed id are all "not found"), and get parsed records.
  */
 
-/** The row's own columns a list shows; the author's name comes from a join (listColumns). */
-const ownListColumns = {
+/** The row's own columns a list shows; the author's name comes from a join (listedWithAuthorColumns). */
+const listedColumns = {
   id: assessments.id,
   title: assessments.title,
   path: assessments.path,
@@ -40,11 +40,11 @@ const ownListColumns = {
   probabilityOfAnyEvent: sql<number | null>`(${assessments.summary}->>'probabilityOfAnyEvent')::float8`,
 };
 
-const listColumns = { ...ownListColumns, authorFirstName: users.firstName, authorLastName: users.lastName };
+const listedWithAuthorColumns = { ...listedColumns, authorFirstName: users.firstName, authorLastName: users.lastName };
 
 /** Every column of the row itself: what a write returns (assessment-writes.ts) and, with the author's name, a full read. */
 export const storedColumns = {
-  ...ownListColumns,
+  ...listedColumns,
   input: assessments.input,
   result: assessments.result,
   businessAnswers: assessments.businessAnswers,
@@ -61,7 +61,7 @@ const ofOrganization = (organizationId: string) => eq(assessments.organizationId
 export async function listAssessmentPage(db: Database, organizationId: string, page: number, pageSize: number): Promise<{ records: AssessmentListRecord[]; total: number }> {
   const [totalRow] = await db.select({ total: count() }).from(assessments).where(ofOrganization(organizationId));
   const rows = await db
-    .select(listColumns)
+    .select(listedWithAuthorColumns)
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
     .where(ofOrganization(organizationId))
@@ -97,7 +97,7 @@ const pageAfterQuery = preparedPerDatabase((db) =>
 
 function listPageFrom(db: Database, position: SQL | undefined) {
   return db
-    .select(listColumns)
+    .select(listedWithAuthorColumns)
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
     .where(and(eq(assessments.organizationId, sql.placeholder('organizationId')), position))
@@ -109,7 +109,7 @@ function listPageFrom(db: Database, position: SQL | undefined) {
 export async function findAssessment(db: Database, organizationId: string, id: string): Promise<AssessmentRecord | null> {
   if (!isUuid(id)) return null;
   const rows = await assessmentByIdQuery(db).execute({ id, organizationId });
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toRecord(rows[0], authorNameOf(rows[0])) : null;
 }
 
 /** Every assessment route reads its assessment through here first: built once (ADR 239). */
@@ -132,7 +132,7 @@ async function findNewestCompleted(db: Database, organizationId: string, conditi
     .where(and(ofOrganization(organizationId), eq(assessments.status, 'completed'), condition))
     .orderBy(desc(assessments.completedAt), desc(assessments.id))
     .limit(1);
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toRecord(rows[0], authorNameOf(rows[0])) : null;
 }
 
 /** The organisation's latest completed assessment finished before `before` other than `excludeId` (the "previous" one), or null. */
