@@ -27,9 +27,14 @@ function msLeftInStep(): number {
   return STEP_MS - (Date.now() % STEP_MS);
 }
 
+/** Returns once at least SAFETY_MS of the current step is left (waiting for the next step if need be). */
+async function withTimeLeftInStep(): Promise<void> {
+  if (msLeftInStep() < SAFETY_MS) await sleep(msLeftInStep() + 100);
+}
+
 /** The current step's code, with at least SAFETY_MS of the step left (for a check that does not use it up). */
 export async function currentCode(totp: OTPAuth.TOTP): Promise<string> {
-  if (msLeftInStep() < SAFETY_MS) await sleep(msLeftInStep() + 100);
+  await withTimeLeftInStep();
   return totp.generate();
 }
 
@@ -39,7 +44,7 @@ export async function currentCode(totp: OTPAuth.TOTP): Promise<string> {
  */
 export async function unusedCode(totp: OTPAuth.TOTP): Promise<string> {
   for (;;) {
-    if (msLeftInStep() < SAFETY_MS) await sleep(msLeftInStep() + 100);
+    await withTimeLeftInStep();
     const current = Math.floor(Date.now() / STEP_MS);
     const last = lastClaimedStep.get(totp) ?? Number.NEGATIVE_INFINITY;
     const step = [current - 1, current].find((candidate) => candidate > last);
