@@ -2,10 +2,10 @@ import { defineConfig } from '@playwright/test';
 import { parallelIndex, sharedServerClientDir, sharedServerPort } from './tests/support/e2e-ports.ts';
 
 /**
- * One worker by default; E2E_WORKERS=2 runs two, each with a shared server of its own (port, data
- * folder, client build copy): ADR 241.
+ * Two workers by default (E2E_WORKERS to change it), each with a shared server of its own (port,
+ * data folder, client build copy): ADR 241, ADR 245.
  */
-const workers = Number(process.env.E2E_WORKERS ?? 1);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
 /** The shared server of the worker evaluating this config (worker 0's in the runner process). */
 export const E2E_BASE_URL = serverUrl(sharedServerPort(parallelIndex()));

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -13,6 +14,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One test file per core: vitest's default (cores - 1) ran one file at a time on CI's two cores,
+    // while the files' own work (PGlite, the engine, argon2) keeps every worker busy (ADR 245).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -40,7 +44,8 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/upgrade/**/*.test.ts'],
           // One migrated template database per run, copied by every createTestApp (ADR 240).
           globalSetup: ['src/server/test/database-template.ts'],
-          testTimeout: 30_000,
+          // Real processes, PGlite and Monte Carlo runs: a loaded two-core machine took up to 25 s for one test.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

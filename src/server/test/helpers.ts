@@ -235,9 +235,13 @@ export async function outboxFor(t: TestApp, to: string) {
   return rows.map((row) => ({ ...row, text: deliverableText(row, t.env.ENCRYPTION_KEY) }));
 }
 
-/** The outbox rows to `to` as stored: secret links replaced by a note. */
+/**
+ * The outbox rows to `to` as stored (secret links replaced by a note), oldest first. Messages sent
+ * at the same instant of the test clock come in no set order: a test that needs the later one moves
+ * the clock between them (PostgreSQL returns an updated row after newer ones without an order).
+ */
 export async function storedOutboxFor(t: TestApp, to: string) {
-  return t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+  return t.app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(emailOutbox.createdAt);
 }
 
 export interface ReceivedMail {

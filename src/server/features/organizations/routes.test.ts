@@ -103,6 +103,7 @@ describe('partners, client organisations and invitations', () => {
     const org = (await send(t, 'POST', '/api/organizations', partner.cookie, { name: 'Expiring Clinic' })).json<{ id: string }>();
     await send(t, 'POST', `/api/organizations/${org.id}/invitations`, partner.cookie, { email: 'late@example.com' });
     const first = await invitationToken('late@example.com');
+    t.clock.advance(1000);
     await send(t, 'POST', `/api/organizations/${org.id}/invitations`, partner.cookie, { email: 'late@example.com', role: 'viewer' });
     const second = await invitationToken('late@example.com');
     expect(second).not.toBe(first);
