@@ -8,8 +8,13 @@ export interface DomainEventMap {
   'action.due': { organizationId: string; actionId: string; title: string; dueDate: string; overdue: boolean };
   /** A reminder went out: the organisation's next reassessment is due soon or overdue. */
   'reassessment.due': { organizationId: string; dueDate: string; overdue: boolean; lastCompletedAt: string };
-  /** An organisation's subscription moved (Stripe event, invoice-mode change by hand, or a claimed purchase); its state is read from the database. */
-  'subscription.changed': { organizationId: string; changedAt: string };
+  /**
+   * An organisation's subscription moved (Stripe event, invoice-mode change by hand, or a claimed
+   * purchase); its state is read from the database. `changeId` names the change (the Stripe event's
+   * id, else a new random id), so two changes in one millisecond are two webhook messages while a
+   * Stripe event handled twice is still one.
+   */
+  'subscription.changed': { organizationId: string; changedAt: string; changeId: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminOrganizationSubscription, PlanId } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
@@ -20,7 +21,7 @@ export async function changeOrganizationSubscription(options: {
 }): Promise<AdminOrganizationSubscription> {
   const { db, organizationId, change, now, audit } = options;
   const { before, after } = await changeSubscriptionByHand(db, organizationId, change, now);
-  options.events?.emit('subscription.changed', { organizationId, changedAt: now.toISOString() });
+  options.events?.emit('subscription.changed', { organizationId, changedAt: now.toISOString(), changeId: randomUUID() });
   await audit({
     action: `billing.subscription_${ACTION_AUDITED[change.action]}`,
     details: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ClaimResponse } from '@/contracts/billing.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
@@ -19,7 +20,7 @@ export async function claimSubscription(options: {
 }): Promise<ClaimResponse> {
   const { db, user, token, now, audit } = options;
   const claimed = await redeemClaim(db, token, user, now);
-  options.events?.emit('subscription.changed', { organizationId: user.organizationId, changedAt: now.toISOString() });
+  options.events?.emit('subscription.changed', { organizationId: user.organizationId, changedAt: now.toISOString(), changeId: randomUUID() });
   await audit({ action: 'billing.subscription_claimed', targetUserId: user.id, details: { organizationId: user.organizationId, plan: claimed.plan } });
   return claimed;
 }

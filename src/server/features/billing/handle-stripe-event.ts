@@ -24,7 +24,7 @@ export async function handleStripeEvent(options: {
 }): Promise<{ received: true; duplicate: boolean }> {
   const { db, env, mailer, event, now, log } = options;
   const applied = await applyStripeEvent(db, { env, now }, event);
-  if (applied.organizationId) options.events?.emit('subscription.changed', { organizationId: applied.organizationId, changedAt: now.toISOString() });
+  if (applied.organizationId) options.events?.emit('subscription.changed', { organizationId: applied.organizationId, changedAt: now.toISOString(), changeId: event.id });
   if (applied.claim) {
     await mailer.send(claimSubscriptionEmail(applied.claim.email, env.APP_URL, applied.claim.token, applied.claim.plan, CLAIM_VALID_DAYS));
   }

@@ -22,9 +22,10 @@ const DATA_OF: DataBuilders = {
   }),
   'action.due': async (event) => ({ ...event }),
   'reassessment.due': async (event) => ({ ...event }),
-  'subscription.changed': async (event, deps) => {
-    const state = await readSubscriptionState(deps.db, event.organizationId);
-    return { ...event, status: state?.status ?? 'none', plan: state?.plan ?? null, accessUntil: state?.accessUntil?.toISOString() ?? null };
+  // changeId only tells changes apart (the message id, webhook-id, is what a receiver de-duplicates by).
+  'subscription.changed': async ({ organizationId, changedAt }, deps) => {
+    const state = await readSubscriptionState(deps.db, organizationId);
+    return { organizationId, changedAt, status: state?.status ?? 'none', plan: state?.plan ?? null, accessUntil: state?.accessUntil?.toISOString() ?? null };
   },
 };
 
