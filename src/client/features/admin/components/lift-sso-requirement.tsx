@@ -61,7 +61,7 @@ export function LiftSsoRequirement({ organizationId, organizationName, StepUpDia
           <FormField id={REASON_ID} label="Reason (sent to the owners)" required error={error} hint="For example: the client secret expired, support ticket 4711.">
             <Textarea maxLength={LIFT_SSO_REASON_MAX_LENGTH} {...fieldAria(REASON_ID, error, true)} {...form.register('reason')} />
           </FormField>
-          <DialogFormFooter onCancel={() => setOpen(false)} isPending={lift.isPending} submitLabel="Lift requirement" pendingLabel="Lifting…" />
+          <DialogFormFooter onCancel={() => setOpen(false)} isPending={lift.isPending} submitLabel="Lift requirement" pendingLabel="Lifting…" submitVariant="destructive" />
         </form>
       </TitledDialog>
       <StepUpDialog open={awaitingCodeFor !== null} onClose={() => setAwaitingCodeFor(null)} onVerified={() => awaitingCodeFor !== null && void send(awaitingCodeFor)} />
