@@ -22,6 +22,15 @@ export function sessionIdOf(cookie: string): string {
   return hashToken(cookie.slice(cookie.indexOf('=') + 1));
 }
 
+/** Sets the session's last second factor `ageMs` ago (step-up freshness), written behind the app's back, so its cached copy is dropped as every real change does (ADR 173). */
+export async function verifiedAgo(t: TestApp, cookie: string, ageMs: number): Promise<void> {
+  await t.app.db
+    .update(sessions)
+    .set({ mfaVerifiedAt: new Date(t.clock.now().getTime() - ageMs) })
+    .where(eq(sessions.id, sessionIdOf(cookie)));
+  await t.app.sessionCache.invalidateSession(sessionIdOf(cookie));
+}
+
 /** Points the session at an organisation directly (the API way is POST /api/organizations/current). */
 export async function selectOrganization(t: TestApp, cookie: string, organizationId: string): Promise<void> {
   await t.app.db.update(sessions).set({ currentOrganizationId: organizationId }).where(eq(sessions.id, sessionIdOf(cookie)));

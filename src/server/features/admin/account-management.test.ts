@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminAuditPage, AdminUserDetail, AdminUserList } from '@/contracts/admin.ts';
 import { auditLog, emailOutbox, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
 import { setUserRole } from '../../sessions/revocation.ts';
-import { createCaller, sessionIdOf, send } from '../../test/organization-members.ts';
+import { createCaller, send, verifiedAgo } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -13,16 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** An admin session whose last code was verified `ageMs` ago (step-up freshness). */
-async function verifiedAgo(cookie: string, ageMs: number) {
-  await t.app.db
-    .update(sessions)
-    .set({ mfaVerifiedAt: new Date(t.clock.now().getTime() - ageMs) })
-    .where(eq(sessions.id, sessionIdOf(cookie)));
-  // Written behind the app's back: drop the cached copy as every real change does (ADR 173).
-  await t.app.sessionCache.invalidateSession(sessionIdOf(cookie));
-}
 
 describe('account actions', () => {
   test('disabling a user ends their open session at once; enabling lets them back; both audited with before and after', async () => {
@@ -48,11 +38,11 @@ describe('account actions', () => {
   test('resetting two-factor needs the admin’s own fresh code; the user must enrol again and is e-mailed', async () => {
     const admin = await createCaller(t, { role: 'admin' });
     const user = await createCaller(t);
-    await verifiedAgo(admin.cookie, 6 * 60_000);
+    await verifiedAgo(t, admin.cookie, 6 * 60_000);
     const stale = await send(t, 'POST', `/api/admin/users/${user.userId}/reset-mfa`, admin.cookie, {});
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toMatchObject({ code: 'step_up_required' });
-    await verifiedAgo(admin.cookie, 0);
+    await verifiedAgo(t, admin.cookie, 0);
     await t.app.db.insert(passkeys).values({ userId: user.userId, credentialId: `lost-device-${user.userId}`, publicKey: 'key', deviceType: 'multiDevice', name: 'Lost phone' });
     expect((await send(t, 'POST', `/api/admin/users/${user.userId}/reset-mfa`, admin.cookie, {})).statusCode).toBe(200);
     // The lost device's passkey goes with the authenticator (ADR 226).

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIFT_SSO_REASON_MAX_LENGTH, type AdminOrganizationDetail } from '@/contracts/admin.ts';
 import { SSO_REQUIRED_MESSAGE } from '@/contracts/sso.ts';
-import { auditLog, emailOutbox, sessions, ssoConnections, ssoDomains, users } from '../../db/schema.ts';
+import { auditLog, emailOutbox, ssoConnections, ssoDomains, users } from '../../db/schema.ts';
 import { createUser, enrolTotp, freshIps, logIn, outboxFor, post, totpAt } from '../../test/helpers.ts';
-import { addMembership, createCaller, sessionIdOf, send, type Caller } from '../../test/organization-members.ts';
+import { addMembership, createCaller, send, verifiedAgo, type Caller } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Support lifts "SSO required" for an organisation locked out of its identity provider (ADR 227). */
@@ -51,19 +51,9 @@ async function lockedOrganization(options: { required?: boolean } = {}): Promise
 
 const liftUrl = (organizationId: string) => `/api/admin/organizations/${organizationId}/sso/lift-requirement`;
 
-/** Sets the session's last second factor `ageMs` ago: each organisation built here moves the clock on (TOTP enrolment), past the step-up window. */
-async function verifiedAgo(cookie: string, ageMs: number) {
-  await t.app.db
-    .update(sessions)
-    .set({ mfaVerifiedAt: new Date(t.clock.now().getTime() - ageMs) })
-    .where(eq(sessions.id, sessionIdOf(cookie)));
-  // Written behind the app's back: drop the cached copy as every real change does (ADR 173).
-  await t.app.sessionCache.invalidateSession(sessionIdOf(cookie));
-}
-
 /** The call with a just-confirmed second factor (the step-up has its own test). */
 async function lift(cookie: string, organizationId: string, body: unknown = { reason: 'Client secret expired; ticket 4711' }) {
-  await verifiedAgo(cookie, 0);
+  await verifiedAgo(t, cookie, 0);
   return send(t, 'POST', liftUrl(organizationId), cookie, body);
 }
 
@@ -174,7 +164,7 @@ describe('who may lift it', () => {
 
   test('a super admin whose last code is older than the step-up window confirms with a fresh one first', async () => {
     const locked = await lockedOrganization();
-    await verifiedAgo(superAdmin.cookie, 6 * 60_000);
+    await verifiedAgo(t, superAdmin.cookie, 6 * 60_000);
     const stale = await send(t, 'POST', liftUrl(locked.organizationId), superAdmin.cookie, { reason: 'Ticket 4711' });
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toMatchObject({ code: 'step_up_required' });
