@@ -111,3 +111,37 @@ test('a new business assessment started, answered and calculated offline syncs w
   expect(traffic.consoleErrors.filter((error) => error.at >= onlineAt).map((error) => error.text)).toEqual([]);
   expect(traffic.consoleErrors.filter((error) => !error.text.includes('ERR_INTERNET_DISCONNECTED')).map((error) => error.text)).toEqual([]);
 });
+
+test('the installed app opened with no connection still starts a new assessment, calculates it on the device, and syncs it when back online', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signUpWithMfa(page, `cora-${Date.now()}@example.com`, { firstName: 'Cora', lastName: 'Cold', company: 'Quay Dental' });
+  await page.goto('/');
+  await acceptCookies(page);
+  await expect(page.getByRole('heading', { name: 'Start an assessment' })).toBeVisible();
+  await waitForControllingWorker(page);
+
+  // A page opened while offline: the service worker serves the app, the list cannot load.
+  await context.setOffline(true);
+  const cold = await context.newPage();
+  await page.close();
+  await cold.setViewportSize({ width: 1280, height: 900 });
+  await cold.goto('/');
+  await expect(cold.getByRole('status').filter({ hasText: 'You can still start a new one below' })).toBeVisible();
+  await cold.getByRole('button', { name: 'Start the 10-minute assessment' }).click();
+  await expect(cold.getByRole('heading', { name: 'Your organisation' })).toBeVisible();
+  await fillProfile(cold);
+  await cold.getByRole('button', { name: 'Next: the questions' }).click();
+  await answerBusinessQuestions(cold);
+  await cold.getByRole('button', { name: 'Calculate my results' }).click();
+  await expect(cold.getByTestId('on-device-results')).toContainText('$');
+  await cold.evaluate(() => window.scrollTo(0, 0));
+  await cold.screenshot({ path: `${SHOTS}/offline-cold-start-on-device.png` });
+
+  await context.setOffline(false);
+  await expect(cold.getByTestId('on-device-results')).toHaveCount(0, { timeout: 20_000 });
+  await expect(cold.getByTestId('ale')).toContainText('$', { timeout: 20_000 });
+  const after = (await (await cold.request.get('/api/assessments?page=1&pageSize=50')).json()) as { items: AssessmentListItem[] };
+  expect(after.items.map((item) => [item.status, item.title.includes('Harbour Dental')])).toEqual([['completed', true]]);
+});

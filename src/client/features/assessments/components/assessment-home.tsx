@@ -61,10 +61,13 @@ export function AssessmentHome({ onOpen }: { onOpen: (id: string) => void }) {
   const startFrom = (id: string) =>
     refine.mutate(id, { onSuccess: (created) => onOpen(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
 
-  if (!list.data && (list.fetchStatus === 'paused' || (list.isError && isNetworkFailure(list.error)))) return <OfflineUnavailable />;
-  if (list.isLoading) return <p role="status">Loading…</p>;
+  // Opened with no connection (the installed app started offline): the list cannot load, but a new
+  // assessment can still be started on this device (ADR 238).
+  const listUnavailableOffline = !list.data && (list.fetchStatus === 'paused' || (list.isError && isNetworkFailure(list.error)));
+  if (list.isLoading && !listUnavailableOffline) return <p role="status">Loading…</p>;
   return (
     <div className="flex min-w-0 flex-col gap-8">
+      {listUnavailableOffline ? <OfflineUnavailable canStartNew /> : null}
       {latest.data ? <LatestResultCard assessment={latest.data} trend={trend} /> : latestId ? <p role="status">Loading your latest result…</p> : null}
       {draft ? (
         <section aria-labelledby="draft-title" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4">

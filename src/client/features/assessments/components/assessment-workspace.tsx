@@ -11,11 +11,15 @@ import { BusinessAssessment } from './business-assessment.tsx';
 import { CompletedAssessment } from './completed-assessment.tsx';
 import { GuidedAssessment } from './guided-assessment.tsx';
 
-/** Said instead of a spinner when there is no connection and nothing cached to show (ADR 162). */
-export function OfflineUnavailable() {
+/**
+ * Said instead of a spinner when there is no connection and nothing cached to show (ADR 162); on the
+ * home page a new assessment can still be started (ADR 238), which `canStartNew` says.
+ */
+export function OfflineUnavailable({ canStartNew = false }: { canStartNew?: boolean }) {
   return (
     <p role="status" className="max-w-2xl text-slate-700">
       You&apos;re offline, so your assessments cannot be loaded right now. They appear here when the connection returns; an assessment you already had open keeps working offline.
+      {canStartNew ? ' You can still start a new one below: it is saved on this device and sent to your account when you are back online.' : null}
     </p>
   );
 }
