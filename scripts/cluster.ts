@@ -95,6 +95,22 @@ function assertPortFree(port: number): Promise<void> {
   });
 }
 
+/** Until nginx itself answers (its own /nginx-healthz); fails when it exits or stays silent for 10 s. */
+async function waitForBalancer(url: string, exited: Promise<void>, errorLog: string): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && !gone) {
+    try {
+      if ((await httpRequest(`${url}/nginx-healthz`, { timeoutMs: 1_000 })).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nginx ${gone ? 'exited' : 'did not answer'} at start: see ${errorLog}`);
+}
+
 async function waitReady(instance: Instance, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
@@ -121,7 +137,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   for (const port of [options.port, ...ports]) await assertPortFree(port);
   const conf = readFileSync(TEMPLATE, 'utf8').replaceAll('{{LISTEN}}', `127.0.0.1:${options.port}`).replaceAll('{{WORKER_PROCESSES}}', '1');
   writeFileSync(join(nginxDir, 'nginx.conf'), conf);
-  writeFileSync(join(nginxDir, 'upstream.conf'), upstreamConf(ports, rotation));
 
   const instances: Instance[] = [];
   const launch = (index: number): Instance => {
@@ -139,8 +154,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return instance;
   };
 
+  for (let index = 0; index < options.instances; index += 1) launch(index);
+  await Promise.all(instances.map((instance) => waitReady(instance, 180_000)));
+  // nginx starts only now, with every (ready) instance in rotation, and answers before the cluster is
+  // handed over. A reload is applied by new workers while an old one may still accept connections
+  // with the previous servers: started with every server `down` and reloaded once the instances were
+  // ready, the first requests of a load met "no live upstreams" (a failed CI run of the cluster test).
+  for (const index of ports.keys()) rotation.add(index);
+  writeFileSync(join(nginxDir, 'upstream.conf'), upstreamConf(ports, rotation));
   const nginx = spawn(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
   const nginxExited = new Promise<void>((r) => nginx.once('exit', () => r()));
+  await waitForBalancer(url, nginxExited, join(nginxDir, 'error.log'));
+  log(`nginx: instances in rotation ${[...rotation].sort().join(', ')}`);
 
   // The health checker: nginx learns an instance's readiness from this loop (an nginx reload is graceful).
   let checking = true;
@@ -165,10 +190,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
   })();
 
-  for (let index = 0; index < options.instances; index += 1) launch(index);
-  await Promise.all(instances.map((instance) => waitReady(instance, 180_000)));
-  if (nginx.exitCode !== null || nginx.signalCode !== null) throw new Error(`nginx exited at start: see ${join(nginxDir, 'error.log')}`);
-  await applyRotation();
   log(`CIFER: ${options.instances} instances behind nginx at ${url} (logs in ${workDir})`);
 
   const stopInstance = async (index: number, signal: NodeJS.Signals) => {
