@@ -26,7 +26,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { assessments, emailOutbox, organizations, sessions, userMfa, users, webhookDeliveries } from '../../src/server/db/schema.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { startWebhookReceiver } from '../../src/server/features/webhooks/test-receiver.ts';
+import { startWebhookReceiver } from '../../src/server/test/webhook-receiver.ts';
 import { createSession, hashToken } from '../../src/server/sessions/session-store.ts';
 import { httpRequest, startCluster, type Cluster } from '../../scripts/cluster.ts';
 

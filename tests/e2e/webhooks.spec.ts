@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/features/webhooks/test-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/test/webhook-receiver.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 

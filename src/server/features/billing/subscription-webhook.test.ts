@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WebhookEndpointWithSecret } from '@/contracts/webhooks.ts';
 import { createCaller, send, type Caller } from '../../test/organization-members.ts';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver.ts';
 import { BUILDS_AN_APP } from '../../test/test-app-hooks.ts';
 import { createBillingTestApp, type BillingTestApp } from './test-support.ts';
 
@@ -13,27 +12,6 @@ import { createBillingTestApp, type BillingTestApp } from './test-support.ts';
  * Stripe's signed POST to a Standard Webhooks delivery the receiver can verify.
  */
 
-/** One request as the endpoint got it: the signature covers the raw body, so it is kept as sent. */
-interface ReceivedWebhook {
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The customer's endpoint: a loopback server that answers 200 and keeps what it was sent (features stay apart, so not webhooks' own). */
-async function listenAsEndpoint(received: ReceivedWebhook[]): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])), body });
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/subscriptions` };
-}
-
 interface SubscriptionChanged {
   type: string;
   timestamp: string;
@@ -42,14 +20,13 @@ interface SubscriptionChanged {
 
 describe('Stripe event → subscription.changed webhook', BUILDS_AN_APP, () => {
   let t: BillingTestApp;
-  const received: ReceivedWebhook[] = [];
-  let endpoint: { server: Server; url: string };
+  let endpoint: WebhookReceiver;
   beforeAll(async () => {
     t = await createBillingTestApp({ BILLING: 'required' });
-    endpoint = await listenAsEndpoint(received);
+    endpoint = await startWebhookReceiver('/hooks/subscriptions');
   });
   afterAll(async () => {
-    await new Promise((resolve) => endpoint.server.close(resolve));
+    await endpoint.close();
     await t.close();
   });
 
@@ -66,7 +43,7 @@ describe('Stripe event → subscription.changed webhook', BUILDS_AN_APP, () => {
   async function deliveredChanges(): Promise<ReceivedWebhook[]> {
     await t.app.backgroundTasks.idle();
     await t.app.jobs.runDue();
-    return received.splice(0);
+    return endpoint.received.splice(0);
   }
 
   const verified = (secret: string, message: ReceivedWebhook) => new Webhook(secret).verify(message.body, message.headers) as SubscriptionChanged;

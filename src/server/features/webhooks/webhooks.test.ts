@@ -20,7 +20,7 @@ import { findEndpoint } from './endpoint-store.ts';
 import { queueMessage } from './queue-message.ts';
 import { openSigningSecret, PREVIOUS_SECRET_GRACE_MS } from './signing.ts';
 import { targetPolicyOf } from './target-policy.ts';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './test-receiver.ts';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver.ts';
 
 /** Signed webhooks (ADR 229): the owner's endpoints, signing, the queue's attempts and retries, SSRF refusals. */
 
