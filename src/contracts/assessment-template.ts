@@ -1,7 +1,7 @@
 import { FACTORS, FACTOR_ANSWERS, type FactorAnswer, type FactorDefinition, type FactorId } from '@/engine/factors.ts';
 import { INDUSTRIES } from '@/engine/industries.ts';
 import type { Assessment, DraftRiskInput } from './assessments.ts';
-import { unescapeCell } from './csv.ts';
+import { unescapeCell, type TemplateCell } from './csv.ts';
 import { INVALID_TEXT_MESSAGE, isStorableText } from './text.ts';
 
 /**
@@ -11,8 +11,6 @@ import { INVALID_TEXT_MESSAGE, isStorableText } from './text.ts';
  */
 
 export type TemplateRow = readonly unknown[];
-/** A cell as a reader hands it over: CSV cells are strings; XLSX numbers stay numbers. */
-export type TemplateCell = string | number | boolean | null | undefined;
 
 /** One problem of an imported file, in the words of the spreadsheet: its row (1-based) and column or field. */
 export interface TemplateIssue {

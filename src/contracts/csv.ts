@@ -3,6 +3,9 @@
  * (assessment-template.ts) and the audit log's export.
  */
 
+/** A cell as a reader hands it over: CSV cells are strings; XLSX numbers stay numbers. */
+export type TemplateCell = string | number | boolean | null | undefined;
+
 /**
  * Cells a spreadsheet would read as a formula (= + - @) or that start with a tab or carriage
  * return get a leading single quote (OWASP CSV injection advice), then RFC 4180 quoting.
@@ -14,7 +17,7 @@ export function escapeCsvCell(value: unknown): string {
 }
 
 /** The cell as it was before `escapeCsvCell` guarded it (its leading quote removed). */
-export function unescapeCell(value: string | number | boolean | null | undefined): string {
+export function unescapeCell(value: TemplateCell): string {
   const text = value === null || value === undefined ? '' : String(value);
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import type { TemplateCell } from '@/contracts/assessment-template.ts';
-import { parseCsv } from '@/contracts/csv.ts';
+import { parseCsv, type TemplateCell } from '@/contracts/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importFileKind, type ImportFileBody, type ImportFileKind } from '@/contracts/import.ts';
 import { importRefusal } from './import-refusal.ts';
 

@@ -4,10 +4,8 @@ import { authorOf, listTimes } from './assessment-view.ts';
 
 /**
  * Assessments as the public API answers them (ADR 228): the app's list fields, the headline
- * figures named for people outside the app. A list item is built in one step, with only the fields
- * the v1 shape names (no seed, no questionnaire step): the list answers up to 100 of them per call,
- * and building the app's item first, then copying it without those, was a measurable share of the
- * call (ADR 243).
+ * figures named for people outside the app. A list item names exactly the fields the v1 shape has
+ * (no seed, no questionnaire step), sharing the author and times with the app's list.
  */
 export function toV1ListItem(record: AssessmentListRecord): V1AssessmentListItem {
   const { summary } = record;
