@@ -17,3 +17,17 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
     return query;
   };
 }
+
+/** What both drivers' prepared queries have (drizzle-orm's postgres-js and pglite sessions) and pg-core's abstract type leaves out. */
+interface WithDriverRows {
+  all(placeholderValues: Record<string, unknown>): Promise<unknown[]>;
+}
+
+/**
+ * A prepared select's rows as the driver returns them, without Drizzle's row mapping (ADR 246). The
+ * caller's columns must make the driver's row the `Row` it names: each selected under its field's
+ * name, and nothing that needs Drizzle's decoding (a time is formatted in SQL, not mapped to a Date).
+ */
+export function driverRows<Row>(query: object, placeholderValues: Record<string, unknown>): Promise<Row[]> {
+  return (query as WithDriverRows).all(placeholderValues) as Promise<Row[]>;
+}

@@ -6,8 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * nothing changed. Weak, because the answer is the same object, not the same bytes (headers and
  * number formatting may vary between versions of the app).
  */
-export function weakEtag(id: string, changedAt: Date): string {
-  return `W/"${id}-${changedAt.getTime().toString(36)}"`;
+export function weakEtag(id: string, changedAt: string): string {
+  return `W/"${id}-${Date.parse(changedAt).toString(36)}"`;
 }
 
 /** The tags of an If-None-Match header ("*" matches any), compared weakly as RFC 9110 asks for GET. */

@@ -38,10 +38,11 @@ export interface AssessmentListRecord {
   seed: number | null;
   /** The headline figures picked out of the stored result in SQL (lists never load whole results); null for drafts. */
   summary: AssessmentSummary | null;
-  createdAt: Date;
+  /** ISO 8601 in UTC with milliseconds, as the API answers it (formatted by the database, ADR 246). */
+  createdAt: string;
   /** Changes whenever the row does (the what-changed cache keys on it, ADR 125). */
-  updatedAt: Date;
-  completedAt: Date | null;
+  updatedAt: string;
+  completedAt: string | null;
 }
 
 export interface AssessmentRecord extends AssessmentListRecord {
@@ -69,9 +70,9 @@ export interface ListRow {
   authorId: string | null;
   engineVersion: string | null;
   seed: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  completedAt: Date | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
   aleUsd: number | null;
   score: number | null;
   band: string | null;

@@ -6,10 +6,11 @@ import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
-import { preparedPerDatabase } from '../prepared.ts';
+import { driverRows, preparedPerDatabase } from '../prepared.ts';
 import { assessments, users } from '../schema.ts';
-import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord } from './assessment-record.ts';
+import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord, type AuthorColumns, type ListRow } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
 
 /**
@@ -18,29 +19,46 @@ import { isUuid } from './is-uuid.ts';
  * assessment, a missing one and a malformed id are all "not found"), and get parsed records.
  */
 
-/** The row's own columns a list shows; the author's name comes from a join (listedWithAuthorColumns). */
+/**
+ * A time as the API writes it (ISO 8601 in UTC, whole milliseconds: what `Date#toISOString` gives),
+ * formatted by the database: a page of 20 assessments parsed 60 timestamps into dates and printed
+ * them again, a fifth of the list's CPU (ADR 246).
+ */
+function isoTime<T extends string | null = string>(column: PgColumn) {
+  return sql<T>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The row's own columns a list shows, each under its record field's name, so a list reads the
+ * driver's rows as they come (`prepared.all()`, ADR 246); the author's name comes from a join
+ * (listedWithAuthorColumns).
+ */
 const listedColumns = {
-  id: assessments.id,
-  title: assessments.title,
-  path: assessments.path,
-  status: assessments.status,
-  currentStep: assessments.currentStep,
-  authorId: assessments.authorId,
-  engineVersion: assessments.engineVersion,
-  seed: assessments.seed,
-  createdAt: assessments.createdAt,
-  updatedAt: assessments.updatedAt,
-  completedAt: assessments.completedAt,
+  id: sql<string>`${assessments.id}`.as('id'),
+  title: sql<string>`${assessments.title}`.as('title'),
+  path: sql<string>`${assessments.path}`.as('path'),
+  status: sql<string>`${assessments.status}`.as('status'),
+  currentStep: sql<string | null>`${assessments.currentStep}`.as('currentStep'),
+  authorId: sql<string | null>`${assessments.authorId}`.as('authorId'),
+  engineVersion: sql<string | null>`${assessments.engineVersion}`.as('engineVersion'),
+  seed: sql<number | null>`${assessments.seed}`.as('seed'),
+  createdAt: isoTime(assessments.createdAt).as('createdAt'),
+  updatedAt: isoTime(assessments.updatedAt).as('updatedAt'),
+  completedAt: isoTime<string | null>(assessments.completedAt).as('completedAt'),
   // The headline figures come from the small `summary` written with the result: reading them out of
   // the large compressed result decompressed all of it, five times a row (docs/benchmarks.md).
-  aleUsd: sql<number | null>`(${assessments.summary}->>'aleUsd')::float8`,
-  score: sql<number | null>`(${assessments.summary}->>'score')::float8`,
-  band: sql<string | null>`${assessments.summary}->>'band'`,
-  bandLabel: sql<string | null>`${assessments.summary}->>'bandLabel'`,
-  probabilityOfAnyEvent: sql<number | null>`(${assessments.summary}->>'probabilityOfAnyEvent')::float8`,
+  aleUsd: sql<number | null>`(${assessments.summary}->>'aleUsd')::float8`.as('aleUsd'),
+  score: sql<number | null>`(${assessments.summary}->>'score')::float8`.as('score'),
+  band: sql<string | null>`${assessments.summary}->>'band'`.as('band'),
+  bandLabel: sql<string | null>`${assessments.summary}->>'bandLabel'`.as('bandLabel'),
+  probabilityOfAnyEvent: sql<number | null>`(${assessments.summary}->>'probabilityOfAnyEvent')::float8`.as('probabilityOfAnyEvent'),
 };
 
-const listedWithAuthorColumns = { ...listedColumns, authorFirstName: users.firstName, authorLastName: users.lastName };
+const listedWithAuthorColumns = {
+  ...listedColumns,
+  authorFirstName: sql<string | null>`${users.firstName}`.as('authorFirstName'),
+  authorLastName: sql<string | null>`${users.lastName}`.as('authorLastName'),
+};
 
 /** Every column of the row itself: what a write returns (assessment-writes.ts) and, with the author's name, a full read. */
 export const storedColumns = {
@@ -53,23 +71,22 @@ export const storedColumns = {
   sourceAssessmentId: assessments.sourceAssessmentId,
 };
 
-const fullColumns = { ...storedColumns, authorFirstName: users.firstName, authorLastName: users.lastName };
+const fullColumns = { ...storedColumns, authorFirstName: listedWithAuthorColumns.authorFirstName, authorLastName: listedWithAuthorColumns.authorLastName };
 
 const ofOrganization = (organizationId: string) => eq(assessments.organizationId, organizationId);
 
 /** One page of an organisation's assessments, newest first, and how many it has. */
 export async function listAssessmentPage(db: Database, organizationId: string, page: number, pageSize: number): Promise<{ records: AssessmentListRecord[]; total: number }> {
   const [totalRow] = await db.select({ total: count() }).from(assessments).where(ofOrganization(organizationId));
-  const rows = await db
-    .select(listedWithAuthorColumns)
-    .from(assessments)
-    .leftJoin(users, eq(users.id, assessments.authorId))
-    .where(ofOrganization(organizationId))
-    .orderBy(desc(assessments.createdAt), desc(assessments.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await driverRows<ListedRow>(numberedPageQuery(db), { organizationId, limit: pageSize, offset: (page - 1) * pageSize });
   return { records: rows.map(toListRecord), total: Number(totalRow?.total ?? 0) };
 }
+
+/** A list's row as the driver gives it (driverRows): the listed columns are named after the record's fields. */
+type ListedRow = ListRow & AuthorColumns;
+
+/** The app's list (GET /api/assessments): a numbered page, built once. */
+const numberedPageQuery = preparedPerDatabase((db) => listPageFrom(db, undefined).offset(sql.placeholder('offset')).prepare('assessments_numbered_page'));
 
 /** Where a keyset page starts: the last row of the page before (creation time, then id). */
 export interface AssessmentListPosition {
@@ -84,8 +101,8 @@ export interface AssessmentListPosition {
  */
 export async function listAssessmentsAfter(db: Database, organizationId: string, after: AssessmentListPosition | null, limit: number): Promise<AssessmentListRecord[]> {
   const rows = after
-    ? await pageAfterQuery(db).execute({ organizationId, limit, afterCreatedAt: after.createdAt.toISOString(), afterId: after.id })
-    : await firstPageQuery(db).execute({ organizationId, limit });
+    ? await driverRows<ListedRow>(pageAfterQuery(db), { organizationId, limit, afterCreatedAt: after.createdAt.toISOString(), afterId: after.id })
+    : await driverRows<ListedRow>(firstPageQuery(db), { organizationId, limit });
   return rows.map(toListRecord);
 }
 

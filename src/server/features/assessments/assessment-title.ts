@@ -14,8 +14,8 @@ function assessedOrganisationName(input: DraftRiskInput | undefined): string | u
 }
 
 /** The title an assessment gets when nobody named it: the assessed organisation and the day it was started. */
-export function automaticTitle(startedAt: Date, input: DraftRiskInput | undefined): string {
-  const day = startedAt.toISOString().slice(0, 10);
+export function automaticTitle(startedAt: Date | string, input: DraftRiskInput | undefined): string {
+  const day = (typeof startedAt === 'string' ? startedAt : startedAt.toISOString()).slice(0, 10);
   const name = assessedOrganisationName(input);
   return name ? `${name} — ${day}`.slice(0, MAX_TITLE_LENGTH) : `Risk assessment ${day}`;
 }
@@ -25,7 +25,7 @@ export function automaticTitle(startedAt: Date, input: DraftRiskInput | undefine
  * stored answers, or the unnamed "Risk assessment <day>", which also covers drafts saved before
  * titles followed the organisation's name.
  */
-export function isAutomaticTitle(current: { title: string; createdAt: Date }, answers: DraftRiskInput): boolean {
+export function isAutomaticTitle(current: { title: string; createdAt: string }, answers: DraftRiskInput): boolean {
   return current.title === automaticTitle(current.createdAt, answers) || current.title === automaticTitle(current.createdAt, undefined);
 }
 
@@ -35,7 +35,7 @@ export function isAutomaticTitle(current: { title: string; createdAt: Date }, an
  * when the title stays as it is.
  */
 export function followOrganisationName(
-  current: { title: string; createdAt: Date },
+  current: { title: string; createdAt: string },
   before: DraftRiskInput,
   after: DraftRiskInput,
 ): string | undefined {
@@ -49,7 +49,7 @@ export function followOrganisationName(
  * automatic title of its own day (not last year's date with "(copy)"); a named one, or one copied
  * the same day (whose automatic title would be the same), is told apart by "(copy)".
  */
-export function duplicateTitle(source: { title: string; createdAt: Date; input: DraftRiskInput }, now: Date): string {
+export function duplicateTitle(source: { title: string; createdAt: string; input: DraftRiskInput }, now: Date): string {
   const fresh = automaticTitle(now, source.input);
   if (isAutomaticTitle(source, source.input) && fresh !== automaticTitle(source.createdAt, source.input)) return fresh;
   return `${source.title} (copy)`.slice(0, MAX_TITLE_LENGTH);

@@ -8,7 +8,7 @@ export function authorOf(record: AssessmentListRecord): AssessmentListItem['auth
 
 /** When it was created, last changed and completed, as every list shows it. */
 export function listTimes(record: AssessmentListRecord): Pick<AssessmentListItem, 'createdAt' | 'updatedAt' | 'completedAt'> {
-  return { createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), completedAt: record.completedAt ? record.completedAt.toISOString() : null };
+  return { createdAt: record.createdAt, updatedAt: record.updatedAt, completedAt: record.completedAt };
 }
 
 /** One row of GET /api/assessments, from its parsed record. */

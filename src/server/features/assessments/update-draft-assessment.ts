@@ -33,7 +33,7 @@ export async function updateDraftAssessment(options: { db: Database; existing: A
   if (body.businessAnswers !== undefined) changes.businessAnswers = body.businessAnswers;
   if (body.evidenceNotes !== undefined) changes.evidenceNotes = body.evidenceNotes;
   const expected = body.expectedUpdatedAt === undefined ? undefined : new Date(body.expectedUpdatedAt);
-  if (expected && expected.getTime() !== existing.updatedAt.getTime()) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
+  if (expected && expected.getTime() !== Date.parse(existing.updatedAt)) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
   const updated = await updateDraft(db, user.organizationId, existing, changes, now, expected);
   if (!updated) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : COMPLETED_CANNOT_CHANGE);
   return toAssessment(updated);

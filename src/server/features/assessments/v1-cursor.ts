@@ -8,8 +8,8 @@ import { AppError } from '../../errors.ts';
 const CURSOR_MESSAGE = 'cursor is not valid: pass the nextCursor of the previous page unchanged, or omit it for the first page.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function encodeCursor(position: AssessmentListPosition): string {
-  return Buffer.from(`${position.createdAt.getTime()}.${position.id}`, 'utf8').toString('base64url');
+export function encodeCursor(position: { createdAt: string; id: string }): string {
+  return Buffer.from(`${Date.parse(position.createdAt)}.${position.id}`, 'utf8').toString('base64url');
 }
 
 /** The position a cursor names; 400 for anything this app did not write. */

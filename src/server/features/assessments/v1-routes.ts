@@ -101,7 +101,7 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     const record = await requireAssessment(app.db, requireAuth(request).user.organizationId, request.params.id);
     if (record.status !== 'completed' || !record.result || !record.completedAt) throw new AppError('not_found', NO_RESULT_MESSAGE);
     if (isNotModified(request, reply, weakEtag(record.id, record.completedAt))) return reply.status(304).send();
-    return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt.toISOString() }, record.result);
+    return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt }, record.result);
   });
 
   app.post('/api/v1/assessments/:id/what-if', { config: read, schema: { params, body: V1WhatIfBodySchema, response: { 200: V1WhatIfSchema } }, attachValidation: true }, async (request) => {

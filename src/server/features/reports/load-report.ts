@@ -25,7 +25,7 @@ export function toCompleted(stored: AssessmentRecord | null): CompletedAssessmen
   if (stored === null || stored.result === null) return null;
   // The record parsed the answers once (ADR 201); answers of a completed assessment the model no longer accepts are a bug, not bad input.
   if (stored.completedInput === null) throw new Error('a completed assessment has answers the current model does not accept');
-  const compared = { id: stored.id, title: stored.title, completedAt: (stored.completedAt ?? new Date(0)).toISOString(), input: stored.completedInput, result: stored.result };
+  const compared = { id: stored.id, title: stored.title, completedAt: stored.completedAt ?? new Date(0).toISOString(), input: stored.completedInput, result: stored.result };
   return { stored, compared };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { WhatChanged } from '@/reports/what-changed.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
 
-const at = (iso: string) => new Date(iso);
+const at = (iso: string) => iso;
 const current = { id: 'current', updatedAt: at('2026-11-22T10:00:00.000Z') };
 const previous = { id: 'previous', updatedAt: at('2026-11-20T10:00:00.000Z') };
 const pair = (id: string) => ({ id, updatedAt: previous.updatedAt });

@@ -7,7 +7,8 @@ export const WHAT_CHANGED_CACHE_ENTRIES = 500;
 /** One stored assessment as far as the cache key needs it. */
 export interface CachedAssessmentVersion {
   readonly id: string;
-  readonly updatedAt: Date;
+  /** ISO 8601, as the assessment record holds it. */
+  readonly updatedAt: string;
 }
 
 /**
@@ -67,7 +68,7 @@ export class WhatChangedCache {
   }
 
   private keyOf(organizationId: string, current: CachedAssessmentVersion, previous: CachedAssessmentVersion): string {
-    return JSON.stringify([organizationId, current.id, current.updatedAt.toISOString(), previous.id, previous.updatedAt.toISOString(), this.engineVersion]);
+    return JSON.stringify([organizationId, current.id, current.updatedAt, previous.id, previous.updatedAt, this.engineVersion]);
   }
 
   /** How many waterfalls were computed (not served from the cache) since the start. */
