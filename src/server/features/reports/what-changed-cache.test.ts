@@ -2,9 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { WhatChanged } from '@/reports/what-changed.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
 
-const at = (iso: string) => iso;
-const current = { id: 'current', updatedAt: at('2026-11-22T10:00:00.000Z') };
-const previous = { id: 'previous', updatedAt: at('2026-11-20T10:00:00.000Z') };
+const current = { id: 'current', updatedAt: '2026-11-22T10:00:00.000Z' };
+const previous = { id: 'previous', updatedAt: '2026-11-20T10:00:00.000Z' };
 const pair = (id: string) => ({ id, updatedAt: previous.updatedAt });
 
 /** A stand-in waterfall that records which computation produced it. */
@@ -30,7 +29,7 @@ describe('WhatChangedCache', () => {
     const other = await Promise.all([
       cache.get('other-org', current, previous, () => waterfall('other organisation')),
       cache.get('org', current, { id: 'older', updatedAt: previous.updatedAt }, () => waterfall('other previous')),
-      cache.get('org', { ...current, updatedAt: at('2026-11-23T10:00:00.000Z') }, previous, () => waterfall('row changed')),
+      cache.get('org', { ...current, updatedAt: '2026-11-23T10:00:00.000Z' }, previous, () => waterfall('row changed')),
     ]);
     expect(other.map((w) => w.previous.id)).toEqual(['other organisation', 'other previous', 'row changed']);
     const nextEngine = new WhatChangedCache(10, '2.1.0');
