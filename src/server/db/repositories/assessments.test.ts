@@ -50,6 +50,10 @@ describe('assessment lists read unmapped rows', () => {
       expect(listedPart(full!)).toEqual(record);
     }
 
+    // The total rides on each row of the page; a page past the end still knows it.
+    expect(await listAssessmentPage(db, caller.organizationId, 2, 1)).toEqual({ records: [records[1]], total: 2 });
+    expect(await listAssessmentPage(db, caller.organizationId, 3, 1)).toEqual({ records: [], total: 2 });
+
     const after = await listAssessmentsAfter(db, caller.organizationId, { createdAt: new Date('2026-03-05T00:00:00.000Z'), id: completed!.id }, 10);
     expect(after.map((record) => record.id)).toEqual([draft!.id]);
     await db.delete(assessments).where(eq(assessments.organizationId, caller.organizationId));

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AssessmentSummarySchema } from '@/contracts/assessments.ts';
+import { AssessmentStatusSchema, AssessmentSummarySchema } from '@/contracts/assessments.ts';
 import { StoredRiskResultSchema } from '@/contracts/risk.ts';
 import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
@@ -77,16 +77,29 @@ const ofOrganization = (organizationId: string) => eq(assessments.organizationId
 
 /** One page of an organisation's assessments, newest first, and how many it has. */
 export async function listAssessmentPage(db: Database, organizationId: string, page: number, pageSize: number): Promise<{ records: AssessmentListRecord[]; total: number }> {
-  const [totalRow] = await db.select({ total: count() }).from(assessments).where(ofOrganization(organizationId));
-  const rows = await driverRows<ListedRow>(numberedPageQuery(db), { organizationId, limit: pageSize, offset: (page - 1) * pageSize });
-  return { records: rows.map(toListRecord), total: Number(totalRow?.total ?? 0) };
+  const rows = await driverRows<ListedRow & { total: number }>(numberedPageQuery(db), { organizationId, limit: pageSize, offset: (page - 1) * pageSize });
+  // Each row carries the total; a page past the end has none to carry it.
+  const total = rows[0]?.total ?? (page > 1 ? await countAssessments(db, organizationId) : 0);
+  return { records: rows.map(toListRecord), total };
+}
+
+async function countAssessments(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(assessments).where(ofOrganization(organizationId));
+  return Number(row?.total ?? 0);
 }
 
 /** A list's row as the driver gives it (driverRows): the listed columns are named after the record's fields. */
 type ListedRow = ListRow & AuthorColumns;
 
-/** The app's list (GET /api/assessments): a numbered page, built once. */
-const numberedPageQuery = preparedPerDatabase((db) => listPageFrom(db, undefined).offset(sql.placeholder('offset')).prepare('assessments_numbered_page'));
+/**
+ * The app's list (GET /api/assessments): a numbered page with the organisation's total in each row,
+ * one query instead of a count and a page (on PGlite each query costs a few hundred µs by itself).
+ */
+const numberedPageQuery = preparedPerDatabase((db) =>
+  listPageFrom(db, undefined, { total: sql<number>`(count(*) over ())::int`.as('total') })
+    .offset(sql.placeholder('offset'))
+    .prepare('assessments_numbered_page'),
+);
 
 /** Where a keyset page starts: the last row of the page before (creation time, then id). */
 export interface AssessmentListPosition {
@@ -112,9 +125,9 @@ const pageAfterQuery = preparedPerDatabase((db) =>
   listPageFrom(db, sql`(${assessments.createdAt}, ${assessments.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`).prepare('assessments_page_after'),
 );
 
-function listPageFrom(db: Database, position: SQL | undefined) {
+function listPageFrom(db: Database, position: SQL | undefined, extra: Record<string, SQL.Aliased> = {}) {
   return db
-    .select(listedWithAuthorColumns)
+    .select({ ...listedWithAuthorColumns, ...extra })
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
     .where(and(eq(assessments.organizationId, sql.placeholder('organizationId')), position))
@@ -139,6 +152,36 @@ const assessmentByIdQuery = preparedPerDatabase((db) =>
     .limit(1)
     .prepare('assessment_by_id'),
 );
+
+/**
+ * What an answer about the assessment depends on besides its id: the row's last change and the
+ * author's name, which is joined from users and changes without touching the row (ADR 247).
+ */
+export interface AssessmentVersion {
+  status: AssessmentListRecord['status'];
+  updatedAt: string;
+  authorId: string | null;
+  authorName: string | null;
+}
+
+/** The assessment's version when it belongs to the organisation, else null: one small row, none of the stored JSON. */
+export async function findAssessmentVersion(db: Database, organizationId: string, id: string): Promise<AssessmentVersion | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await driverRows<Pick<ListedRow, 'status' | 'updatedAt' | 'authorId' | 'authorFirstName' | 'authorLastName'>>(assessmentVersionQuery(db), { id, organizationId });
+  if (!row) return null;
+  return { status: parseStored(AssessmentStatusSchema, row.status, 'status'), updatedAt: row.updatedAt, authorId: row.authorId, authorName: authorNameOf(row) };
+}
+
+const assessmentVersionQuery = preparedPerDatabase((db) => {
+  const { status, updatedAt, authorId, authorFirstName, authorLastName } = listedWithAuthorColumns;
+  return db
+    .select({ status, updatedAt, authorId, authorFirstName, authorLastName })
+    .from(assessments)
+    .leftJoin(users, eq(users.id, assessments.authorId))
+    .where(and(eq(assessments.id, sql.placeholder('id')), eq(assessments.organizationId, sql.placeholder('organizationId'))))
+    .limit(1)
+    .prepare('assessment_version_by_id');
+});
 
 /** The organisation's most recently completed assessment matching `condition` (completion time, then id), or null. */
 async function findNewestCompleted(db: Database, organizationId: string, condition?: SQL): Promise<AssessmentRecord | null> {

@@ -58,7 +58,7 @@ export async function deleteAccount(options: { db: Database; auth: AuthContext; 
   await eraseAccount(db, person.id, organizationIds, async (tx) => {
     await pseudonymiseUserAudit(tx, person);
     await deletePersonalMessages(tx, person);
-    await pseudonymiseAnswerProvenance(tx, person.id);
+    await pseudonymiseAnswerProvenance(tx, person.id, now);
     for (const organizationId of organizationIds) await pseudonymiseOrganizationAudit(tx, organizationId);
   });
   await recordAudit(db, now, { action: 'account.deleted', ip: null, details: { target: pseudonymFor('user', person.id), organizationsErased: organizationIds.length } });

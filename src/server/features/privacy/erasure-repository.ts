@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { AnswerProvenanceEntry } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
 import { assessments, auditLog, emailOutbox, helpRequests, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
 
@@ -60,18 +61,20 @@ export async function deletePersonalMessages(db: Writer, user: { id: string; ema
  * Assessments that stay with an organisation after their author or an answerer is erased keep the
  * answers (they are the organisation's) but name the person by pseudonym in "who answered".
  */
-export async function pseudonymiseAnswerProvenance(db: Writer, userId: string): Promise<void> {
+export async function pseudonymiseAnswerProvenance(db: Writer, userId: string, now: Date): Promise<void> {
   const pseudonym = pseudonymFor('user', userId);
   const rows = await db
     .select({ id: assessments.id, provenance: assessments.answerProvenance })
     .from(assessments)
     .where(sql`${assessments.answerProvenance}::text like ${`%${userId}%`}`);
   for (const row of rows) {
-    const provenance = (row.provenance ?? {}) as Record<string, Record<string, unknown>>;
+    // Each factor keeps its answers' history, newest last (contracts AnswerProvenance).
+    const provenance = (row.provenance ?? {}) as Record<string, AnswerProvenanceEntry[]>;
     const rewritten = Object.fromEntries(
-      Object.entries(provenance).map(([factor, entry]) => [factor, entry.answeredBy === userId ? { ...entry, answeredBy: pseudonym, answeredByName: pseudonym } : entry]),
+      Object.entries(provenance).map(([factor, entries]) => [factor, entries.map((entry) => (entry.answeredBy === userId ? { ...entry, answeredBy: pseudonym, answeredByName: pseudonym } : entry))]),
     );
-    await db.update(assessments).set({ answerProvenance: rewritten }).where(eq(assessments.id, row.id));
+    // updatedAt moves with every change of the row: answers kept by it (ADR 125, ADR 247) must not show the name again.
+    await db.update(assessments).set({ answerProvenance: rewritten, updatedAt: now }).where(eq(assessments.id, row.id));
   }
 }
 
