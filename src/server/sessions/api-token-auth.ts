@@ -3,7 +3,7 @@ import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
-import { toRole, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
+import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
 import { sessionCacheFor, type SessionCache } from './session-cache.ts';
 import { hashToken } from './session-store.ts';
@@ -150,9 +150,10 @@ export async function findApiTokenAuth(db: Database, secret: string, now: Date, 
   if (!loaded) return null;
   await touchLastUsed(db, loaded, now);
   const { row, organizationRole } = loaded.usable;
-  const role = toRole(row.user.role);
+  const user = toCallerUser(row.user, row.organizationId, organizationRole);
+  const { role } = user;
   return {
-    user: { ...row.user, role, organizationId: row.organizationId, organizationRole },
+    user,
     // A token was created with a fresh second factor, so it passes the MFA check; but no person is
     // present, so it never counts as a fresh verification (step-up refuses it, even just after creation).
     session: { id: `api-token:${row.id}`, createdAt: row.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },

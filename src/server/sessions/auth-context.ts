@@ -78,6 +78,35 @@ export function toRole(value: string): Role {
   return isAdminRole(value) ? value : 'user';
 }
 
+/** The user's columns a session's or an API token's row carries (sessions/session-store.ts, sessions/api-token-auth.ts). */
+export interface CallerUserRow {
+  id: string;
+  homeOrganizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  isPartner: boolean;
+}
+
+/**
+ * The caller's user as `request.auth` carries it, for a browser session and an API token alike:
+ * field by field (ADR 244), so nothing else a row's user gains ever reaches a route.
+ */
+export function toCallerUser(user: CallerUserRow, organizationId: string, organizationRole: OrganizationRole): AuthContext['user'] {
+  return {
+    id: user.id,
+    organizationId,
+    organizationRole,
+    homeOrganizationId: user.homeOrganizationId,
+    isPartner: user.isPartner,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: toRole(user.role),
+  };
+}
+
 /**
  * The signed-in caller of a route whose `config.access` is not 'public': the access plugin has
  * already refused requests without a session, so this only narrows the type (and fails closed).

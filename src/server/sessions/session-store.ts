@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { backupCodes, memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { toRole, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { toCallerUser, type AuthContext, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole, roleUnlessBeingDeleted } from './organization-owner.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
@@ -178,22 +178,11 @@ function needsTouch(row: SessionAuthRow, nowMs: number): boolean {
 }
 
 function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole: AuthContext['user']['organizationRole'], now: Date, paymentRule: PaymentRule): AuthContext {
-  const { user } = row;
-  const role = toRole(user.role);
+  const user = toCallerUser(row.user, row.organizationId, organizationRole);
+  const { role } = user;
   const totpEnabled = row.totpEnabledAt !== null;
   return {
-    // Field by field (ADR 244): what the caller carries, whatever else the row's user gains.
-    user: {
-      id: user.id,
-      organizationId: row.organizationId,
-      organizationRole,
-      homeOrganizationId: user.homeOrganizationId,
-      isPartner: user.isPartner,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role,
-    },
+    user,
     session: { id: sessionId, createdAt: row.session.createdAt, mfaVerifiedAt: row.session.mfaVerifiedAt },
     totpEnabled,
     backupCodesCount: totpEnabled ? row.backupCodesCount : 0,
