@@ -314,6 +314,16 @@ export async function completeAssessment(t: TestApp, cookie: string, input: Risk
   return completed.json<Assessment>();
 }
 
+/** A completed assessment whose answers were given through the app's autosave, so its provenance names the caller. */
+export async function completeAnsweredInApp(t: TestApp, cookie: string, input: RiskInput): Promise<Assessment> {
+  const draft = (await call(t, cookie, 'POST', '/api/assessments', {})).json<Assessment>();
+  const answered = await call(t, cookie, 'PATCH', `/api/assessments/${draft.id}`, { input });
+  if (answered.statusCode !== 200) throw new Error(`answers not saved: ${answered.body}`);
+  const completed = await call(t, cookie, 'POST', `/api/assessments/${draft.id}/complete`, { seed: 1 });
+  if (completed.statusCode !== 200) throw new Error(`complete failed: ${completed.body}`);
+  return completed.json<Assessment>();
+}
+
 /** A new MFA-verified session for an existing user at the clock's current time (sessions expire when tests move time). */
 export async function freshCookie(t: TestApp, userId: string): Promise<string> {
   const now = t.clock.now();

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { AdminOrganizationSso } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { memberships, ssoConnections, users } from '../../db/schema.ts';
+import { effectiveOrganizationRole } from '../../sessions/organization-owner.ts';
 
 /**
  * The organisation's "SSO required" flag as support reads and lifts it (ADR 227). The SSO feature
@@ -30,15 +31,18 @@ export async function clearRequiredSso(db: Database, organizationId: string, now
 }
 
 /**
- * The active owners of the organisation, to be told: an owner membership, or the organisation as
- * home without a membership (an account older than memberships keeps its owner rights,
- * sessions/organization-owner.ts).
+ * The active owners of the organisation, to be told: whoever has a membership there or has it as
+ * home, kept when the one rule of a user's role in an organisation (`effectiveOrganizationRole`,
+ * sessions/organization-owner.ts) makes them its owner.
  */
 export async function listActiveOwners(db: Database, organizationId: string): Promise<Array<{ email: string; firstName: string }>> {
-  return db
-    .select({ email: users.email, firstName: users.firstName })
+  const people = await db
+    .select({ email: users.email, firstName: users.firstName, membershipRole: memberships.role, homeOrganizationId: users.organizationId })
     .from(users)
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
-    .where(and(eq(users.status, 'active'), or(eq(memberships.role, 'owner'), and(isNull(memberships.userId), eq(users.organizationId, organizationId)))))
+    .where(and(eq(users.status, 'active'), or(isNotNull(memberships.userId), eq(users.organizationId, organizationId))))
     .orderBy(asc(users.email));
+  return people
+    .filter((person) => effectiveOrganizationRole(person.membershipRole, organizationId, person.homeOrganizationId) === 'owner')
+    .map(({ email, firstName }) => ({ email, firstName }));
 }

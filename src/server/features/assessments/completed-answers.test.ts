@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { assessments, users } from '../../db/schema.ts';
-import { call, completeAssessment } from '../../test/helpers.ts';
+import { call, completeAnsweredInApp, completeAssessment } from '../../test/helpers.ts';
 import { createCaller } from '../../test/organization-members.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 
@@ -17,12 +17,9 @@ describe('GET /api/assessments/:id of a completed assessment', () => {
 
   test('answers the same text again, and the new one after a rename and an author renamed; 404 to others and once deleted', BUILDS_AN_APP, async () => {
     const owner = await createCaller(t);
-    const draft = (await call(t, owner.cookie, 'POST', '/api/assessments', {})).json<Assessment>();
-    // Answered through the app, so the provenance names the owner.
-    expect((await call(t, owner.cookie, 'PATCH', `/api/assessments/${draft.id}`, { input: SAMPLE_CLINIC_INPUT })).statusCode).toBe(200);
-    expect((await call(t, owner.cookie, 'POST', `/api/assessments/${draft.id}/complete`, { seed: 1 })).statusCode).toBe(200);
+    const assessment = await completeAnsweredInApp(t, owner.cookie, SAMPLE_CLINIC_INPUT);
     const read = async () => {
-      const answer = await call(t, owner.cookie, 'GET', `/api/assessments/${draft.id}`);
+      const answer = await call(t, owner.cookie, 'GET', `/api/assessments/${assessment.id}`);
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       return answer.body;
@@ -33,16 +30,16 @@ describe('GET /api/assessments/:id of a completed assessment', () => {
     expect(JSON.parse(first).result).not.toBeNull();
 
     t.clock.advance(1000);
-    expect((await call(t, owner.cookie, 'POST', `/api/assessments/${draft.id}/rename`, { title: 'Board copy' })).statusCode).toBe(200);
+    expect((await call(t, owner.cookie, 'POST', `/api/assessments/${assessment.id}/rename`, { title: 'Board copy' })).statusCode).toBe(200);
     expect(JSON.parse(await read()).title).toBe('Board copy');
 
     await t.app.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, owner.userId));
     expect(JSON.parse(await read()).author.name).toMatch(/^Renamed /);
 
     const stranger = await createCaller(t);
-    expect((await call(t, stranger.cookie, 'GET', `/api/assessments/${draft.id}`)).statusCode).toBe(404);
-    await t.app.db.delete(assessments).where(eq(assessments.id, draft.id));
-    expect((await call(t, owner.cookie, 'GET', `/api/assessments/${draft.id}`)).statusCode).toBe(404);
+    expect((await call(t, stranger.cookie, 'GET', `/api/assessments/${assessment.id}`)).statusCode).toBe(404);
+    await t.app.db.delete(assessments).where(eq(assessments.id, assessment.id));
+    expect((await call(t, owner.cookie, 'GET', `/api/assessments/${assessment.id}`)).statusCode).toBe(404);
   });
 
   test('a draft is read afresh every time: an autosave shows at once', BUILDS_AN_APP, async () => {

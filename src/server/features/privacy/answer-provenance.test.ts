@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import { call } from '../../test/helpers.ts';
+import { call, completeAnsweredInApp } from '../../test/helpers.ts';
 import { createCaller } from '../../test/organization-members.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { pseudonymFor, pseudonymiseAnswerProvenance } from './erasure-repository.ts';
@@ -20,10 +20,8 @@ describe('erasure of a person from answers’ provenance', () => {
 
   test('every answer the person gave names the pseudonym, in a completed assessment opened before and after', BUILDS_AN_APP, async () => {
     const owner = await createCaller(t);
-    const draft = (await call(t, owner.cookie, 'POST', '/api/assessments', {})).json<Assessment>();
-    expect((await call(t, owner.cookie, 'PATCH', `/api/assessments/${draft.id}`, { input: SAMPLE_CLINIC_INPUT })).statusCode).toBe(200);
-    expect((await call(t, owner.cookie, 'POST', `/api/assessments/${draft.id}/complete`, { seed: 1 })).statusCode).toBe(200);
-    const open = async () => (await call(t, owner.cookie, 'GET', `/api/assessments/${draft.id}`)).json<Assessment>();
+    const assessment = await completeAnsweredInApp(t, owner.cookie, SAMPLE_CLINIC_INPUT);
+    const open = async () => (await call(t, owner.cookie, 'GET', `/api/assessments/${assessment.id}`)).json<Assessment>();
 
     const before = answeredBy(await open());
     expect(before).toContain(owner.userId);
