@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AssessmentStatusSchema, AssessmentSummarySchema } from '@/contracts/assessments.ts';
 import { StoredRiskResultSchema } from '@/contracts/risk.ts';
@@ -6,7 +7,6 @@ import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import { driverRows, preparedPerDatabase } from '../prepared.ts';
 import { assessments, users } from '../schema.ts';
