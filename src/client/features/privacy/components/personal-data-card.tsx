@@ -46,7 +46,7 @@ function DeleteAccount({ email, StepUpDialog, onDeleted }: { email: string; Step
       <h3 className="font-medium text-slate-900">Delete your account</h3>
       <p className="text-sm text-slate-600">
         Deletes your account, sessions, tokens, passkeys, memberships and an organisation only you belong to, at once. Security-log entries about you stay for their retention period under a
-        pseudonym. If you are the only owner of an organisation others use, make someone else an owner or delete it first (it is erased {ORGANIZATION_DELETION_GRACE_DAYS} days later).
+        pseudonym, and answers you gave in an organisation's assessments stay with it under the same pseudonym. If you are the only owner of an organisation others use, make someone else an owner or delete it first (it is erased {ORGANIZATION_DELETION_GRACE_DAYS} days later).
       </p>
       {action.failure && !action.open ? (
         <Alert variant="destructive">
