@@ -95,31 +95,28 @@ function assertPortFree(port: number): Promise<void> {
   });
 }
 
-/** Until nginx itself answers (its own /nginx-healthz); fails when it exits or stays silent for 10 s. */
-async function waitForBalancer(url: string, exited: Promise<void>, errorLog: string): Promise<void> {
+/** Polls `answers` until it is true; 'exited' when the process ends first, 'silent' when the time runs out. */
+async function waitForAnswer(answers: () => Promise<boolean>, exited: Promise<unknown>, timeoutMs: number, intervalMs: number): Promise<'answered' | 'exited' | 'silent'> {
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !gone) {
-    try {
-      if ((await httpRequest(`${url}/nginx-healthz`, { timeoutMs: 1_000 })).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+    if (await answers()) return 'answered';
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
-  throw new Error(`nginx ${gone ? 'exited' : 'did not answer'} at start: see ${errorLog}`);
+  return gone ? 'exited' : 'silent';
+}
+
+/** Until nginx itself answers (its own /nginx-healthz); fails when it exits or stays silent for 10 s. */
+async function waitForBalancer(url: string, exited: Promise<void>, errorLog: string): Promise<void> {
+  const answersHealth = () => httpRequest(`${url}/nginx-healthz`, { timeoutMs: 1_000 }).then((response) => response.status === 200, () => false);
+  const outcome = await waitForAnswer(answersHealth, exited, 10_000, 100);
+  if (outcome !== 'answered') throw new Error(`nginx ${outcome === 'exited' ? 'exited' : 'did not answer'} at start: see ${errorLog}`);
 }
 
 async function waitReady(instance: Instance, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void instance.exited.then(() => (exited = true));
-  while (Date.now() < deadline && !exited) {
-    if (await isReady(instance.port)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`instance ${instance.index} on port ${instance.port} ${exited ? 'exited' : 'was not ready'} before it answered /readyz`);
+  const outcome = await waitForAnswer(() => isReady(instance.port), instance.exited, timeoutMs, 200);
+  if (outcome !== 'answered') throw new Error(`instance ${instance.index} on port ${instance.port} ${outcome === 'exited' ? 'exited' : 'was not ready'} before it answered /readyz`);
 }
 
 function upstreamConf(ports: number[], inRotation: Set<number>): string {

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { backupCodes, memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
-import { toCallerUser, type AuthContext, type PaymentRule } from './auth-context.ts';
+import { toCallerUser, type AuthContext, type CallerUserRow, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole, roleUnlessBeingDeleted } from './organization-owner.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
 
@@ -118,7 +118,7 @@ export function isSessionExpired(session: SessionTimes, now: Date): boolean {
 
 interface SessionAuthRow {
   session: SessionTimes;
-  user: { id: string; homeOrganizationId: string; email: string; firstName: string; lastName: string; role: string; status: string; isPartner: boolean };
+  user: CallerUserRow & { status: string };
   /** The session's current organisation: its selection, else the user's home organisation (ADR 140). */
   organizationId: string;
   membershipRole: string | null;

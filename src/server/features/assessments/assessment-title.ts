@@ -14,8 +14,8 @@ function assessedOrganisationName(input: DraftRiskInput | undefined): string | u
 }
 
 /** The title an assessment gets when nobody named it: the assessed organisation and the day it was started. */
-export function automaticTitle(startedAt: Date | string, input: DraftRiskInput | undefined): string {
-  const day = (typeof startedAt === 'string' ? startedAt : startedAt.toISOString()).slice(0, 10);
+export function automaticTitle(startedAt: string, input: DraftRiskInput | undefined): string {
+  const day = startedAt.slice(0, 10);
   const name = assessedOrganisationName(input);
   return name ? `${name} — ${day}`.slice(0, MAX_TITLE_LENGTH) : `Risk assessment ${day}`;
 }
@@ -50,7 +50,7 @@ export function followOrganisationName(
  * the same day (whose automatic title would be the same), is told apart by "(copy)".
  */
 export function duplicateTitle(source: { title: string; createdAt: string; input: DraftRiskInput }, now: Date): string {
-  const fresh = automaticTitle(now, source.input);
+  const fresh = automaticTitle(now.toISOString(), source.input);
   if (isAutomaticTitle(source, source.input) && fresh !== automaticTitle(source.createdAt, source.input)) return fresh;
   return `${source.title} (copy)`.slice(0, MAX_TITLE_LENGTH);
 }

@@ -9,6 +9,9 @@ import { NOT_FOUND_MESSAGE, requireAssessment } from './require-assessment.ts';
 /** Characters of answer text kept per server process: a completed assessment answers with 60-80 KB, so a few hundred of them. */
 export const COMPLETED_ANSWER_CACHE_CHARS = 16 * 1024 * 1024;
 
+/** What the route's serializer answers with, set by hand when the text is sent as it is. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /**
  * GET /api/assessments/:id of a completed assessment, kept as the JSON text its route serialized
  * (ADR 247). A completed assessment's answer carries its whole stored result (about 60 KB of JSON):
@@ -28,14 +31,14 @@ export function createCompletedAnswers(maxChars = COMPLETED_ANSWER_CACHE_CHARS) 
       const version = await findAssessmentVersion(db, organizationId, id);
       if (!version) throw new AppError('not_found', NOT_FOUND_MESSAGE);
       const hit = version.status === 'completed' ? kept.get(keyOf(id, version)) : undefined;
-      if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit);
+      if (hit !== undefined) return reply.type(JSON_CONTENT_TYPE).send(hit);
       const record = await requireAssessment(db, organizationId, id);
       if (record.status !== 'completed') return reply.send(toAssessment(record));
       // The route's own serializer (its response schema), so the kept text is exactly what it answers;
       // keyed on the version of the row just read, never on the (possibly older) one read before it.
       const body = reply.serialize(toAssessment(record));
       if (typeof body === 'string') kept.set(keyOf(id, record), body);
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   };
 }

@@ -21,7 +21,7 @@ export async function createAssessment(options: { db: Database; user: AuthContex
     ...(body.id ? { id: body.id } : {}),
     organizationId: user.organizationId,
     authorId: user.id,
-    title: body.title ?? automaticTitle(now, input),
+    title: body.title ?? automaticTitle(now.toISOString(), input),
     input,
     status: 'draft',
     path: body.path ?? 'commercial',

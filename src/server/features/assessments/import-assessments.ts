@@ -31,7 +31,7 @@ interface ImportOptions {
 type DraftValues = Omit<NewAssessment, 'now' | 'status' | 'currentStep' | 'authorId' | 'title'> & { title: string | undefined };
 
 function newDraft(values: DraftValues, authorId: string, now: Date): NewAssessment {
-  return { ...values, title: values.title ?? automaticTitle(now, values.input), authorId, now, status: 'draft', currentStep: 'profile' };
+  return { ...values, title: values.title ?? automaticTitle(now.toISOString(), values.input), authorId, now, status: 'draft', currentStep: 'profile' };
 }
 
 /** What one file (CSV, XLSX or the JSON export) holds, as draft values in the caller's organisation. */
