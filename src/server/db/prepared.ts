@@ -18,6 +18,28 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
   };
 }
 
+/**
+ * As preparedPerDatabase, for a query whose text depends on a few facts of the call (which columns
+ * an update sets): one prepared query per database handle and per `shape`, a short key naming those
+ * facts. The caller keeps the number of shapes small and fixed by its own code, never by input.
+ */
+export function preparedPerShape<Query>(build: (db: Database, shape: string) => Query): (db: Database, shape: string) => Query {
+  const built = new WeakMap<Database, Map<string, Query>>();
+  return (db, shape) => {
+    let shapes = built.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      built.set(db, shapes);
+    }
+    let query = shapes.get(shape);
+    if (!query) {
+      query = build(db, shape);
+      shapes.set(shape, query);
+    }
+    return query;
+  };
+}
+
 /** What both drivers' prepared queries have (drizzle-orm's postgres-js and pglite sessions) and pg-core's abstract type leaves out. */
 interface WithDriverRows {
   all(placeholderValues: Record<string, unknown>): Promise<unknown[]>;

@@ -6,23 +6,24 @@ import { AppError } from '../../errors.ts';
 import { toAssessment } from './assessment-view.ts';
 import { NOT_FOUND_MESSAGE, requireAssessment } from './require-assessment.ts';
 
-/** Characters of answer text kept per server process: a completed assessment answers with 60-80 KB, so a few hundred of them. */
-export const COMPLETED_ANSWER_CACHE_CHARS = 16 * 1024 * 1024;
+/** Bytes of answers kept per server process: a completed assessment answers with 60-80 KB, so a few hundred of them. */
+export const COMPLETED_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** What the route's serializer answers with, set by hand when the text is sent as it is. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * GET /api/assessments/:id of a completed assessment, kept as the JSON text its route serialized
- * (ADR 247). A completed assessment's answer carries its whole stored result (about 60 KB of JSON):
+ * GET /api/assessments/:id of a completed assessment, kept as the UTF-8 bytes of the JSON text its
+ * route serialized (ADR 247): kept as text, the 60 KB were encoded again for the socket on every
+ * answer (docs/benchmarks.md). A completed assessment's answer carries its whole stored result (about 60 KB of JSON):
  * read, parsed and written out again on every open, the most expensive read of the app. Every
  * request still asks the database first, scoped to the caller's organisation, for the row's version
  * (last change and author's name, `findAssessmentVersion`), so a missing, foreign, renamed,
  * re-authored or erased assessment is never answered from memory; the kept text is keyed on that
  * version. Drafts change with every autosave and are never kept.
  */
-export function createCompletedAnswers(maxChars = COMPLETED_ANSWER_CACHE_CHARS) {
-  const kept = new LRUCache<string, string>({ maxSize: maxChars, sizeCalculation: (body) => Math.max(1, body.length) });
+export function createCompletedAnswers(maxBytes = COMPLETED_ANSWER_CACHE_BYTES) {
+  const kept = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (body) => Math.max(1, body.length) });
   const keyOf = (id: string, version: Pick<AssessmentVersion, 'updatedAt' | 'authorId' | 'authorName'>) => JSON.stringify([id, version.updatedAt, version.authorId, version.authorName]);
 
   return {
@@ -36,8 +37,10 @@ export function createCompletedAnswers(maxChars = COMPLETED_ANSWER_CACHE_CHARS) 
       if (record.status !== 'completed') return reply.send(toAssessment(record));
       // The route's own serializer (its response schema), so the kept text is exactly what it answers;
       // keyed on the version of the row just read, never on the (possibly older) one read before it.
-      const body = reply.serialize(toAssessment(record));
-      if (typeof body === 'string') kept.set(keyOf(id, record), body);
+      const serialized = reply.serialize(toAssessment(record));
+      if (typeof serialized !== 'string') return reply.type(JSON_CONTENT_TYPE).send(serialized);
+      const body = Buffer.from(serialized);
+      kept.set(keyOf(id, record), body);
       return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   };
