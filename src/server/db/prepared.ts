@@ -20,21 +20,18 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
 
 /**
  * As preparedPerDatabase, for a query whose text depends on a few facts of the call (which columns
- * an update sets): one prepared query per database handle and per `shape`, a short key naming those
- * facts. The caller keeps the number of shapes small and fixed by its own code, never by input.
+ * an update sets): one prepared query per database handle and per shape, found by the shape's key.
+ * The caller keeps the number of shapes small and fixed by its own code, never by input.
  */
-export function preparedPerShape<Query>(build: (db: Database, shape: string) => Query): (db: Database, shape: string) => Query {
-  const built = new WeakMap<Database, Map<string, Query>>();
+export function preparedPerShape<Shape, Query>(keyOf: (shape: Shape) => string, build: (db: Database, shape: Shape) => Query): (db: Database, shape: Shape) => Query {
+  const shapesOf = preparedPerDatabase(() => new Map<string, Query>());
   return (db, shape) => {
-    let shapes = built.get(db);
-    if (!shapes) {
-      shapes = new Map();
-      built.set(db, shapes);
-    }
-    let query = shapes.get(shape);
+    const shapes = shapesOf(db);
+    const key = keyOf(shape);
+    let query = shapes.get(key);
     if (!query) {
       query = build(db, shape);
-      shapes.set(shape, query);
+      shapes.set(key, query);
     }
     return query;
   };

@@ -90,34 +90,39 @@ type DraftField = keyof DraftChanges;
 /** Every field a draft save may change, in one fixed order: a save's shape names the ones it sets in this order. */
 const DRAFT_FIELDS = Object.keys({ title: true, input: true, currentStep: true, businessAnswers: true, evidenceNotes: true, answerProvenance: true } satisfies Record<DraftField, true>) as DraftField[];
 
-/** The shape's suffix of a save that carries the caller's `expectedUpdatedAt`. */
-const IF_UNCHANGED = '+if-unchanged';
+/** What a save's statement depends on: the fields it sets, and whether it carries the caller's `expectedUpdatedAt`. */
+interface DraftSaveShape {
+  fields: DraftField[];
+  ifUnchanged: boolean;
+}
+
+/** A shape's statement name, which is also its key: `draft_update_title_input_if_unchanged`. */
+function draftUpdateName({ fields, ifUnchanged }: DraftSaveShape): string {
+  return `draft_update_${fields.join('_')}${ifUnchanged ? '_if_unchanged' : ''}`;
+}
 
 /**
- * A draft save's UPDATE, built and prepared once per database and per shape: the fields it sets, and
- * whether it carries the precondition (at most 2^6 x 2 shapes, fixed by DRAFT_FIELDS; the app's
- * autosave uses one or two). Built with Drizzle on every save, the statement with its returned columns
- * cost about a seventh of the CPU of the mixed signed-in load (docs/benchmarks.md, ADR 248).
+ * A draft save's UPDATE, built and prepared once per database and per shape (at most 2^6 x 2 shapes,
+ * fixed by DRAFT_FIELDS; the app's autosave uses one or two). Built with Drizzle on every save, the
+ * statement with its returned columns cost about a seventh of the CPU of the mixed signed-in load
+ * (docs/benchmarks.md, ADR 248).
  */
-const draftUpdateQuery = preparedPerShape((db, shape) => {
-  const ifUnchanged = shape.endsWith(IF_UNCHANGED);
-  const fields = (ifUnchanged ? shape.slice(0, -IF_UNCHANGED.length) : shape).split(',').filter(Boolean) as DraftField[];
-  const set = Object.fromEntries([...fields, 'updatedAt'].map((field) => [field, sql.placeholder(field)]));
-  return db
+const draftUpdateQuery = preparedPerShape(draftUpdateName, (db, shape) =>
+  db
     .update(assessments)
-    .set(set)
+    .set(Object.fromEntries([...shape.fields, 'updatedAt'].map((field) => [field, sql.placeholder(field)])))
     .where(
       and(
         eq(assessments.id, sql.placeholder('id')),
         eq(assessments.organizationId, sql.placeholder('organizationId')),
         eq(assessments.status, 'draft'),
         // The precondition is part of the same statement, so no other write can slip in between.
-        ifUnchanged ? eq(assessments.updatedAt, sql.param(sql.placeholder('expectedUpdatedAt'), assessments.updatedAt)) : undefined,
+        shape.ifUnchanged ? eq(assessments.updatedAt, sql.param(sql.placeholder('expectedUpdatedAt'), assessments.updatedAt)) : undefined,
       ),
     )
     .returning(storedColumns)
-    .prepare(`draft_update_${fields.join('_')}${ifUnchanged ? '_if_unchanged' : ''}`);
-});
+    .prepare(draftUpdateName(shape)),
+);
 
 /**
  * Changes a draft and returns it as stored, in the same statement; null when no draft with that id
@@ -125,10 +130,8 @@ const draftUpdateQuery = preparedPerShape((db, shape) => {
  * The author's name is not a column of the row: it is the one `existing` was read with.
  */
 export async function updateDraft(db: Database, organizationId: string, existing: AssessmentRecord, changes: DraftChanges, now: Date, expectedUpdatedAt?: Date): Promise<AssessmentRecord | null> {
-  const fields = DRAFT_FIELDS.filter((field) => changes[field] !== undefined);
-  const shape = fields.join(',') + (expectedUpdatedAt ? IF_UNCHANGED : '');
-  const values: Record<string, unknown> = { ...changes, updatedAt: now, id: existing.id, organizationId };
-  if (expectedUpdatedAt) values.expectedUpdatedAt = expectedUpdatedAt;
+  const shape = { fields: DRAFT_FIELDS.filter((field) => changes[field] !== undefined), ifUnchanged: expectedUpdatedAt !== undefined };
+  const values = { ...changes, updatedAt: now, id: existing.id, organizationId, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) };
   const [row] = await draftUpdateQuery(db, shape).execute(values);
   return row ? toRecord(row, existing.authorName) : null;
 }

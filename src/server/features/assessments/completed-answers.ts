@@ -14,12 +14,12 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * GET /api/assessments/:id of a completed assessment, kept as the UTF-8 bytes of the JSON text its
- * route serialized (ADR 247): kept as text, the 60 KB were encoded again for the socket on every
- * answer (docs/benchmarks.md). A completed assessment's answer carries its whole stored result (about 60 KB of JSON):
- * read, parsed and written out again on every open, the most expensive read of the app. Every
- * request still asks the database first, scoped to the caller's organisation, for the row's version
- * (last change and author's name, `findAssessmentVersion`), so a missing, foreign, renamed,
- * re-authored or erased assessment is never answered from memory; the kept text is keyed on that
+ * route serialized (ADR 247, ADR 248). A completed assessment's answer carries its whole stored
+ * result (about 60 KB of JSON): read, parsed and written out again on every open, the most expensive
+ * read of the app; kept as a string, it was still encoded again for the socket on every answer.
+ * Every request still asks the database first, scoped to the caller's organisation, for the row's
+ * version (last change and author's name, `findAssessmentVersion`), so a missing, foreign, renamed,
+ * re-authored or erased assessment is never answered from memory; the kept bytes are keyed on that
  * version. Drafts change with every autosave and are never kept.
  */
 export function createCompletedAnswers(maxBytes = COMPLETED_ANSWER_CACHE_BYTES) {
@@ -27,7 +27,7 @@ export function createCompletedAnswers(maxBytes = COMPLETED_ANSWER_CACHE_BYTES) 
   const keyOf = (id: string, version: Pick<AssessmentVersion, 'updatedAt' | 'authorId' | 'authorName'>) => JSON.stringify([id, version.updatedAt, version.authorId, version.authorName]);
 
   return {
-    /** Answers the request: from the kept text when the stored version is the same, else from a full read (then kept if completed). */
+    /** Answers the request: from the kept bytes when the stored version is the same, else from a full read (then kept if completed). */
     async answer(reply: FastifyReply, db: Database, organizationId: string, id: string): Promise<FastifyReply> {
       const version = await findAssessmentVersion(db, organizationId, id);
       if (!version) throw new AppError('not_found', NOT_FOUND_MESSAGE);
@@ -35,7 +35,7 @@ export function createCompletedAnswers(maxBytes = COMPLETED_ANSWER_CACHE_BYTES) 
       if (hit !== undefined) return reply.type(JSON_CONTENT_TYPE).send(hit);
       const record = await requireAssessment(db, organizationId, id);
       if (record.status !== 'completed') return reply.send(toAssessment(record));
-      // The route's own serializer (its response schema), so the kept text is exactly what it answers;
+      // The route's own serializer (its response schema), so the kept bytes are exactly what it answers;
       // keyed on the version of the row just read, never on the (possibly older) one read before it.
       const serialized = reply.serialize(toAssessment(record));
       if (typeof serialized !== 'string') return reply.type(JSON_CONTENT_TYPE).send(serialized);
