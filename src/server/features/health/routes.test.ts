@@ -60,3 +60,14 @@ test('once draining begins, readyz answers 503 while liveness and other routes k
   // Requests are still served until the listener closes (ADR 236).
   expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(404);
 });
+
+test('on the embedded database requests wait their turn (ADR 249); the probes do not', async () => {
+  const embedded = t.app.database.kind === 'pglite';
+  expect(t.app.hasPlugin('arrival-order')).toBe(embedded);
+  if (!embedded) return;
+  const order: string[] = [];
+  const work = t.app.inject({ method: 'GET', url: '/api/auth/user' }).then(() => order.push('queued request'));
+  const probe = t.app.inject({ method: 'GET', url: '/healthz' }).then(() => order.push('probe'));
+  await Promise.all([work, probe]);
+  expect(order).toEqual(['probe', 'queued request']);
+});
