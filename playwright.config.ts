@@ -15,7 +15,7 @@ export const E2E_BASE_URL = serverUrl(sharedServerPort(parallelIndex()));
  * older than the sources; servers start one after another) copied for this server alone, served by
  * `tsx src/server/main.ts` on a fresh embedded database (`npm run test:e2e` empties .tmp/e2e-data-*).
  */
-function sharedServer(index: number) {
+export function sharedServer(index: number) {
   const port = sharedServerPort(index);
   const url = serverUrl(port);
   const clientDir = sharedServerClientDir(port);
@@ -51,8 +51,9 @@ function sharedServer(index: number) {
  */
 export default defineConfig({
   testDir: './tests/e2e',
-  // Needs the fake Stripe: run by playwright.billing.config.ts (npm run test:e2e:billing).
-  testIgnore: ['**/billing.spec.ts'],
+  // Billing needs the fake Stripe: playwright.billing.config.ts (npm run test:e2e:billing). Timing
+  // journeys run alone, after the others: playwright.timing.config.ts (npm run test:e2e:timing, ADR 250).
+  testIgnore: ['**/billing.spec.ts', '**/*.timing.spec.ts'],
   // Files are shared out between the workers; the tests of one file run in order in one worker.
   fullyParallel: false,
   workers,
