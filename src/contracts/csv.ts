@@ -2,6 +2,7 @@
  * CSV as the app writes and reads it (RFC 4180): the assessment template's export and import
  * (assessment-template.ts) and the audit log's export.
  */
+import { parse } from 'csv-parse/sync';
 
 /** A cell as a reader hands it over: CSV cells are strings; XLSX numbers stay numbers. */
 export type TemplateCell = string | number | boolean | null | undefined;
@@ -26,37 +27,12 @@ export function toCsv(rows: readonly (readonly unknown[])[]): string {
   return rows.map((row) => row.map(escapeCsvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks); a leading BOM is ignored. */
+/**
+ * RFC 4180 records, read by csv-parse: quoted fields may hold commas, quotes and line breaks, a
+ * leading BOM is ignored, rows may differ in length (the readers report missing cells by name) and a
+ * stray quote inside an unquoted cell is kept as text. A quoted cell that is never closed throws
+ * csv-parse's `CsvError` (code `CSV_QUOTE_NOT_CLOSED`, with its line).
+ */
 export function parseCsv(content: string): string[][] {
-  const source = content.startsWith('\uFEFF') ? content.slice(1) : content;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  const endRow = () => {
-    endCell();
-    rows.push(row);
-    row = [];
-  };
-  for (let i = 0; i < source.length; i += 1) {
-    const char = source[i];
-    if (quoted && char === '"' && source[i + 1] === '"') {
-      cell += '"';
-      i += 1;
-    } else if (quoted) {
-      if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') endCell();
-    else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i += 1;
-      endRow();
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) endRow();
-  return rows;
+  return parse(content, { bom: true, relax_column_count: true, relax_quotes: true });
 }

@@ -1,3 +1,4 @@
+import { CsvError } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { parseCsv, type TemplateCell } from '@/contracts/csv.ts';
@@ -90,6 +91,17 @@ function readJson(bytes: Buffer): unknown {
   }
 }
 
+function readCsv(bytes: Buffer): TemplateCell[][] {
+  const text = decodeText(bytes);
+  try {
+    return parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // csv-parse reports where reading stopped (for an open quote, the end of the file), not the row at fault.
+    throw refuse(error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'A quoted cell is never closed: a " is missing. Save the file again as CSV and try again.' : 'The file is not readable CSV. Save it again as CSV and try again.');
+  }
+}
+
 export function kindOf(body: ImportFileBody): ImportFileKind {
   const kind = importFileKind(body.fileName);
   if (!kind) throw refuse('Choose a .csv, .xlsx or .json file.', 'fileName');
@@ -101,7 +113,7 @@ export async function readImportFile(body: ImportFileBody): Promise<ImportedFile
   const kind = kindOf(body);
   const bytes = decode(body);
   if (kind === 'json') return { kind, value: readJson(bytes) };
-  const rows = kind === 'xlsx' ? await readXlsx(bytes) : parseCsv(decodeText(bytes));
+  const rows = kind === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
   checkRowCount(rows.length);
   return { kind, rows };
 }

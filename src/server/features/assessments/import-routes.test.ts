@@ -86,6 +86,9 @@ describe('POST /api/assessments/import', () => {
     const broken = await post(fileOf('x.xlsx', 'not a zip'));
     expect(broken.json<ImportRefusal>()).toMatchObject({ code: 'bad_request', message: 'The file is not a readable XLSX workbook.' });
     expect((await post(fileOf('x.json', '{ nope'))).json<ImportRefusal>().message).toContain('not valid JSON');
+    const openQuote = await post(fileOf('x.csv', 'Field,Value\r\nTitle,"Acme\r\nSeed,1\r\n'));
+    expect(openQuote.statusCode).toBe(400);
+    expect(openQuote.json<ImportRefusal>()).toMatchObject({ code: 'bad_request', message: expect.stringContaining('never closed') });
   });
 
   test('a viewer of the organisation may not import (403); a token needs the write scope', async () => {
