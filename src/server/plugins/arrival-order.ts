@@ -13,46 +13,59 @@ declare module 'fastify' {
 }
 
 export interface ArrivalQueue {
+  /** True when a request may run at once: nobody is waiting and this turn's budget is not spent. */
+  tryEnter(): boolean;
   /** Calls `admit` on a later turn of the event loop, after everything that entered before it. */
   enter(admit: () => void): void;
 }
 
+/** How long one turn of the event loop runs requests before the next must wait for a later turn. */
+export const TURN_BUDGET_MS = 5;
+
 /**
- * Admits one waiting request per turn of the event loop, first come, first served (ADR 249).
+ * Requests run in the order they came, in turns of the event loop of at most `budgetMs` each (ADR 249).
  *
  * Node reads every socket that is ready at the start of a turn and runs each request to its end
- * when the work is synchronous, as the embedded database's queries are; it also accepts one new
- * connection per turn. Under load a turn then lasts as long as fifty requests: a new connection
- * waited seconds for its first answer, and a request whose bytes arrived just after the read was
- * listed by epoll (level-triggered) behind the sockets of the turn before, answered two turns later.
- * One request per turn keeps turns as short as one request, so connections are accepted and
- * requests answered in the order they came. The next admission is scheduled before this one
- * runs: an immediate queued from inside the check phase runs on the next turn, after its poll.
+ * when the work is synchronous, as the embedded database's queries are; new connections are
+ * accepted between turns. Under load a turn then lasted as long as fifty requests, and a burst of
+ * new connections waited seconds for their first answer. Here a turn runs requests until its budget
+ * is spent; later ones wait in a first-come queue, admitted on the next turns, after its poll has
+ * accepted new connections. A turn starts with its first request and ends in the check phase (an
+ * immediate queued then runs before the admissions queued after it).
  */
-export function createArrivalQueue(): ArrivalQueue {
-  const queue: Array<() => void> = [];
-  let scheduled = false;
-  function admitNext() {
-    const admit = queue.shift();
-    if (queue.length > 0) setImmediate(admitNext);
-    else scheduled = false;
-    admit?.();
+export function createArrivalQueue(budgetMs = TURN_BUDGET_MS, now: () => number = () => performance.now()): ArrivalQueue {
+  const waiting: Array<() => void> = [];
+  let turnStartedAt: number | null = null;
+  const endTurn = () => {
+    turnStartedAt = null;
+  };
+  function withinBudget(): boolean {
+    if (turnStartedAt === null) {
+      turnStartedAt = now();
+      setImmediate(endTurn);
+      return true;
+    }
+    return now() - turnStartedAt < budgetMs;
+  }
+  // One immediate per waiting request; each admits whoever is first, so the order is the queue's.
+  function admitFirst() {
+    if (withinBudget()) waiting.shift()?.();
+    else setImmediate(admitFirst);
   }
   return {
+    tryEnter: () => waiting.length === 0 && withinBudget(),
     enter(admit) {
-      queue.push(admit);
-      if (scheduled) return;
-      scheduled = true;
-      setImmediate(admitNext);
+      waiting.push(admit);
+      setImmediate(admitFirst);
     },
   };
 }
 
-/** The first hook of every request: it waits for its turn before any other work is done for it. */
-async function arrivalOrderPlugin(app: FastifyInstance) {
-  const queue = createArrivalQueue();
+/** The first hook of every request: past this turn's budget, it waits for a later turn before any other work is done for it. */
+async function arrivalOrderPlugin(app: FastifyInstance, options: { budgetMs?: number }) {
+  const queue = createArrivalQueue(options.budgetMs);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.arrivalOrder === 'immediate') return;
+    if (request.routeOptions.config?.arrivalOrder === 'immediate' || queue.tryEnter()) return;
     await new Promise<void>((resolve) => queue.enter(resolve));
   });
 }
