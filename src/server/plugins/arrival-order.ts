@@ -15,12 +15,12 @@ declare module 'fastify' {
 export interface ArrivalQueue {
   /** True when a request may run at once: nobody is waiting and this turn's budget is not spent. */
   tryEnter(): boolean;
-  /** Calls `admit` on a later turn of the event loop, after everything that entered before it. */
+  /** Calls `admit` from an immediate once a turn has budget left, after everything that entered before it. */
   enter(admit: () => void): void;
 }
 
 /** How long one turn of the event loop runs requests before the next must wait for a later turn. */
-export const TURN_BUDGET_MS = 5;
+const TURN_BUDGET_MS = 5;
 
 /**
  * Requests run in the order they came, in turns of the event loop of at most `budgetMs` each (ADR 249).
