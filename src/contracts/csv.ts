@@ -1,8 +1,8 @@
 /**
- * CSV as the app writes and reads it (RFC 4180): the assessment template's export and import
- * (assessment-template.ts) and the audit log's export.
+ * CSV as the app writes it (RFC 4180): the assessment template's export (assessment-template.ts) and
+ * the audit log's export. The server reads CSV with csv-parse (server/features/assessments/import-file.ts):
+ * its build needs Node's Buffer, so it stays out of this module, which the client bundles.
  */
-import { parse } from 'csv-parse/sync';
 
 /** A cell as a reader hands it over: CSV cells are strings; XLSX numbers stay numbers. */
 export type TemplateCell = string | number | boolean | null | undefined;
@@ -25,14 +25,4 @@ export function unescapeCell(value: TemplateCell): string {
 
 export function toCsv(rows: readonly (readonly unknown[])[]): string {
   return rows.map((row) => row.map(escapeCsvCell).join(',')).join('\r\n') + '\r\n';
-}
-
-/**
- * RFC 4180 records, read by csv-parse: quoted fields may hold commas, quotes and line breaks, a
- * leading BOM is ignored, rows may differ in length (the readers report missing cells by name) and a
- * stray quote inside an unquoted cell is kept as text. A quoted cell that is never closed throws
- * csv-parse's `CsvError` (code `CSV_QUOTE_NOT_CLOSED`, with its line).
- */
-export function parseCsv(content: string): string[][] {
-  return parse(content, { bom: true, relax_column_count: true, relax_quotes: true });
 }

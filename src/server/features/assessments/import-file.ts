@@ -1,7 +1,7 @@
-import { CsvError } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import { parseCsv, type TemplateCell } from '@/contracts/csv.ts';
+import type { TemplateCell } from '@/contracts/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importFileKind, type ImportFileBody, type ImportFileKind } from '@/contracts/import.ts';
 import { importRefusal } from './import-refusal.ts';
 
@@ -89,6 +89,16 @@ function readJson(bytes: Buffer): unknown {
     if (error instanceof Error && error.name === 'AppError') throw error;
     throw refuse('The file is not valid JSON. Import the .json file the export wrote, unchanged.');
   }
+}
+
+/**
+ * RFC 4180 records, read by csv-parse: quoted fields may hold commas, quotes and line breaks, a
+ * leading BOM is ignored, rows may differ in length (the readers report missing cells by name) and a
+ * stray quote inside an unquoted cell is kept as text. A quoted cell that is never closed throws
+ * csv-parse's `CsvError` (code `CSV_QUOTE_NOT_CLOSED`).
+ */
+export function parseCsv(content: string): string[][] {
+  return parse(content, { bom: true, relax_column_count: true, relax_quotes: true });
 }
 
 function readCsv(bytes: Buffer): TemplateCell[][] {

@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { assessmentTemplateRows, readAssessmentTemplate, readPartnerTemplate, partnerTemplateHeader, partnerTemplateRow, type TemplateRow } from '@/contracts/assessment-template.ts';
-import { parseCsv, toCsv } from '@/contracts/csv.ts';
+import { toCsv } from '@/contracts/csv.ts';
 import type { Assessment, DraftRiskInput } from '@/contracts/assessments.ts';
 import { FACTORS, type FactorAnswer } from '@/engine/factors.ts';
 import { INDUSTRY_IDS } from '@/engine/industries.ts';
-import { readImportFile } from './import-file.ts';
+import { parseCsv, readImportFile } from './import-file.ts';
 import { readAssessmentJson } from './import-json.ts';
 
 // The client's export writes exactly these (export-assessment.ts; its test reads its own CSV back too).

@@ -1,7 +1,8 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { readAssessmentTemplate } from '@/contracts/assessment-template.ts';
-import { escapeCsvCell, parseCsv, toCsv } from '@/contracts/csv.ts';
+import { escapeCsvCell, toCsv } from '@/contracts/csv.ts';
 import { buildAssessmentCsv } from './export-assessment.ts';
 
 describe('CSV export', () => {
@@ -45,6 +46,8 @@ describe('CSV export', () => {
       id: 'x', title: '-Draft', status: 'draft', currentStep: 'profile', author: null, engineVersion: null, seed: null, summary: null, createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z', completedAt: null, input, result: null, path: 'commercial', businessAnswers: {}, evidenceNotes: {}, answerProvenance: {}, sourceAssessmentId: null,
     } satisfies Assessment;
-    expect(readAssessmentTemplate(parseCsv(buildAssessmentCsv(assessment)))).toEqual({ answers: { title: '-Draft', input }, issues: [] });
+    // Read as the server's import reads it (server/features/assessments/import-file.ts).
+    const rows: string[][] = parse(buildAssessmentCsv(assessment), { bom: true, relax_column_count: true, relax_quotes: true });
+    expect(readAssessmentTemplate(rows)).toEqual({ answers: { title: '-Draft', input }, issues: [] });
   });
 });
