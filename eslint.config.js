@@ -43,4 +43,12 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read config in src/server/env.ts (via main.ts) and pass it in.' }],
     },
   },
+  {
+    // The client bundles src/contracts: a package built for Node (csv-parse needs Buffer) breaks its pages.
+    files: ['src/contracts/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|@/|\\.)', message: 'src/contracts is shared with the client: it imports zod, the engine and other contracts only.' }] }],
+    },
+  },
 );
