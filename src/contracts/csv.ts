@@ -23,6 +23,13 @@ export function unescapeCell(value: TemplateCell): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * How the server's import reads CSV, as csv-parse options: a leading BOM is ignored, rows may differ
+ * in length (the template readers report missing cells by name) and a stray quote inside an unquoted
+ * cell is kept as text. Plain data, so the client's round-trip test reads its export the same way.
+ */
+export const CSV_READ_OPTIONS = { bom: true, relax_column_count: true, relax_quotes: true } as const;
+
 export function toCsv(rows: readonly (readonly unknown[])[]): string {
   return rows.map((row) => row.map(escapeCsvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -11,11 +11,17 @@ function manualClock() {
   return { now: () => ms, advance: (by: number) => (ms += by) };
 }
 
-test('within a turn’s budget requests run at once; past it they wait for the next turn, in the order they came', async () => {
+/** A queue with a 5 ms budget whose current turn ran one request for `ms` (spent from 5 on). */
+function queueAfterTurnOf(ms: number) {
   const clock = manualClock();
   const queue = createArrivalQueue(5, clock.now);
   expect(queue.tryEnter()).toBe(true);
-  clock.advance(4);
+  clock.advance(ms);
+  return { clock, queue };
+}
+
+test('within a turn’s budget requests run at once; past it they wait for the next turn, in the order they came', async () => {
+  const { clock, queue } = queueAfterTurnOf(4);
   expect(queue.tryEnter()).toBe(true);
   clock.advance(1);
   expect(queue.tryEnter()).toBe(false);
@@ -28,10 +34,7 @@ test('within a turn’s budget requests run at once; past it they wait for the n
 });
 
 test('a turn admits waiting requests until its budget is spent; the rest wait for later turns', async () => {
-  const clock = manualClock();
-  const queue = createArrivalQueue(5, clock.now);
-  expect(queue.tryEnter()).toBe(true);
-  clock.advance(5);
+  const { clock, queue } = queueAfterTurnOf(5);
   const admitted: string[] = [];
   // Each admitted request works 3 ms: two fit in a turn of 5 ms.
   for (const name of ['a', 'b', 'c', 'd', 'e']) queue.enter(() => admitted.push(name) && clock.advance(3));
@@ -44,10 +47,7 @@ test('a turn admits waiting requests until its budget is spent; the rest wait fo
 });
 
 test('nobody overtakes a waiting request, even with budget left', async () => {
-  const clock = manualClock();
-  const queue = createArrivalQueue(5, clock.now);
-  expect(queue.tryEnter()).toBe(true);
-  clock.advance(6);
+  const { queue } = queueAfterTurnOf(6);
   const admitted: string[] = [];
   queue.enter(() => admitted.push('waiting'));
   await nextTurn();

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import type { TemplateCell } from '@/contracts/csv.ts';
+import { CSV_READ_OPTIONS, type TemplateCell } from '@/contracts/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importFileKind, type ImportFileBody, type ImportFileKind } from '@/contracts/import.ts';
 import { importRefusal } from './import-refusal.ts';
 
@@ -92,13 +92,12 @@ function readJson(bytes: Buffer): unknown {
 }
 
 /**
- * RFC 4180 records, read by csv-parse: quoted fields may hold commas, quotes and line breaks, a
- * leading BOM is ignored, rows may differ in length (the readers report missing cells by name) and a
- * stray quote inside an unquoted cell is kept as text. A quoted cell that is never closed throws
- * csv-parse's `CsvError` (code `CSV_QUOTE_NOT_CLOSED`).
+ * RFC 4180 records (quoted fields may hold commas, quotes and line breaks), read by csv-parse with
+ * `CSV_READ_OPTIONS`. A quoted cell that is never closed throws csv-parse's `CsvError` (code
+ * `CSV_QUOTE_NOT_CLOSED`).
  */
 export function parseCsv(content: string): string[][] {
-  return parse(content, { bom: true, relax_column_count: true, relax_quotes: true });
+  return parse(content, CSV_READ_OPTIONS);
 }
 
 function readCsv(bytes: Buffer): TemplateCell[][] {

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
 import type { Assessment } from '@/contracts/assessments.ts';
 import { readAssessmentTemplate } from '@/contracts/assessment-template.ts';
-import { escapeCsvCell, toCsv } from '@/contracts/csv.ts';
+import { CSV_READ_OPTIONS, escapeCsvCell, toCsv } from '@/contracts/csv.ts';
 import { buildAssessmentCsv } from './export-assessment.ts';
 
 describe('CSV export', () => {
@@ -47,7 +47,7 @@ describe('CSV export', () => {
       updatedAt: '2025-01-01T00:00:00.000Z', completedAt: null, input, result: null, path: 'commercial', businessAnswers: {}, evidenceNotes: {}, answerProvenance: {}, sourceAssessmentId: null,
     } satisfies Assessment;
     // Read as the server's import reads it (server/features/assessments/import-file.ts).
-    const rows: string[][] = parse(buildAssessmentCsv(assessment), { bom: true, relax_column_count: true, relax_quotes: true });
+    const rows: string[][] = parse(buildAssessmentCsv(assessment), CSV_READ_OPTIONS);
     expect(readAssessmentTemplate(rows)).toEqual({ answers: { title: '-Draft', input }, issues: [] });
   });
 });
