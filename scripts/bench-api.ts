@@ -112,7 +112,7 @@ const TARGETS: Array<{ path: string; signedIn: boolean; token?: boolean; minRati
   { path: '/healthz', signedIn: false, minRatio: { pglite: 0.5, postgres: 0.5 } },
   { path: '/api/auth/user', signedIn: true, minRatio: { pglite: 0.25, postgres: 0.5 } },
   { path: '/api/mfa/status', signedIn: true, minRatio: { pglite: 0.25, postgres: 0.5 } },
-  // A page of 20 completed assessments: a bigger answer and a real query, so a lower floor than the small session reads.
+  // A page of 20 completed assessments, as a dashboard polls it: a bigger answer, kept in process between changes (ADR 251), so a lower floor than the small session reads.
   { path: '/api/v1/assessments', signedIn: true, token: true, minRatio: { pglite: 0.1, postgres: 0.2 } },
 ];
 

@@ -75,6 +75,18 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
+    // In one process, LISTEN and NOTIFY are the database's own: a trigger's notification reaches
+    // this process's listeners once its transaction commits, as on PostgreSQL.
+    notifications: {
+      listen: async (channel, onMessage, onListening) => {
+        const unlisten = await client.listen(channel, onMessage);
+        onListening();
+        return { unlisten: () => unlisten() };
+      },
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+    },
     ping: async () => {
       await client.query('select 1');
     },

@@ -28,7 +28,8 @@ declare module 'fastify' {
 /** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder). */
 function chooseTransport(app: FastifyInstance): InvalidationTransport {
   if (app.env.REDIS_URL) return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, app.log);
-  if (app.database.notifications) return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
+  // The embedded database is one process per folder (ADR 174): nothing to tell another instance.
+  if (app.database.kind === 'postgres' && app.database.notifications) return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
   return createLocalTransport();
 }
 

@@ -53,8 +53,10 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
   app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request) => {
     const { cursor, limit } = request.query;
     const after = cursor === undefined ? null : decodeCursor(cursor);
-    // One row more than asked tells whether another page follows.
-    const records = await listAssessmentsAfter(app.db, requireAuth(request).user.organizationId, after, limit + 1);
+    const organizationId = requireAuth(request).user.organizationId;
+    // One row more than asked tells whether another page follows. The first page is the one a
+    // dashboard polls: kept in process until it changes (ADR 251).
+    const records = after === null ? await app.firstPages.read(organizationId, limit + 1, () => listAssessmentsAfter(app.db, organizationId, null, limit + 1)) : await listAssessmentsAfter(app.db, organizationId, after, limit + 1);
     const page = records.slice(0, limit);
     const last = page.at(-1);
     return { items: page.map(toV1ListItem), nextCursor: records.length > limit && last ? encodeCursor(last) : null };

@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { V1Assessment, V1AssessmentPage } from '@/contracts/public-api.ts';
+import { assessments, users } from '../../db/schema.ts';
+import { call } from '../../test/helpers.ts';
+import { createCaller, type Caller } from '../../test/organization-members.ts';
+import { issueToken, withToken } from '../../test/public-api-support.ts';
+import { BUILDS_AN_APP } from '../../test/test-app-hooks.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * The public API's first page is kept in process (ADR 251). Each test first proves the page is
+ * kept (a change with the database's announcement switched off is not seen), so a change that is
+ * then seen was seen because the page was let go, not because nothing was kept.
+ */
+
+interface Integration {
+  owner: Caller;
+  secret: string;
+  drafts: V1Assessment[];
+}
+
+async function integration(t: TestApp): Promise<Integration> {
+  const owner = await createCaller(t);
+  const secret = await issueToken(t, owner, { scopes: ['read', 'write'] });
+  const drafts: V1Assessment[] = [];
+  for (const title of ['Clinic 2025', 'Clinic 2026']) {
+    t.clock.advance(1000);
+    drafts.push((await withToken(t, secret, 'POST', '/api/v1/assessments', { payload: { title } })).json<V1Assessment>());
+  }
+  return { owner, secret, drafts };
+}
+
+async function firstPage(t: TestApp, secret: string): Promise<V1AssessmentPage['items']> {
+  const response = await withToken(t, secret, 'GET', '/api/v1/assessments');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<V1AssessmentPage>().items;
+}
+
+const titles = async (t: TestApp, secret: string) => (await firstPage(t, secret)).map((item) => item.title);
+
+/** Switches the database's announcement of list changes off or on (migration 0014). */
+async function announcements(t: TestApp, on: boolean) {
+  await t.app.db.execute(sql.raw(`alter table assessments ${on ? 'enable' : 'disable'} trigger assessments_list_changed`));
+}
+
+/** Proof the page is kept: a title changed while the database announces nothing is not seen. */
+async function expectKept(t: TestApp, setup: Integration) {
+  const before = await titles(t, setup.secret);
+  await announcements(t, false);
+  try {
+    await t.app.db.update(assessments).set({ title: 'Changed in silence' }).where(eq(assessments.id, setup.drafts[0]!.id));
+    expect(await titles(t, setup.secret), 'the second read is answered from memory').toEqual(before);
+  } finally {
+    await announcements(t, true);
+  }
+}
+
+/** Reads the first page on `t` until `accepted` holds or `withinMs` has passed. */
+async function expectSeen(t: TestApp, secret: string, accepted: (items: V1AssessmentPage['items']) => boolean, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  let items = await firstPage(t, secret);
+  while (!accepted(items) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    items = await firstPage(t, secret);
+  }
+  expect(accepted(items), `the first page read ${JSON.stringify(items.map((item) => [item.title, item.author?.name]))}`).toBe(true);
+}
+
+describe('the public API keeps its first page until it changes (ADR 251)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('a change made in the database behind the app is seen by the next read: a title, a removal, an author renamed', BUILDS_AN_APP, async () => {
+    const setup = await integration(t);
+    await expectKept(t, setup);
+    await t.app.db.update(assessments).set({ title: 'Renamed in SQL' }).where(eq(assessments.id, setup.drafts[1]!.id));
+    await expectSeen(t, setup.secret, (items) => items.some((item) => item.title === 'Renamed in SQL'), 1_000);
+
+    await expectKept(t, setup);
+    await t.app.db.delete(assessments).where(eq(assessments.id, setup.drafts[1]!.id));
+    await expectSeen(t, setup.secret, (items) => items.every((item) => item.id !== setup.drafts[1]!.id), 1_000);
+
+    await expectKept(t, setup);
+    await t.app.db.update(users).set({ firstName: 'Renamed', lastName: 'Author' }).where(eq(users.id, setup.owner.userId));
+    await expectSeen(t, setup.secret, (items) => items.every((item) => item.author?.name === 'Renamed Author'), 1_000);
+  });
+
+  test("this instance's own write is seen by its caller's next read without waiting for the database's announcement", BUILDS_AN_APP, async () => {
+    const setup = await integration(t);
+    await expectKept(t, setup);
+    await announcements(t, false);
+    try {
+      const patched = await withToken(t, setup.secret, 'PATCH', `/api/v1/assessments/${setup.drafts[0]!.id}`, { payload: { title: 'Patched' } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(await titles(t, setup.secret)).toContain('Patched');
+
+      await firstPage(t, setup.secret);
+      const created = await withToken(t, setup.secret, 'POST', '/api/v1/assessments', { payload: { title: 'Created' } });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await titles(t, setup.secret)).toContain('Created');
+
+      await firstPage(t, setup.secret);
+      const removed = await call(t, setup.owner.cookie, 'DELETE', `/api/assessments/${created.json<V1Assessment>().id}`);
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect(await titles(t, setup.secret)).not.toContain('Created');
+    } finally {
+      await announcements(t, true);
+    }
+  });
+
+  test('a later page is always read from the database', BUILDS_AN_APP, async () => {
+    const setup = await integration(t);
+    const page = (await withToken(t, setup.secret, 'GET', '/api/v1/assessments?limit=1')).json<V1AssessmentPage>();
+    const later = async () => (await withToken(t, setup.secret, 'GET', `/api/v1/assessments?limit=1&cursor=${page.nextCursor}`)).json<V1AssessmentPage>().items.map((item) => item.title);
+    expect(await later()).toEqual(['Clinic 2025']);
+    await announcements(t, false);
+    try {
+      await t.app.db.update(assessments).set({ title: 'Older, renamed' }).where(eq(assessments.id, setup.drafts[0]!.id));
+      expect(await later()).toEqual(['Older, renamed']);
+    } finally {
+      await announcements(t, true);
+    }
+  });
+
+  describe.runIf(Boolean(process.env.DATABASE_URL))('two instances on one PostgreSQL database', () => {
+    let second: TestApp;
+    beforeAll(async () => {
+      second = await createTestApp({}, { sameDatabaseAs: t });
+    }, 120_000);
+    afterAll(async () => {
+      await second.close();
+    });
+
+    test("a write through one instance reaches the other's kept page within a second", BUILDS_AN_APP, async () => {
+      const setup = await integration(t);
+      await expectKept(second, setup);
+      const patched = await withToken(t, setup.secret, 'PATCH', `/api/v1/assessments/${setup.drafts[1]!.id}`, { payload: { title: 'Patched on the first' } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      await expectSeen(second, setup.secret, (items) => items.some((item) => item.title === 'Patched on the first'), 1_000);
+    });
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import type { AssessmentListRecord } from '../../db/repositories/assessment-record.ts';
+import { createFirstPageCache, FIRST_PAGE_TTL_MS } from './first-page-cache.ts';
+
+const ORG = 'org-a';
+const OTHER = 'org-b';
+
+/** A loader that answers a new page on every call and counts the calls. */
+function countingLoader() {
+  let calls = 0;
+  return {
+    load: async () => {
+      calls += 1;
+      return [{ id: `row-${calls}` } as AssessmentListRecord];
+    },
+    get calls() {
+      return calls;
+    },
+  };
+}
+
+function listeningCache() {
+  let clock = 0;
+  const cache = createFirstPageCache(() => clock);
+  cache.setListening(true);
+  return { cache, advance: (ms: number) => (clock += ms) };
+}
+
+describe('the first page kept in process (ADR 251)', () => {
+  test('a second read is answered from memory, per organisation and page size', async () => {
+    const { cache } = listeningCache();
+    const loader = countingLoader();
+    const first = await cache.read(ORG, 21, loader.load);
+    expect(await cache.read(ORG, 21, loader.load)).toBe(first);
+    expect(loader.calls).toBe(1);
+    await cache.read(ORG, 3, loader.load);
+    await cache.read(OTHER, 21, loader.load);
+    expect(loader.calls).toBe(3);
+  });
+
+  test('a kept page is frozen, so no caller can change what the next one reads', async () => {
+    const { cache } = listeningCache();
+    const page = await cache.read(ORG, 21, countingLoader().load);
+    expect(Object.isFrozen(page)).toBe(true);
+    expect(Object.isFrozen(page[0])).toBe(true);
+  });
+
+  test("forgetting an organisation drops its pages only; forgetting all drops every page", async () => {
+    const { cache } = listeningCache();
+    const loader = countingLoader();
+    await cache.read(ORG, 21, loader.load);
+    await cache.read(OTHER, 21, loader.load);
+    cache.forget(ORG);
+    expect((await cache.read(ORG, 21, loader.load))[0]!.id).toBe('row-3');
+    expect((await cache.read(OTHER, 21, loader.load))[0]!.id).toBe('row-2');
+    cache.forget();
+    expect((await cache.read(OTHER, 21, loader.load))[0]!.id).toBe('row-4');
+  });
+
+  test('a read that was under way when a change was announced answers but is not kept', async () => {
+    const { cache } = listeningCache();
+    const loader = countingLoader();
+    const slow = cache.read(ORG, 21, async () => {
+      const rows = await loader.load();
+      // The change is announced while this read's rows are on their way back.
+      cache.forget(OTHER);
+      return rows;
+    });
+    expect((await slow)[0]!.id).toBe('row-1');
+    expect((await cache.read(ORG, 21, loader.load))[0]!.id).toBe('row-2');
+    expect((await cache.read(ORG, 21, loader.load))[0]!.id).toBe('row-2');
+  });
+
+  test('a page older than the TTL is read again', async () => {
+    const { cache, advance } = listeningCache();
+    const loader = countingLoader();
+    await cache.read(ORG, 21, loader.load);
+    advance(FIRST_PAGE_TTL_MS - 1);
+    await cache.read(ORG, 21, loader.load);
+    expect(loader.calls).toBe(1);
+    advance(1);
+    await cache.read(ORG, 21, loader.load);
+    expect(loader.calls).toBe(2);
+  });
+
+  test('nothing is kept or served while the listener is down, and a reconnection starts empty', async () => {
+    const cache = createFirstPageCache(() => 0);
+    const loader = countingLoader();
+    await cache.read(ORG, 21, loader.load);
+    await cache.read(ORG, 21, loader.load);
+    expect(loader.calls).toBe(2);
+    cache.setListening(true);
+    await cache.read(ORG, 21, loader.load);
+    await cache.read(ORG, 21, loader.load);
+    expect(loader.calls).toBe(3);
+    cache.setListening(false);
+    await cache.read(ORG, 21, loader.load);
+    expect(loader.calls).toBe(4);
+    cache.setListening(true);
+    await cache.read(ORG, 21, loader.load);
+    expect(loader.calls).toBe(5);
+  });
+});

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { AssessmentListRecord } from '../../db/repositories/assessment-record.ts';
+
+/** The channel the database announces list changes on, with the organisation's id (migration 0014). */
+export const LIST_CHANGED_CHANNEL = 'assessment_list_changed';
+/** How long a kept page may be served at most, should a notification ever be lost. */
+export const FIRST_PAGE_TTL_MS = 30_000;
+/** Organisations whose first page is kept per process (a page of 21 rows is a few kilobytes). */
+const MAX_ORGANIZATIONS = 5_000;
+
+interface Kept {
+  records: readonly AssessmentListRecord[];
+  keptAt: number;
+}
+
+export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
+
+/**
+ * The first page of an organisation's assessments as the public API lists them, kept in process
+ * (ADR 251). An integrator's dashboard polls this page; every other read still goes to the database.
+ * Three things make a kept page go:
+ * - the database's notification of any change to the organisation's rows or authors (a trigger,
+ *   migration 0014: writes of every instance, cascades and direct SQL alike);
+ * - a write request of this instance, before it runs and again once its answer is ready, so its
+ *   caller's next read sees the write without waiting for the notification;
+ * - FIRST_PAGE_TTL_MS.
+ * Every forgetting moves `generation`, so a read that started before it never keeps what it read.
+ * Until the listener is up, and again after it reconnects, nothing is served from memory.
+ */
+export function createFirstPageCache(now: () => number, ttlMs = FIRST_PAGE_TTL_MS) {
+  const kept = new LRUCache<string, Map<number, Kept>>({ max: MAX_ORGANIZATIONS });
+  let generation = 0;
+  let listening = false;
+
+  const forget = (organizationId?: string) => {
+    generation += 1;
+    if (organizationId === undefined) kept.clear();
+    else kept.delete(organizationId);
+  };
+
+  return {
+    /** The organisation's first `limit` rows: kept ones while fresh, else `load()`'s, kept when nothing changed meanwhile. */
+    async read(organizationId: string, limit: number, load: () => Promise<AssessmentListRecord[]>): Promise<readonly AssessmentListRecord[]> {
+      const hit = kept.get(organizationId)?.get(limit);
+      if (listening && hit && now() - hit.keptAt < ttlMs) return hit.records;
+      const startedAt = generation;
+      const records = Object.freeze((await load()).map((record) => Object.freeze(record)));
+      if (listening && generation === startedAt) {
+        const pages = kept.get(organizationId) ?? new Map<number, Kept>();
+        pages.set(limit, { records, keptAt: now() });
+        kept.set(organizationId, pages);
+      }
+      return records;
+    },
+    /** One organisation's pages, or every page. */
+    forget,
+    /** The listener is up (true: every page kept before is unknown, so the cache starts empty) or down. */
+    setListening(up: boolean) {
+      forget();
+      listening = up;
+    },
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The organisation a write request acts in; undefined when it has none (then every page goes). */
+const organizationOf = (request: FastifyRequest): string | undefined => request.auth?.user.organizationId;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    firstPages: FirstPageCache;
+  }
+}
+
+async function firstPageCachePlugin(app: FastifyInstance) {
+  const cache = createFirstPageCache(() => app.now().getTime());
+  app.decorate('firstPages', cache);
+  const notifications = app.database.notifications;
+  if (notifications) {
+    const listening = await notifications
+      .listen(
+        LIST_CHANGED_CHANNEL,
+        (organizationId) => cache.forget(organizationId),
+        () => cache.setListening(true),
+      )
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'assessment list changes cannot be heard: the first page is read from the database every time');
+        return null;
+      });
+    app.addHook('onClose', async () => {
+      cache.setListening(false);
+      await listening?.unlisten().catch(() => {});
+    });
+  }
+  // After the session hook (registered before this plugin), so the request's organisation is known.
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) cache.forget(organizationOf(request));
+  });
+  // The handler has finished, its transaction committed: the answer is not sent yet.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) cache.forget(organizationOf(request));
+  });
+}
+
+export const firstPageCache = fp(firstPageCachePlugin, { name: 'first-page-cache', dependencies: ['sessions'] });
