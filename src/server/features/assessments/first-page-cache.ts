@@ -27,7 +27,7 @@ export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
  *   caller's next read sees the write without waiting for the notification;
  * - FIRST_PAGE_TTL_MS.
  * Every forgetting moves `generation`, so a read that started before it never keeps what it read.
- * Until the listener is up, and again after it reconnects, nothing is served from memory.
+ * Nothing is served from memory until the listener is up; a reconnection drops every page.
  */
 export function createFirstPageCache(now: () => number, ttlMs = FIRST_PAGE_TTL_MS) {
   const kept = new LRUCache<string, Map<number, Kept>>({ max: MAX_ORGANIZATIONS });
