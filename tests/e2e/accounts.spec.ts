@@ -169,6 +169,8 @@ test('sign up lands on / signed in; log out; log in again; a wrong password show
 });
 
 test('forgot password: e-mailed link, new password; old sessions die, the old password fails, the link works once', async ({ page, browser }) => {
+  // 24-35 s alone on a slow machine, where the default 60 s ran out beside a second e2e worker.
+  test.setTimeout(180_000);
   const email = `reset-${Date.now()}@example.com`;
   // A signed-in session that the reset must end.
   const signUp = await page.request.post(`${appUrl}/api/auth/register`, {
@@ -223,6 +225,8 @@ test('forgot password: e-mailed link, new password; old sessions die, the old pa
 });
 
 test('request access; the admin created with user:create approves it in /admin; the approval e-mail arrives; the requester signs in. A rejected requester cannot.', async ({ page, browser }) => {
+  // 32 s alone on a slow machine, where the default 60 s ran out beside a second e2e worker.
+  test.setTimeout(180_000);
   const requester = `partner-${Date.now()}@example.com`;
   const rejected = `rejected-${Date.now()}@example.com`;
 
