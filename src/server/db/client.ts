@@ -25,8 +25,8 @@ export interface DatabaseHandle {
   /** The database server's clock (for /readyz's clock-skew report). */
   currentTime(): Promise<Date>;
   close(): Promise<void>;
-  /** PostgreSQL LISTEN/NOTIFY between the instances sharing the database (absent on PGlite: one process). */
-  notifications?: NotificationChannel;
+  /** LISTEN/NOTIFY: between the instances sharing a PostgreSQL database, or within PGlite's one process. */
+  notifications: NotificationChannel;
   /** The embedded database's own client and folder (null: in memory), for consistent backups (ADR 234). */
   embedded?: { client: PGlite; dataDir: string | null };
 }

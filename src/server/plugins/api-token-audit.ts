@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditRequest } from '../lib/audit.ts';
 import { routePattern } from '../lib/route-pattern.ts';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from '../lib/safe-methods.ts';
 
 /**
  * Every write made with an API token leaves an `api_token.call` row in its organisation's audit log
@@ -14,7 +13,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 async function apiTokenAuditPlugin(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.auth?.apiToken || READ_METHODS.has(request.method) || !request.url.startsWith('/api/') || reply.statusCode === 429) return;
+    if (!request.auth?.apiToken || isSafeMethod(request.method) || !request.url.startsWith('/api/') || reply.statusCode === 429) return;
     const entry = { action: 'api_token.call', details: { method: request.method, route: routePattern(request), status: reply.statusCode } };
     // Queued: the answer has gone, and the row must not hold up the next request on this connection.
     app.backgroundTasks.run('audit-api-token-call', () => auditRequest(request, entry));

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { isSafeMethod } from '../lib/safe-methods.ts';
 import { readBearerSecret } from '../sessions/api-token-auth.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,7 +51,7 @@ function parseStrictOrigin(origin: string): URL | undefined {
 
 async function csrfPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.routeOptions.config?.csrf === 'signed-webhook') return;
+    if (isSafeMethod(request.method) || !request.url.startsWith('/api/') || request.routeOptions.config?.csrf === 'signed-webhook') return;
     // A bearer token request carries no cookie that is read (sessions/session-plugin.ts), so nothing forged rides on it (ADR 228).
     if (readBearerSecret(request.headers.authorization)) return;
     if (!isSameOriginRequest(request, app.env.APP_URL)) throw new AppError('forbidden', 'Cross-site request refused');

@@ -25,11 +25,10 @@ declare module 'fastify' {
   }
 }
 
-/** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder). */
+/** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder, ADR 174). */
 function chooseTransport(app: FastifyInstance): InvalidationTransport {
   if (app.env.REDIS_URL) return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, app.log);
-  // The embedded database is one process per folder (ADR 174): nothing to tell another instance.
-  if (app.database.kind === 'postgres' && app.database.notifications) return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
+  if (app.database.kind === 'postgres') return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
   return createLocalTransport();
 }
 

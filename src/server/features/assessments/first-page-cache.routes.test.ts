@@ -5,7 +5,7 @@ import { assessments, users } from '../../db/schema.ts';
 import { call } from '../../test/helpers.ts';
 import { createCaller, type Caller } from '../../test/organization-members.ts';
 import { issueToken, withToken } from '../../test/public-api-support.ts';
-import { BUILDS_AN_APP } from '../../test/test-app-hooks.ts';
+import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -56,39 +56,26 @@ async function expectKept(t: TestApp, setup: Integration) {
   }
 }
 
-/** Reads the first page on `t` until `accepted` holds or `withinMs` has passed. */
-async function expectSeen(t: TestApp, secret: string, accepted: (items: V1AssessmentPage['items']) => boolean, withinMs: number) {
-  const deadline = Date.now() + withinMs;
-  let items = await firstPage(t, secret);
-  while (!accepted(items) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    items = await firstPage(t, secret);
-  }
-  expect(accepted(items), `the first page read ${JSON.stringify(items.map((item) => [item.title, item.author?.name]))}`).toBe(true);
-}
+/** Reads the first page on `t` every 20 ms until `accepted` holds, for at most a second. */
+const expectFirstPage = (t: TestApp, secret: string, accepted: (items: V1AssessmentPage['items']) => boolean) =>
+  expect.poll(() => firstPage(t, secret), { timeout: 1_000, interval: 20 }).toSatisfy(accepted);
 
 describe('the public API keeps its first page until it changes (ADR 251)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSharedTestApp();
 
   test('a change made in the database behind the app is seen by the next read: a title, a removal, an author renamed', BUILDS_AN_APP, async () => {
     const setup = await integration(t);
     await expectKept(t, setup);
     await t.app.db.update(assessments).set({ title: 'Renamed in SQL' }).where(eq(assessments.id, setup.drafts[1]!.id));
-    await expectSeen(t, setup.secret, (items) => items.some((item) => item.title === 'Renamed in SQL'), 1_000);
+    await expectFirstPage(t, setup.secret, (items) => items.some((item) => item.title === 'Renamed in SQL'));
 
     await expectKept(t, setup);
     await t.app.db.delete(assessments).where(eq(assessments.id, setup.drafts[1]!.id));
-    await expectSeen(t, setup.secret, (items) => items.every((item) => item.id !== setup.drafts[1]!.id), 1_000);
+    await expectFirstPage(t, setup.secret, (items) => items.every((item) => item.id !== setup.drafts[1]!.id));
 
     await expectKept(t, setup);
     await t.app.db.update(users).set({ firstName: 'Renamed', lastName: 'Author' }).where(eq(users.id, setup.owner.userId));
-    await expectSeen(t, setup.secret, (items) => items.every((item) => item.author?.name === 'Renamed Author'), 1_000);
+    await expectFirstPage(t, setup.secret, (items) => items.every((item) => item.author?.name === 'Renamed Author'));
   });
 
   test("this instance's own write is seen by its caller's next read without waiting for the database's announcement", BUILDS_AN_APP, async () => {
@@ -142,7 +129,7 @@ describe('the public API keeps its first page until it changes (ADR 251)', () =>
       await expectKept(second, setup);
       const patched = await withToken(t, setup.secret, 'PATCH', `/api/v1/assessments/${setup.drafts[1]!.id}`, { payload: { title: 'Patched on the first' } });
       expect(patched.statusCode, patched.body).toBe(200);
-      await expectSeen(second, setup.secret, (items) => items.some((item) => item.title === 'Patched on the first'), 1_000);
+      await expectFirstPage(second, setup.secret, (items) => items.some((item) => item.title === 'Patched on the first'));
     });
   });
 });

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { AssessmentListRecord } from '../../db/repositories/assessment-record.ts';
+import { isSafeMethod } from '../../lib/safe-methods.ts';
 
 /** The channel the database announces list changes on, with the organisation's id (migration 0014). */
 export const LIST_CHANGED_CHANNEL = 'assessment_list_changed';
@@ -23,7 +24,7 @@ export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
  * Three things make a kept page go:
  * - the database's notification of any change to the organisation's rows or authors (a trigger,
  *   migration 0014: writes of every instance, cascades and direct SQL alike);
- * - a write request of this instance, before it runs and again once its answer is ready, so its
+ * - a write request of this instance, once its handler is done and before its answer leaves, so its
  *   caller's next read sees the write without waiting for the notification;
  * - FIRST_PAGE_TTL_MS.
  * Every forgetting moves `generation`, so a read that started before it never keeps what it read.
@@ -64,11 +65,6 @@ export function createFirstPageCache(now: () => number, ttlMs = FIRST_PAGE_TTL_M
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The organisation a write request acts in; undefined when it has none (then every page goes). */
-const organizationOf = (request: FastifyRequest): string | undefined => request.auth?.user.organizationId;
-
 declare module 'fastify' {
   interface FastifyInstance {
     firstPages: FirstPageCache;
@@ -78,30 +74,24 @@ declare module 'fastify' {
 async function firstPageCachePlugin(app: FastifyInstance) {
   const cache = createFirstPageCache(() => app.now().getTime());
   app.decorate('firstPages', cache);
-  const notifications = app.database.notifications;
-  if (notifications) {
-    const listening = await notifications
-      .listen(
-        LIST_CHANGED_CHANNEL,
-        (organizationId) => cache.forget(organizationId),
-        () => cache.setListening(true),
-      )
-      .catch((error: unknown) => {
-        app.log.warn({ err: error }, 'assessment list changes cannot be heard: the first page is read from the database every time');
-        return null;
-      });
-    app.addHook('onClose', async () => {
-      cache.setListening(false);
-      await listening?.unlisten().catch(() => {});
+  const listening = await app.database.notifications
+    .listen(
+      LIST_CHANGED_CHANNEL,
+      (organizationId) => cache.forget(organizationId),
+      () => cache.setListening(true),
+    )
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'assessment list changes cannot be heard: the first page is read from the database every time');
+      return null;
     });
-  }
-  // After the session hook (registered before this plugin), so the request's organisation is known.
-  app.addHook('onRequest', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) cache.forget(organizationOf(request));
+  app.addHook('onClose', async () => {
+    cache.setListening(false);
+    await listening?.unlisten().catch(() => {});
   });
-  // The handler has finished, its transaction committed: the answer is not sent yet.
+  // The handler has finished and its transaction committed; the answer is not sent yet. A read that
+  // overlapped the write is not kept (the generation moved). Without an organisation, every page goes.
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) cache.forget(organizationOf(request));
+    if (!isSafeMethod(request.method)) cache.forget(request.auth?.user.organizationId);
   });
 }
 

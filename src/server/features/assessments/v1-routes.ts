@@ -56,7 +56,8 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     const organizationId = requireAuth(request).user.organizationId;
     // One row more than asked tells whether another page follows. The first page is the one a
     // dashboard polls: kept in process until it changes (ADR 251).
-    const records = after === null ? await app.firstPages.read(organizationId, limit + 1, () => listAssessmentsAfter(app.db, organizationId, null, limit + 1)) : await listAssessmentsAfter(app.db, organizationId, after, limit + 1);
+    const load = () => listAssessmentsAfter(app.db, organizationId, after, limit + 1);
+    const records = after === null ? await app.firstPages.read(organizationId, limit + 1, load) : await load();
     const page = records.slice(0, limit);
     const last = page.at(-1);
     return { items: page.map(toV1ListItem), nextCursor: records.length > limit && last ? encodeCursor(last) : null };
