@@ -7,6 +7,7 @@ import { createCaller, type Caller } from '../../test/organization-members.ts';
 import { issueToken, withToken } from '../../test/public-api-support.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { LIST_CHANGED_CHANNEL } from './first-page-cache.ts';
 
 /**
  * The public API's first page is kept in process (ADR 251). Each test first proves the page is
@@ -98,6 +99,32 @@ describe('the public API keeps its first page until it changes (ADR 251)', () =>
       expect(await titles(t, setup.secret)).not.toContain('Created');
     } finally {
       await announcements(t, true);
+    }
+  });
+
+  test("a draft's work in progress is not announced (migration 0015); a change the list shows is", BUILDS_AN_APP, async () => {
+    const saving = await integration(t);
+    const renaming = await integration(t);
+    const heard: string[] = [];
+    const listener = await t.app.database.notifications.listen(LIST_CHANGED_CHANNEL, (organizationId) => heard.push(organizationId), () => {});
+    try {
+      // Notifications arrive in commit order: once the later rename is heard, an announcement of the save would have been too.
+      await t.app.db.update(assessments).set({ currentStep: 'people', input: sql`input`, updatedAt: new Date() }).where(eq(assessments.id, saving.drafts[0]!.id));
+      await t.app.db.update(assessments).set({ title: 'Renamed draft', updatedAt: new Date() }).where(eq(assessments.id, renaming.drafts[0]!.id));
+      await expect.poll(() => heard, { timeout: 1_000, interval: 20 }).toContain(renaming.owner.organizationId);
+      expect(heard).not.toContain(saving.owner.organizationId);
+
+      await firstPage(t, saving.secret);
+      t.clock.advance(1000);
+      const saved = await call(t, saving.owner.cookie, 'PATCH', `/api/assessments/${saving.drafts[0]!.id}`, { currentStep: 'protection' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const listed = (await firstPage(t, saving.secret)).find((item) => item.id === saving.drafts[0]!.id);
+      expect(listed, "the writer's own instance forgets the page as it answers").toMatchObject({ updatedAt: saved.json<{ updatedAt: string }>().updatedAt });
+
+      await t.app.db.update(assessments).set({ status: 'completed', completedAt: new Date() }).where(eq(assessments.id, saving.drafts[1]!.id));
+      await expect.poll(() => heard, { timeout: 1_000, interval: 20 }).toContain(saving.owner.organizationId);
+    } finally {
+      await listener.unlisten();
     }
   });
 

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AssessmentListRecord } from '../../db/repositories/assessment-record.ts';
 import { isSafeMethod } from '../../lib/safe-methods.ts';
 
-/** The channel the database announces list changes on, with the organisation's id (migration 0014). */
+/** The channel the database announces list changes on, with the organisation's id (migrations 0014 and 0015). */
 export const LIST_CHANGED_CHANNEL = 'assessment_list_changed';
 /** How long a kept page may be served at most, should a notification ever be lost. */
 export const FIRST_PAGE_TTL_MS = 30_000;
@@ -22,8 +22,9 @@ export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
  * The first page of an organisation's assessments as the public API lists them, kept in process
  * (ADR 251). An integrator's dashboard polls this page; every other read still goes to the database.
  * Three things make a kept page go:
- * - the database's notification of any change to the organisation's rows or authors (a trigger,
- *   migration 0014: writes of every instance, cascades and direct SQL alike);
+ * - the database's notification of a change to the organisation's rows or authors (triggers,
+ *   migrations 0014 and 0015: writes of every instance, cascades and direct SQL alike), except a
+ *   draft's work in progress (its answers, step and save time), which is not announced;
  * - a write request of this instance, once its handler is done and before its answer leaves, so its
  *   caller's next read sees the write without waiting for the notification;
  * - FIRST_PAGE_TTL_MS.
