@@ -40,9 +40,11 @@ async function firstPage(t: TestApp, secret: string): Promise<V1AssessmentPage['
 
 const titles = async (t: TestApp, secret: string) => (await firstPage(t, secret)).map((item) => item.title);
 
-/** Switches the database's announcement of list changes off or on (migration 0014). */
+/** Switches the database's announcement of list changes off or on (migrations 0014 and 0015). */
 async function announcements(t: TestApp, on: boolean) {
-  await t.app.db.execute(sql.raw(`alter table assessments ${on ? 'enable' : 'disable'} trigger assessments_list_changed`));
+  for (const trigger of ['assessments_list_changed', 'assessments_list_changed_by_update']) {
+    await t.app.db.execute(sql.raw(`alter table assessments ${on ? 'enable' : 'disable'} trigger ${trigger}`));
+  }
 }
 
 /** Proof the page is kept: a title changed while the database announces nothing is not seen. */
