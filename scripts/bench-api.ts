@@ -131,12 +131,12 @@ const STEADY_AFTER_S = 5;
  * One draft per connection, made through the API: the bench's draft and CONNECTIONS - 1 more. Made
  * after the other targets, so the public list's row still reads an organisation of 20 assessments.
  */
-async function draftsForMixedLoad(app: Server): Promise<string[]> {
+async function draftsForMixedLoad(app: Server, writeHeaders: Record<string, string>): Promise<string[]> {
   const drafts = [app.draftId!];
   while (drafts.length < CONNECTIONS) {
     const response = await fetch(`http://127.0.0.1:${app.port}/api/assessments`, {
       method: 'POST',
-      headers: { cookie: app.cookie!, origin: app.origin!, 'content-type': 'application/json' },
+      headers: writeHeaders,
       body: JSON.stringify({ title: `Bench draft ${drafts.length + 1}` }),
     });
     if (response.status !== 201) throw new Error(`bench draft not created: ${await response.text()}`);
@@ -146,7 +146,7 @@ async function draftsForMixedLoad(app: Server): Promise<string[]> {
 }
 
 /**
- * Fifty people's day in one run (ADR 252): every connection cycles through the app's own calls (who
+ * CONNECTIONS people's day in one run (ADR 252): every connection cycles through the app's own calls (who
  * am I, MFA status, the list, a completed assessment with its result, and two autosaves of a draft),
  * so slow calls and writes share the event loop and the database with the quick reads. Each cycle
  * saves the next of CONNECTIONS drafts, as people each working on their own draft would; fifty
@@ -154,12 +154,14 @@ async function draftsForMixedLoad(app: Server): Promise<string[]> {
  */
 async function measureMixed(kind: 'pglite' | 'postgres', app: Server): Promise<string> {
   const headers = { cookie: app.cookie!, origin: app.origin! };
-  const drafts = await draftsForMixedLoad(app);
+  const writeHeaders = { ...headers, 'content-type': 'application/json' };
+  const drafts = await draftsForMixedLoad(app, writeHeaders);
   let nextDraft = 0;
-  // autocannon gives each connection a context, emptied at the start of every cycle.
+  // autocannon gives each connection a context, emptied at the start of every cycle: the cycle's
+  // first request picks its draft, its two saves use it.
   const save = (step: string) => ({
     method: 'PATCH' as const,
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers: writeHeaders,
     body: JSON.stringify({ currentStep: step }),
     setupRequest: (request: autocannon.Request, context: { draftId?: string }) => ({ ...request, path: `/api/assessments/${context.draftId}` }),
   });
