@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres, { type Sql } from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { pgliteForDrizzle } from './pglite-for-drizzle.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -67,7 +68,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
   } else {
     client = new PGlite(startFrom);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(pgliteForDrizzle(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
