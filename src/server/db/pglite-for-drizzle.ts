@@ -30,9 +30,9 @@ function queryWithoutDrizzleParsers(query: Query): Query {
 /**
  * PGlite as Drizzle should see it (ADR 253). Drizzle hands PGlite its type parsers with every query,
  * and PGlite then copies its own map of some 300 types into a new object to add them, on every
- * call: 130-250 µs of a 400-900 µs query, the largest cost of a read after the engine's own work
+ * call: a small read took 890-1,050 µs as Drizzle called it and 510-570 µs without the parsers
  * (docs/benchmarks.md). Here the client reads those types as text once and for all, and Drizzle's
- * copy is left out of each call, inside transactions too: the same rows, without the copy.
+ * parsers are left out of each call, inside transactions too: the same rows, without the copy.
  *
  * The client's own parsers change, so every caller of this PGlite reads those types as text
  * (`currentTime` in client.ts takes either). Remove this when PGlite merges per-query parsers
