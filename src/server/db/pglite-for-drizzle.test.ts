@@ -61,6 +61,20 @@ describe('pgliteForDrizzle', () => {
     for (const options of seen) expect(options?.parsers).toBeUndefined();
   });
 
+  test('a parameterised query runs as a statement prepared once (ADR 254), in and out of a transaction, with the same rows', async () => {
+    const outside = sql`select * from kinds where n = ${7} and flag = ${true}`;
+    const inside = sql`select * from kinds where n = ${7}`;
+    const expected = (await drizzle(plain).execute(outside)).rows;
+    expect(expected).toHaveLength(1);
+    const db = drizzle(pgliteForDrizzle(wrapped));
+    for (let call = 0; call < 2; call += 1) {
+      expect((await db.execute(outside)).rows).toEqual(expected);
+      expect(await db.transaction(async (tx) => (await tx.execute(inside)).rows)).toEqual(expected);
+    }
+    const statements = await wrapped.query<{ statement: string }>('select statement from pg_prepared_statements where not from_sql order by statement');
+    expect(statements.rows).toEqual([{ statement: 'select * from kinds where n = $1' }, { statement: 'select * from kinds where n = $1 and flag = $2' }]);
+  });
+
   test('a parser of another type is handed over as it came', async () => {
     const db = pgliteForDrizzle(wrapped);
     const result = await db.query<{ n: unknown }>('select n from kinds', [], { parsers: { 23: (value) => `int ${value}` } });

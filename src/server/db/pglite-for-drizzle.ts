@@ -1,4 +1,5 @@
 import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { preparedQueries } from './pglite-prepared.ts';
 
 /**
  * The types Drizzle's PGlite driver reads as text, as it asks with every query
@@ -33,18 +34,21 @@ function queryWithoutDrizzleParsers(query: Query): Query {
  * call: 105-180 µs for the copy alone, 16% of a completed assessment's read in a profile
  * (docs/benchmarks.md). Here the client reads those types as text once and for all, and Drizzle's
  * parsers are left out of each call, inside transactions too: the same rows, without the copy.
+ * Each parameterised query then runs as a named statement, prepared once (ADR 254,
+ * `pglite-prepared.ts`).
  *
  * The client's own parsers change, so every caller of this PGlite reads those types as text
- * (`currentTime` in client.ts takes either). Remove this when PGlite merges per-query parsers
- * without copying its map.
+ * (`currentTime` in client.ts takes either). Remove the parsers' part when PGlite merges per-query
+ * parsers without copying its map.
  */
 export function pgliteForDrizzle(client: PGlite): PGlite {
   // After start-up: PGlite sets the array types' parsers once it is ready, and would replace ours.
   const textKept = client.waitReady.then(() => {
     for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = keepText;
   });
-  const stripped = queryWithoutDrizzleParsers(client.query.bind(client));
-  const inTransaction = (tx: Transaction): Transaction => Object.create(tx, { query: { value: queryWithoutDrizzleParsers(tx.query.bind(tx)) } }) as Transaction;
+  const prepared = preparedQueries(client);
+  const stripped = queryWithoutDrizzleParsers(prepared.query);
+  const inTransaction = (tx: Transaction): Transaction => Object.create(tx, { query: { value: queryWithoutDrizzleParsers(prepared.inTransaction(tx)) } }) as Transaction;
   // Made once: Drizzle reads `query` on every call.
   const query = async (...args: Parameters<Query>) => (await textKept, stripped(...args));
   const transaction = async <T>(callback: (tx: Transaction) => Promise<T>) => (await textKept, client.transaction((tx) => callback(inTransaction(tx))));
