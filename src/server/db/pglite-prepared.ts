@@ -1,7 +1,6 @@
 import { messages, parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 type Query = PGlite['query'];
-type Reply = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 /**
  * More than the query texts the app's code builds (a text varies with the code, never with the
@@ -20,24 +19,14 @@ interface Statement {
   name: string;
   parameterTypes: number[];
   /** Described once at Parse; each execution's rows are read with it. None: the statement returns no rows. */
-  rowDescription: Reply | undefined;
+  rowDescription: messages.BackendMessage | undefined;
 }
 
 /** Thrown inside the lock when a statement was stale; carries the database's error. */
 class StaleStatement extends Error {
   constructor(readonly databaseError: Error) {
-    super('stale prepared statement', { cause: databaseError });
+    super('stale prepared statement');
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
 }
 
 /**
@@ -56,6 +45,10 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
   const statements = new Map<string, Statement>();
   let named = 0;
 
+  /** One exchange with the database: the messages sent together, ending in Sync, the replies read by PGlite. */
+  const exchange = (parts: Uint8Array[], options: QueryOptions | undefined, throwOnError = true) =>
+    client.execProtocolStream(Buffer.concat([...parts, protocol.serialize.sync()]), { syncToFs: false, throwOnError, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
+
   const prepares = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): params is unknown[] =>
     !!params?.length && !options?.blob && !options?.paramTypes && (statements.has(text) || statements.size < MAX_PREPARED_STATEMENTS);
 
@@ -63,10 +56,7 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
     const known = statements.get(text);
     if (known) return known;
     const name = `cifer_${(named += 1)}`;
-    const replies = await client.execProtocolStream(concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]), {
-      syncToFs: false,
-      ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
-    });
+    const replies = await exchange([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })], options);
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(replies), rowDescription: replies.find((reply) => reply.name === 'rowDescription') };
     statements.set(text, statement);
     return statement;
@@ -82,10 +72,7 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
         const serializer = options?.serializers?.[type] ?? client.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
-      const replies = await client.execProtocolStream(concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]), {
-        syncToFs: false,
-        ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
-      });
+      const replies = await exchange([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})], options);
       return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...replies] : replies, client.parsers, options)[0] as Results<T>;
     } catch (error) {
       if (!(error instanceof messages.DatabaseError)) throw error;
@@ -101,7 +88,7 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
     const statement = statements.get(text);
     if (!statement) return;
     statements.delete(text);
-    await client.execProtocolStream(concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]), { syncToFs: false, throwOnError: false });
+    await exchange([protocol.serialize.close({ type: 'S', name: statement.name })], undefined, false);
   }
 
   const query = (async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
