@@ -68,7 +68,8 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
   } else {
     client = new PGlite(startFrom);
   }
-  const db = drizzlePglite(pgliteForDrizzle(client), { schema }) as unknown as Database;
+  const forDrizzle = pgliteForDrizzle(client);
+  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -80,7 +81,8 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
     // this process's listeners once its transaction commits, as on PostgreSQL.
     notifications: {
       listen: async (channel, onMessage, onListening) => {
-        const unlisten = await client.listen(channel, onMessage);
+        // Through the wrapper: it hears the notifications of the replies it reads itself (ADR 255).
+        const unlisten = await forDrizzle.listen(channel, onMessage);
         onListening();
         return { unlisten: () => unlisten() };
       },

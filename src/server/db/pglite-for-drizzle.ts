@@ -35,7 +35,8 @@ function queryWithoutDrizzleParsers(query: Query): Query {
  * (docs/benchmarks.md). Here the client reads those types as text once and for all, and Drizzle's
  * parsers are left out of each call, inside transactions too: the same rows, without the copy.
  * Each parameterised query then runs as a named statement, prepared once (ADR 254,
- * `pglite-prepared.ts`).
+ * `pglite-prepared.ts`), its reply read by `pglite-reply.ts` (ADR 255); listen through this client,
+ * not the one it wraps, or a notification sent by such a query goes unheard.
  *
  * The client's own parsers change, so every caller of this PGlite reads those types as text
  * (`currentTime` in client.ts takes either). Remove the parsers' part when PGlite merges per-query
@@ -56,6 +57,8 @@ export function pgliteForDrizzle(client: PGlite): PGlite {
     get(target, property) {
       if (property === 'query') return query;
       if (property === 'transaction') return transaction;
+      // A notification in a reply read by the prepared path reaches only the listeners it keeps (ADR 255).
+      if (property === 'listen') return prepared.listen;
       // PGlite's own methods use its private fields, so they run on the client, never on the proxy.
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

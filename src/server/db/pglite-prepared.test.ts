@@ -1,5 +1,6 @@
-import { PGlite, type Results } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PGlite, protocol, type Results } from '@electric-sql/pglite';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MAX_PREPARED_STATEMENTS, preparedQueries } from './pglite-prepared.ts';
 
 /**
@@ -104,13 +105,74 @@ describe('preparedQueries', () => {
     expect((await preparedTexts()).filter((statement) => statement === text)).toHaveLength(1);
   });
 
-  test("a notification sent by a prepared query reaches the client's listeners", async () => {
+  test("the reply's own reader gives what PGlite's reader gives, for every kind of value, in both row modes (ADR 255)", async () => {
+    const text = `select $1::text as plain, $2::text as absent, $3::bytea as bytes, $4::int[] as numbers, $5::jsonb as doc,
+      $6::timestamptz as at, $7::numeric as amount, $8::bool as yes, $1::text as plain, repeat($1::text, $9::int) as long`;
+    const cases: unknown[][] = [
+      ['plain', null, new Uint8Array([0, 1, 255]), [1, null, 3], { nested: ['é', 1.5] }, new Date('2026-11-27T22:00:00.123Z'), '12.50', true, 1],
+      ['\ufeffstarts with a byte order mark', 'Ünïcödé 漢字 🙂', new Uint8Array(), [], [], new Date(0), '-0.001', false, 2],
+      // Some 300 KB: the reply comes out of the database in several pieces.
+      ['x'.repeat(1_000), '', null, null, null, null, null, null, 300],
+    ];
+    for (const params of cases) {
+      for (const options of [undefined, { rowMode: 'array' as const }]) {
+        const expected = await client.query(text, params, options);
+        const pgliteReader = vi.spyOn(protocol.Parser.prototype, 'parse');
+        expect(await prepared.query(text, params, options)).toEqual(expected);
+        // Prepared by the first case: from then on, PGlite's reader reads nothing of these replies.
+        if (params !== cases[0]) expect(pgliteReader).not.toHaveBeenCalled();
+        pgliteReader.mockRestore();
+      }
+    }
+  });
+
+  test('any text reads the same through both readers (property)', async () => {
+    const text = 'select $1::text as value, $2::text as other';
+    await fc.assert(
+      fc.asyncProperty(fc.option(fc.string({ unit: 'grapheme', maxLength: 40 }), { nil: null }), fc.string({ unit: 'binary', maxLength: 40 }), async (value, other) => {
+        // PostgreSQL refuses a zero byte in text; both readers would fail alike.
+        fc.pre(!value?.includes('\0') && !other.includes('\0'));
+        expect(await prepared.query(text, [value, other])).toEqual(await client.query(text, [value, other]));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test("a reply it does not read (a notice, a column named __proto__) is read by PGlite's reader: the same rows, the notice heard", async () => {
+    await client.exec(`create function noisy(value int) returns int language plpgsql as $$ begin raise notice 'saw %', value; return value * 2; end $$;`);
+    const notices: string[] = [];
+    const text = 'select noisy($1) as doubled';
+    expect((await prepared.query<{ doubled: number }>(text, [21], { onNotice: (notice) => notices.push(notice.message ?? '') })).rows).toEqual([{ doubled: 42 }]);
+    expect(notices).toEqual(['saw 21']);
+    const pgliteReader = vi.spyOn(protocol.Parser.prototype, 'parse');
+    await prepared.query(text, [2]);
+    expect(pgliteReader).toHaveBeenCalled();
+    pgliteReader.mockRestore();
+    const odd = 'select $1::int as "__proto__", $1::int + 1 as next';
+    const expected = await client.query(odd, [1]);
+    expect(await prepared.query(odd, [1])).toEqual(expected);
+    expect(Object.getPrototypeOf((await prepared.query(odd, [1])).rows[0])).toBe(Object.prototype);
+  });
+
+  test('a notification reaches the listeners registered through it once, whichever reader read its reply; none after unlisten', async () => {
+    await client.exec(`
+      create table watched (id int primary key, value int);
+      insert into watched values (1, 0);
+      create function tell() returns trigger language plpgsql as $$ begin perform pg_notify('watched_changed', new.id::text); return new; end $$;
+      create trigger watched_tell after update on watched for each row execute function tell();`);
     const heard: string[] = [];
-    const unlisten = await client.listen('prepared_channel', (payload) => heard.push(payload));
-    await prepared.query('select pg_notify($1, $2)', ['prepared_channel', 'hello']);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(heard).toEqual(['hello']);
+    const unlisten = await prepared.listen('Watched_Changed', (payload) => heard.push(payload));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await prepared.query('select pg_notify($1, $2)', ['watched_changed', 'prepared']);
+    await prepared.query('update watched set value = $1 where id = $2', [5, 1]);
+    await client.query(`select pg_notify('watched_changed', 'unprepared')`);
+    await client.transaction((tx) => prepared.inTransaction(tx)('update watched set value = $1 where id = $2', [6, 1]));
+    await settle();
+    expect(heard).toEqual(['prepared', '1', 'unprepared', '1']);
     await unlisten();
+    await prepared.query('select pg_notify($1, $2)', ['watched_changed', 'after']);
+    await settle();
+    expect(heard).toHaveLength(4);
   });
 
   test(`no more than ${MAX_PREPARED_STATEMENTS} statements: past them a new text still answers, unprepared`, async () => {

@@ -1,4 +1,5 @@
 import { messages, parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { readReply, type HeardNotification, type Parsers, type ResultField } from './pglite-reply.ts';
 
 type Query = PGlite['query'];
 
@@ -19,8 +20,15 @@ interface Statement {
   name: string;
   parameterTypes: number[];
   /** Described once at Parse; each execution's rows are read with it. None: the statement returns no rows. */
-  rowDescription: messages.BackendMessage | undefined;
+  rowDescription: messages.RowDescriptionMessage | undefined;
+  fields: ResultField[] | undefined;
 }
+
+type Listener = (payload: string) => void;
+type Unlisten = (tx?: Transaction) => Promise<void>;
+
+/** A channel's name as PostgreSQL keeps it, as PGlite's listen() turns it: quoted kept as written, else lower case. */
+const channelName = (channel: string) => (channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase());
 
 /** Thrown inside the lock when a statement was stale; carries the database's error. */
 class StaleStatement extends Error {
@@ -36,14 +44,68 @@ class StaleStatement extends Error {
  * same select took 257 µs that way against 71 µs prepared, in one process (docs/benchmarks.md).
  *
  * What PGlite's `query()` does around the exchange is kept: the same locks (a query outside a
- * transaction waits for any open one), the client's serializers and parsers, its result reader, the
- * file-system sync after a query outside a transaction, and errors carrying the query. Only
+ * transaction waits for any open one), the client's serializers and parsers, the file-system sync
+ * after a query outside a transaction, and errors carrying the query. The reply is read from its
+ * bytes (`pglite-reply.ts`, ADR 255), or by PGlite's reader when it carries anything unusual. Only
  * parameterised queries are prepared, as on PostgreSQL (ADR 239); a query with a file attached or
  * with parameter types of its own runs as before.
  */
-export function preparedQueries(client: PGlite): { query: Query; inTransaction: (tx: Transaction) => Query } {
+export function preparedQueries(client: PGlite): { query: Query; inTransaction: (tx: Transaction) => Query; listen: PGlite['listen'] } {
   const statements = new Map<string, Statement>();
+  const listeners = new Map<string, Set<Listener>>();
   let named = 0;
+
+  /**
+   * PGlite's listen(), with the listener also kept here: a notification in a reply read by
+   * readReply never reaches PGlite's reader, so it is handed to these listeners instead (ADR 255).
+   */
+  async function listen(channel: string, callback: Listener, tx?: Transaction): Promise<Unlisten> {
+    const name = channelName(channel);
+    const own = listeners.get(name) ?? listeners.set(name, new Set()).get(name)!;
+    own.add(callback);
+    try {
+      const unlisten = await client.listen(channel, callback, tx);
+      return async (unlistenTx?: Transaction) => {
+        own.delete(callback);
+        await unlisten(unlistenTx);
+      };
+    } catch (error) {
+      own.delete(callback);
+      throw error;
+    }
+  }
+
+  /** As PGlite's reader does: each listener is called once the current synchronous code has run. */
+  function notify(heard: HeardNotification[]) {
+    for (const { channel, payload } of heard) for (const callback of listeners.get(channel) ?? []) queueMicrotask(() => callback(payload));
+  }
+
+  /** One exchange whose reply is handed over as bytes, copied out of the database's memory. */
+  async function exchangeRaw(parts: Uint8Array[]): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    await client.execProtocolRawStream(Buffer.concat([...parts, protocol.serialize.sync()]), { syncToFs: false, onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  }
+
+  const parsersFor = (options: QueryOptions | undefined): Parsers => (options?.parsers ? { ...client.parsers, ...options.parsers } : client.parsers) as Parsers;
+
+  /**
+   * A reply readReply leaves: read by PGlite's protocol reader, each message handled as PGlite's own
+   * exchange does (the first error thrown, nothing after it read; notices to onNotice; notifications to listeners).
+   */
+  function readWithPGlite<T>(reply: Buffer, statement: Statement, options: QueryOptions | undefined): Results<T> {
+    const replies: messages.BackendMessage[] = [];
+    let failure: messages.DatabaseError | null = null;
+    new protocol.Parser().parse(reply, (message) => {
+      if (failure) return;
+      if (message instanceof messages.DatabaseError) failure = message;
+      else if (message instanceof messages.NoticeMessage) options?.onNotice?.(message);
+      else if (message instanceof messages.NotificationResponseMessage) notify([{ channel: message.channel, payload: message.payload }]);
+      replies.push(message);
+    });
+    if (failure) throw failure;
+    return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...replies] : replies, client.parsers, options)[0] as Results<T>;
+  }
 
   /** One exchange with the database: the messages sent together, ending in Sync, the replies read by PGlite. */
   const exchange = (parts: Uint8Array[], options: QueryOptions | undefined, throwOnError = true) =>
@@ -57,7 +119,9 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
     if (known) return known;
     const name = `cifer_${(named += 1)}`;
     const replies = await exchange([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })], options);
-    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(replies), rowDescription: replies.find((reply) => reply.name === 'rowDescription') };
+    const rowDescription = replies.find((reply): reply is messages.RowDescriptionMessage => reply instanceof messages.RowDescriptionMessage);
+    const fields = rowDescription?.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(replies), rowDescription, fields };
     statements.set(text, statement);
     return statement;
   }
@@ -72,8 +136,11 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
         const serializer = options?.serializers?.[type] ?? client.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
-      const replies = await exchange([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})], options);
-      return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...replies] : replies, client.parsers, options)[0] as Results<T>;
+      const reply = await exchangeRaw([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})]);
+      const read = readReply<T>(reply, statement.fields, parsersFor(options), options?.rowMode === 'array');
+      if (!read) return readWithPGlite<T>(reply, statement, options);
+      notify(read.heard);
+      return read.result;
     } catch (error) {
       if (!(error instanceof messages.DatabaseError)) throw error;
       // As PGlite's query(): the error names its query.
@@ -121,5 +188,5 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
       }
     }) as Query;
 
-  return { query, inTransaction };
+  return { query, inTransaction, listen: listen as PGlite['listen'] };
 }
