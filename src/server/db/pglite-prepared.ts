@@ -80,10 +80,13 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
     for (const { channel, payload } of heard) for (const callback of listeners.get(channel) ?? []) queueMicrotask(() => callback(payload));
   }
 
+  /** The messages of one exchange, sent together and ended by Sync. */
+  const synced = (parts: Uint8Array[]) => Buffer.concat([...parts, protocol.serialize.sync()]);
+
   /** One exchange whose reply is handed over as bytes, copied out of the database's memory. */
   async function exchangeRaw(parts: Uint8Array[]): Promise<Buffer> {
     const chunks: Buffer[] = [];
-    await client.execProtocolRawStream(Buffer.concat([...parts, protocol.serialize.sync()]), { syncToFs: false, onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
+    await client.execProtocolRawStream(synced(parts), { syncToFs: false, onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
@@ -109,7 +112,7 @@ export function preparedQueries(client: PGlite): { query: Query; inTransaction: 
 
   /** One exchange with the database: the messages sent together, ending in Sync, the replies read by PGlite. */
   const exchange = (parts: Uint8Array[], options: QueryOptions | undefined, throwOnError = true) =>
-    client.execProtocolStream(Buffer.concat([...parts, protocol.serialize.sync()]), { syncToFs: false, throwOnError, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
+    client.execProtocolStream(synced(parts), { syncToFs: false, throwOnError, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) });
 
   const prepares = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): params is unknown[] =>
     !!params?.length && !options?.blob && !options?.paramTypes && (statements.has(text) || statements.size < MAX_PREPARED_STATEMENTS);

@@ -1,13 +1,11 @@
 import { types, type Results } from '@electric-sql/pglite';
 
-/** A result column as PGlite's results name it. */
-export interface ResultField {
-  name: string;
-  dataTypeID: number;
-}
+/** A result column, as PGlite's results describe it. */
+export type ResultField = Results['fields'][number];
 
-type ParserOf = (value: string, typeId: number) => unknown;
-export type Parsers = Record<number | string, ParserOf>;
+/** Text-to-value parsers by type, shaped as PGlite's own defaults (they are given the type too). */
+export type Parsers = typeof types.parsers;
+type ParserOf = Parsers[number];
 
 /** A notification the reply carried: PGlite's listeners must hear it (pglite-prepared.ts). */
 export interface HeardNotification {
@@ -41,7 +39,7 @@ export function readReply<T>(reply: Buffer, fields: readonly ResultField[] | und
   const rows: unknown[] = [];
   const heard: HeardNotification[] = [];
   let tag: string | null = null;
-  const handlers = fields?.map((field) => parsers[field.dataTypeID] ?? (types.parsers as Parsers)[field.dataTypeID]);
+  const handlers = fields?.map((field) => parsers[field.dataTypeID] ?? types.parsers[field.dataTypeID]);
   let offset = 0;
   while (offset + 5 <= reply.length) {
     const code = reply[offset]!;
