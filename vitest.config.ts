@@ -34,6 +34,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
+          // A form typed key by key in jsdom took over vitest's 5 s on a loaded two-core machine, beside the API files.
+          testTimeout: 15_000,
         },
       },
       {

@@ -80,7 +80,7 @@ export interface ListRow {
   probabilityOfAnyEvent: number | null;
 }
 
-/** The author's name, joined from the users table (a write's returned row has none). */
+/** The author's name, read from the users table beside the row. */
 export interface AuthorColumns {
   authorFirstName: string | null;
   authorLastName: string | null;

@@ -4,8 +4,8 @@ import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../client.ts';
 import { preparedPerShape } from '../prepared.ts';
-import { assessments } from '../schema.ts';
-import { toRecord, type AssessmentRecord } from './assessment-record.ts';
+import { assessments, users } from '../schema.ts';
+import { authorNameOf, toRecord, type AssessmentRecord } from './assessment-record.ts';
 import { storedColumns } from './assessments.ts';
 import { isUuid } from './is-uuid.ts';
 
@@ -102,6 +102,16 @@ function draftUpdateName({ fields, ifUnchanged }: DraftSaveShape): string {
 }
 
 /**
+ * What a draft save returns: the row as stored and its author's name, read from users in the same
+ * statement (the name is not a column of the row and changes without touching it, ADR 247).
+ */
+const savedColumns = {
+  ...storedColumns,
+  authorFirstName: sql<string | null>`(select ${users.firstName} from ${users} where ${users.id} = ${assessments.authorId})`.as('authorFirstName'),
+  authorLastName: sql<string | null>`(select ${users.lastName} from ${users} where ${users.id} = ${assessments.authorId})`.as('authorLastName'),
+};
+
+/**
  * A draft save's UPDATE, built and prepared once per database and per shape (at most 2^6 x 2 shapes,
  * fixed by DRAFT_FIELDS; the app's autosave uses one or two). Built with Drizzle on every save, the
  * statement with its returned columns cost about a seventh of the CPU of the mixed signed-in load
@@ -120,20 +130,21 @@ const draftUpdateQuery = preparedPerShape(draftUpdateName, (db, shape) =>
         shape.ifUnchanged ? eq(assessments.updatedAt, sql.param(sql.placeholder('expectedUpdatedAt'), assessments.updatedAt)) : undefined,
       ),
     )
-    .returning(storedColumns)
+    .returning(savedColumns)
     .prepare(draftUpdateName(shape)),
 );
 
 /**
  * Changes a draft and returns it as stored, in the same statement; null when no draft with that id
- * exists in the organisation (completed ones are left alone) or it changed since `expectedUpdatedAt`.
- * The author's name is not a column of the row: it is the one `existing` was read with.
+ * exists in the organisation (completed ones are left alone) or, given `expectedUpdatedAt`, it
+ * changed since then.
  */
-export async function updateDraft(db: Database, organizationId: string, existing: AssessmentRecord, changes: DraftChanges, now: Date, expectedUpdatedAt?: Date): Promise<AssessmentRecord | null> {
+export async function updateDraft(db: Database, organizationId: string, id: string, changes: DraftChanges, now: Date, expectedUpdatedAt?: Date): Promise<AssessmentRecord | null> {
+  if (!isUuid(id)) return null;
   const shape = { fields: DRAFT_FIELDS.filter((field) => changes[field] !== undefined), ifUnchanged: expectedUpdatedAt !== undefined };
-  const values = { ...changes, updatedAt: now, id: existing.id, organizationId, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) };
+  const values = { ...changes, updatedAt: now, id, organizationId, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) };
   const [row] = await draftUpdateQuery(db, shape).execute(values);
-  return row ? toRecord(row, existing.authorName) : null;
+  return row ? toRecord(row, authorNameOf(row)) : null;
 }
 
 /** Stores the server's result and marks the draft completed; false when it was no longer a draft. */

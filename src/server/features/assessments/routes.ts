@@ -19,6 +19,7 @@ import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { toAssessment } from './assessment-view.ts';
 import { completeAssessment } from './complete-assessment.ts';
 import { createCompletedAnswers } from './completed-answers.ts';
 import { createAssessment } from './create-assessment.ts';
@@ -31,7 +32,7 @@ import { removeAssessment } from './remove-assessment.ts';
 import { renameAssessment } from './rename-assessment.ts';
 import { readAssessment, requireAssessment } from './require-assessment.ts';
 import { saveScenario } from './save-scenario.ts';
-import { updateDraftAssessment } from './update-draft-assessment.ts';
+import { saveDraft } from './save-draft.ts';
 
 /** Each invitation sends an e-mail: a person hands over a few assessments an hour at most. */
 export const INVITE_LIMIT_PER_USER = 20;
@@ -74,10 +75,9 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
   // The writes below find their assessment (404) before they read the body (400), as they always
   // have (ADR 064): their schemas are declared with attachValidation and the 400 waits for the look-up.
   app.patch('/api/assessments/:id', { config: access, schema: { params, body: UpdateAssessmentBodySchema, response: { 200: AssessmentSchema } }, attachValidation: true }, async (request) => {
-    const auth = requireAuth(request);
-    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
-    rejectInvalidInput(request);
-    return updateDraftAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
+    const { user } = requireAuth(request);
+    const draft = { organizationId: user.organizationId, id: request.params.id, body: request.body, bodyError: request.validationError };
+    return toAssessment(await saveDraft({ db: app.db, ...draft, user, now: app.now() }));
   });
 
   // Drafts and completed assessments alike (ADR 217): the title is the one thing a completed assessment lets change.

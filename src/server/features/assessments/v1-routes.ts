@@ -24,7 +24,7 @@ import { completeAssessment } from './complete-assessment.ts';
 import { createAssessment } from './create-assessment.ts';
 import { duplicateAssessment } from './duplicate-assessment.ts';
 import { requireAssessment } from './require-assessment.ts';
-import { updateDraftAssessment } from './update-draft-assessment.ts';
+import { saveDraft } from './save-draft.ts';
 import { decodeCursor, encodeCursor } from './v1-cursor.ts';
 import { toV1Assessment, toV1ListItem } from './v1-view.ts';
 import { runWhatIf } from './what-if.ts';
@@ -77,11 +77,9 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
 
   // The writes find their assessment (404) before they read the body (400), as the app's do (ADR 064).
   app.patch('/api/v1/assessments/:id', { config: write, schema: { params, body: V1UpdateAssessmentBodySchema, response: { 200: V1AssessmentSchema } }, attachValidation: true }, async (request) => {
-    const auth = requireAuth(request);
-    const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
-    rejectInvalidInput(request);
-    await updateDraftAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
-    return readV1Assessment(app.db, auth.user.organizationId, existing.id);
+    const { user } = requireAuth(request);
+    const draft = { organizationId: user.organizationId, id: request.params.id, body: request.body, bodyError: request.validationError };
+    return toV1Assessment(await saveDraft({ db: app.db, ...draft, user, now: app.now() }));
   });
 
   app.post('/api/v1/assessments/:id/complete', { config: write, schema: { params, response: { 200: V1AssessmentSchema } } }, async (request) => {

@@ -1,0 +1,99 @@
+import { LRUCache } from 'lru-cache';
+import type { UpdateAssessmentBody } from '@/contracts/assessments.ts';
+import type { Database } from '../../db/client.ts';
+import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
+import { updateDraft, type DraftChanges } from '../../db/repositories/assessment-writes.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { recordAnswerProvenance } from './answer-provenance.ts';
+import { followOrganisationName } from './assessment-title.ts';
+import { requireAssessment } from './require-assessment.ts';
+
+const COMPLETED_CANNOT_CHANGE = 'A completed assessment cannot be changed; duplicate it to start a new draft.';
+const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw it.';
+
+/** What a save computes its changes from: the title, the answers and who gave them, as stored at `updatedAt`. */
+type DraftBasis = Pick<AssessmentRecord, 'title' | 'createdAt' | 'path' | 'input' | 'answerProvenance' | 'updatedAt'>;
+
+const basisOf = ({ title, createdAt, path, input, answerProvenance, updatedAt }: AssessmentRecord): DraftBasis => ({ title, createdAt, path, input, answerProvenance, updatedAt });
+
+/** Drafts remembered per database handle: a draft's basis is a few kilobytes. */
+const REMEMBERED_DRAFTS = 2_000;
+const lastSavedByDatabase = new WeakMap<Database, LRUCache<string, DraftBasis>>();
+
+function lastSavedIn(db: Database): LRUCache<string, DraftBasis> {
+  let lastSaved = lastSavedByDatabase.get(db);
+  if (!lastSaved) {
+    lastSaved = new LRUCache({ max: REMEMBERED_DRAFTS });
+    lastSavedByDatabase.set(db, lastSaved);
+  }
+  return lastSaved;
+}
+
+interface SaveDraftOptions {
+  db: Database;
+  organizationId: string;
+  id: string;
+  body: UpdateAssessmentBody;
+  /** The body's validation error: it is answered (400) only once the draft is found (ADR 064). */
+  bodyError: Error | undefined;
+  user: AuthContext['user'];
+  now: Date;
+}
+
+/**
+ * PATCH /api/assessments/:id (and /api/v1): saves what changed in a draft and records who answered
+ * each factor; returns the draft as the update stored it. With `expectedUpdatedAt` the save is
+ * refused (409) when the draft changed since the caller read it.
+ *
+ * A save computes its changes from the draft as stored. When this process saved the draft last, it
+ * remembers that draft and saves in one statement conditioned on the row being unchanged since, so an
+ * autosave is one database round trip instead of two (ADR 256); when the condition fails (another
+ * instance or request wrote, the draft was completed or deleted) it reads the draft and saves as
+ * before. The condition is in the statement, so no write slips in between.
+ */
+export async function saveDraft(options: SaveDraftOptions): Promise<AssessmentRecord> {
+  const { db, organizationId, id, body } = options;
+  const lastSaved = lastSavedIn(db);
+  const key = `${organizationId}/${id}`;
+  const remembered = options.bodyError ? undefined : lastSaved.get(key);
+  // A caller who saw another version is answered from a fresh read (a 409, or a save if the memory was behind).
+  const usable = remembered && (body.expectedUpdatedAt === undefined || Date.parse(body.expectedUpdatedAt) === Date.parse(remembered.updatedAt));
+  let saved = usable ? await saveOnto(remembered, options, new Date(remembered.updatedAt)) : null;
+  if (!saved) {
+    lastSaved.delete(key);
+    const existing = await requireAssessment(db, organizationId, id);
+    if (options.bodyError) throw options.bodyError;
+    saved = await saveWithPrecondition(existing, options);
+  }
+  lastSaved.set(key, basisOf(saved));
+  return saved;
+}
+
+/** The save of a draft just read: the caller's `expectedUpdatedAt`, if any, is its only condition. */
+async function saveWithPrecondition(existing: AssessmentRecord, options: SaveDraftOptions): Promise<AssessmentRecord> {
+  if (existing.status !== 'draft') throw new AppError('conflict', COMPLETED_CANNOT_CHANGE);
+  const expected = options.body.expectedUpdatedAt === undefined ? undefined : new Date(options.body.expectedUpdatedAt);
+  if (expected && expected.getTime() !== Date.parse(existing.updatedAt)) throw new AppError('conflict', STALE_DRAFT_MESSAGE);
+  const saved = await saveOnto(existing, options, expected);
+  if (!saved) throw new AppError('conflict', expected ? STALE_DRAFT_MESSAGE : COMPLETED_CANNOT_CHANGE);
+  return saved;
+}
+
+/** Stores the body's changes to `basis`; null when no draft stored at `unchangedSince` (when given) was there to change. */
+function saveOnto(basis: DraftBasis, options: SaveDraftOptions, unchangedSince: Date | undefined): Promise<AssessmentRecord | null> {
+  const { db, organizationId, id, body, user, now } = options;
+  const changes: DraftChanges = {};
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.input !== undefined) {
+    changes.input = body.input;
+    // An unnamed draft's title follows the organisation named in step 1 (ADR 217).
+    const followed = body.title === undefined ? followOrganisationName(basis, basis.input, body.input) : undefined;
+    if (followed !== undefined) changes.title = followed;
+    changes.answerProvenance = recordAnswerProvenance(basis.answerProvenance, basis.input.factors, body.input.factors, user, basis.path, now);
+  }
+  if (body.currentStep !== undefined) changes.currentStep = body.currentStep;
+  if (body.businessAnswers !== undefined) changes.businessAnswers = body.businessAnswers;
+  if (body.evidenceNotes !== undefined) changes.evidenceNotes = body.evidenceNotes;
+  return updateDraft(db, organizationId, id, changes, now, unchangedSince);
+}
