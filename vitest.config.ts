@@ -46,6 +46,8 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/upgrade/**/*.test.ts'],
           // One migrated template database per run, copied by every createTestApp (ADR 240).
           globalSetup: ['src/server/test/database-template.ts'],
+          // The files share each worker's modules instead of importing the server again per file (ADR 257).
+          isolate: false,
           // Real processes, PGlite and Monte Carlo runs: a loaded two-core machine took up to 25 s for one test.
           testTimeout: 60_000,
           hookTimeout: 60_000,
