@@ -76,8 +76,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
   // have (ADR 064): their schemas are declared with attachValidation and the 400 waits for the look-up.
   app.patch('/api/assessments/:id', { config: access, schema: { params, body: UpdateAssessmentBodySchema, response: { 200: AssessmentSchema } }, attachValidation: true }, async (request) => {
     const { user } = requireAuth(request);
-    const draft = { organizationId: user.organizationId, id: request.params.id, body: request.body, bodyError: request.validationError };
-    return toAssessment(await saveDraft({ db: app.db, ...draft, user, now: app.now() }));
+    return toAssessment(await saveDraft({ db: app.db, id: request.params.id, body: request.body, bodyError: request.validationError, user, now: app.now() }));
   });
 
   // Drafts and completed assessments alike (ADR 217): the title is the one thing a completed assessment lets change.

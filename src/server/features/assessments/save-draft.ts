@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { UpdateAssessmentBody } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { updateDraft, type DraftChanges } from '../../db/repositories/assessment-writes.ts';
 import { AppError } from '../../errors.ts';
@@ -19,20 +20,11 @@ const basisOf = ({ title, createdAt, path, input, answerProvenance, updatedAt }:
 
 /** Drafts remembered per database handle: a draft's basis is a few kilobytes. */
 const REMEMBERED_DRAFTS = 2_000;
-const lastSavedByDatabase = new WeakMap<Database, LRUCache<string, DraftBasis>>();
-
-function lastSavedIn(db: Database): LRUCache<string, DraftBasis> {
-  let lastSaved = lastSavedByDatabase.get(db);
-  if (!lastSaved) {
-    lastSaved = new LRUCache({ max: REMEMBERED_DRAFTS });
-    lastSavedByDatabase.set(db, lastSaved);
-  }
-  return lastSaved;
-}
+const lastSavedIn = preparedPerDatabase(() => new LRUCache<string, DraftBasis>({ max: REMEMBERED_DRAFTS }));
 
 interface SaveDraftOptions {
   db: Database;
-  organizationId: string;
+  /** The draft's id; it is looked for in the user's current organisation. */
   id: string;
   body: UpdateAssessmentBody;
   /** The body's validation error: it is answered (400) only once the draft is found (ADR 064). */
@@ -53,7 +45,8 @@ interface SaveDraftOptions {
  * before. The condition is in the statement, so no write slips in between.
  */
 export async function saveDraft(options: SaveDraftOptions): Promise<AssessmentRecord> {
-  const { db, organizationId, id, body } = options;
+  const { db, id, body } = options;
+  const { organizationId } = options.user;
   const lastSaved = lastSavedIn(db);
   const key = `${organizationId}/${id}`;
   const remembered = options.bodyError ? undefined : lastSaved.get(key);
@@ -82,7 +75,7 @@ async function saveWithPrecondition(existing: AssessmentRecord, options: SaveDra
 
 /** Stores the body's changes to `basis`; null when no draft stored at `unchangedSince` (when given) was there to change. */
 function saveOnto(basis: DraftBasis, options: SaveDraftOptions, unchangedSince: Date | undefined): Promise<AssessmentRecord | null> {
-  const { db, organizationId, id, body, user, now } = options;
+  const { db, id, body, user, now } = options;
   const changes: DraftChanges = {};
   if (body.title !== undefined) changes.title = body.title;
   if (body.input !== undefined) {
@@ -95,5 +88,5 @@ function saveOnto(basis: DraftBasis, options: SaveDraftOptions, unchangedSince: 
   if (body.currentStep !== undefined) changes.currentStep = body.currentStep;
   if (body.businessAnswers !== undefined) changes.businessAnswers = body.businessAnswers;
   if (body.evidenceNotes !== undefined) changes.evidenceNotes = body.evidenceNotes;
-  return updateDraft(db, organizationId, id, changes, now, unchangedSince);
+  return updateDraft(db, user.organizationId, id, changes, now, unchangedSince);
 }

@@ -78,8 +78,7 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
   // The writes find their assessment (404) before they read the body (400), as the app's do (ADR 064).
   app.patch('/api/v1/assessments/:id', { config: write, schema: { params, body: V1UpdateAssessmentBodySchema, response: { 200: V1AssessmentSchema } }, attachValidation: true }, async (request) => {
     const { user } = requireAuth(request);
-    const draft = { organizationId: user.organizationId, id: request.params.id, body: request.body, bodyError: request.validationError };
-    return toV1Assessment(await saveDraft({ db: app.db, ...draft, user, now: app.now() }));
+    return toV1Assessment(await saveDraft({ db: app.db, id: request.params.id, body: request.body, bodyError: request.validationError, user, now: app.now() }));
   });
 
   app.post('/api/v1/assessments/:id/complete', { config: write, schema: { params, response: { 200: V1AssessmentSchema } } }, async (request) => {
