@@ -56,6 +56,22 @@ describe('assessRisk (120-person clinic sample)', () => {
   );
 });
 
+/** The business leader's path with three "I don't know" answers: six factors unknown, drawn per simulated year (ADR 101). */
+const BUSINESS_WITH_UNKNOWNS = {
+  ...SAMPLE_CLINIC_INPUT,
+  factors: { ...SAMPLE_CLINIC_INPUT.factors, M3: 'unknown', M6: 'unknown', M7: 'unknown', M9: 'unknown', A1: 'unknown', A2: 'unknown' },
+} as const;
+
+describe('assessRisk with six unknown answers (clinic sample)', () => {
+  bench(
+    'what the server runs at completion: precise by default, with attribution',
+    () => {
+      assessRisk(BUSINESS_WITH_UNKNOWNS, { seed: nextSeed(), attribution: true });
+    },
+    { time: 6_000, warmupIterations: 1 },
+  );
+});
+
 /**
  * What the live what-if runs per change (the worker's first pass, `features/assessments/engine.worker.ts`):
  * the same profile, seed and iterations as the figures on screen, one answer changed, no attribution; the

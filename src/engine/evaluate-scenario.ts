@@ -22,24 +22,30 @@ export type CostCategoryId = (typeof COST_CATEGORIES)[number]['id'];
 /**
  * The scenario of every simulated year with events. Known answers give one
  * scenario for all years; each "unknown" answer takes, per year, the level
- * its uniform draw falls on in the factor's prevalence (ADR 101).
+ * its uniform draw falls on in the factor's prevalence (ADR 101). Hundreds of
+ * thousands of years share few combinations of those levels (at most 3 per
+ * unknown answer, multiplied), so the plan keeps one scenario per combination
+ * and, per year, which one it is (ADR 258).
  */
 interface SlotScenarios {
   /** The scenario when no answer is unknown (then the arrays are null). */
   readonly constant: Scenario;
-  /** Per year with events and loss scenario (`slot x LOSS_SCENARIO_COUNT + s`). */
+  /** Per year with events: the index of its combination of unknown levels. */
+  readonly combinationOfSlot: Int32Array | null;
+  /** Per combination and loss scenario (`combination x LOSS_SCENARIO_COUNT + s`). */
   readonly frequencyMultiplier: Float64Array | null;
-  /** Per year with events and loss scenario (`slot x LOSS_SCENARIO_COUNT + s`). */
+  /** Per combination and loss scenario (`combination x LOSS_SCENARIO_COUNT + s`). */
   readonly severityMultiplier: Float64Array | null;
-  /** 0 best, 1 partial, 2 worst. */
+  /** Per combination: 0 best, 1 partial, 2 worst. */
   readonly a4Index: Int8Array | null;
 }
 
 const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
+const A4_OF_BUILDER_LEVEL = [2, 1, 0, 1]; // builder level (worst, partial, best, n/a) → A4 index (best 0, partial 1, worst 2)
 
 /** The plan of one scenario applied to every year (answers without unknowns). */
 export function constantPlan(scenario: Scenario): SlotScenarios {
-  return { constant: scenario, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+  return { constant: scenario, combinationOfSlot: null, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
 }
 
 /** True when some answer is "unknown". */
@@ -53,33 +59,80 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const levels = builder.toLevels(answers);
   const constant = builder.build(levels);
   const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
-  if (unknown.length === 0) return { constant, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+  if (unknown.length === 0) return constantPlan(constant);
   if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('resolveSlotScenarios: draws were made without answer uniforms; this is a bug in the engine');
-  const n = draws.slotCount;
+  const codes = combinationCodes(draws, unknown);
+  const ids = denseIds(codes, unknown.length);
   const S = LOSS_SCENARIO_COUNT;
-  const frequencyMultiplier = new Float64Array(n * S);
-  const severityMultiplier = new Float64Array(n * S);
-  const a4Index = new Int8Array(n);
-  // Level cut points of each unknown factor (builder level indices: 0 worst, 1 partial, 2 best).
-  const bestCut = new Float64Array(FACTORS.length);
-  const partialCut = new Float64Array(FACTORS.length);
-  for (const i of unknown) {
-    const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[i] as (typeof FACTORS)[number]).id];
-    bestCut[i] = prevalence.best;
-    partialCut[i] = prevalence.best + prevalence.partial;
-  }
+  const frequencyMultiplier = new Float64Array(ids.codeOfId.length * S);
+  const severityMultiplier = new Float64Array(ids.codeOfId.length * S);
+  const a4Index = new Int8Array(ids.codeOfId.length);
   const work = Int8Array.from(levels);
-  const uniforms = draws.answerUniforms;
-  const a4ByBuilderLevel = [2, 1, 0, 1]; // builder level (worst, partial, best, n/a) → A4 index (best 0, partial 1, worst 2)
-  for (let s = 0; s < n; s++) {
-    // The same builder as the constant scenario, with each unknown factor at the level its uniform falls on.
-    for (const i of unknown) {
-      const u = uniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number;
-      work[i] = u < (bestCut[i] as number) ? 2 : u < (partialCut[i] as number) ? 1 : 0;
+  ids.codeOfId.forEach((code, id) => {
+    // The same builder as the constant scenario, with each unknown factor at its level in this combination.
+    for (let j = unknown.length - 1; j >= 0; j--) {
+      work[unknown[j] as number] = code % 3;
+      code = Math.floor(code / 3);
     }
-    a4Index[s] = a4ByBuilderLevel[builder.buildInto(work, frequencyMultiplier, severityMultiplier, s * S)] as number;
+    a4Index[id] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, id * S)] as number;
+  });
+  return { constant, combinationOfSlot: ids.idOfSlot, frequencyMultiplier, severityMultiplier, a4Index };
+}
+
+/** Per year with events: the unknown factors' builder levels (0 worst, 1 partial, 2 best) as one base-3 number, first factor first. */
+function combinationCodes(draws: LossDraws, unknown: readonly number[]): Float64Array {
+  const codes = new Float64Array(draws.slotCount);
+  for (const i of unknown) {
+    const levels = unknownLevels(draws, i);
+    for (let s = 0; s < codes.length; s++) codes[s] = (codes[s] as number) * 3 + (levels[s] as number);
   }
-  return { constant, frequencyMultiplier, severityMultiplier, a4Index };
+  return codes;
+}
+
+/**
+ * Per draws and factor: the level each year's uniform gives the factor when it is unknown. Read once
+ * per run instead of once per what-if: the uniforms lie a year apart in memory, the levels side by side.
+ */
+const levelsOfDraws = new WeakMap<LossDraws, (Int8Array | undefined)[]>();
+
+function unknownLevels(draws: LossDraws, factorIndex: number): Int8Array {
+  let byFactor = levelsOfDraws.get(draws);
+  if (byFactor === undefined) levelsOfDraws.set(draws, (byFactor = []));
+  const known = byFactor[factorIndex];
+  if (known !== undefined) return known;
+  const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[factorIndex] as (typeof FACTORS)[number]).id];
+  const bestCut = prevalence.best;
+  const partialCut = prevalence.best + prevalence.partial;
+  const levels = new Int8Array(draws.slotCount);
+  for (let s = 0; s < levels.length; s++) {
+    const u = draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + factorIndex] as number;
+    levels[s] = u < bestCut ? 2 : u < partialCut ? 1 : 0;
+  }
+  byFactor[factorIndex] = levels;
+  return levels;
+}
+
+/** Up to this many possible combinations (3^10), codes map to indices through an array; beyond, through a Map. */
+const MAX_ARRAY_CODES = 3 ** 10;
+
+/** Numbers the combinations that occur 0, 1, 2... in order of first year: per year its number, per number its code. */
+function denseIds(codes: Float64Array, unknownCount: number): { idOfSlot: Int32Array; codeOfId: number[] } {
+  const idOfSlot = new Int32Array(codes.length);
+  const codeOfId: number[] = [];
+  const byArray = 3 ** unknownCount <= MAX_ARRAY_CODES ? new Int32Array(3 ** unknownCount).fill(-1) : null;
+  const byMap = byArray === null ? new Map<number, number>() : null;
+  for (let s = 0; s < codes.length; s++) {
+    const code = codes[s] as number;
+    let id = byArray !== null ? (byArray[code] as number) : (byMap?.get(code) ?? -1);
+    if (id === -1) {
+      id = codeOfId.length;
+      codeOfId.push(code);
+      if (byArray !== null) byArray[code] = id;
+      else byMap?.set(code, id);
+    }
+    idOfSlot[s] = id;
+  }
+  return { idOfSlot, codeOfId };
 }
 
 /** Per-year and per-event losses of one scenario over the common random numbers. */
@@ -129,18 +182,24 @@ function eventLoss(draws: LossDraws, params: ModelParameters, e: number, m: numb
   return total > params.capPerEventUsd ? params.capPerEventUsd : total;
 }
 
-/** Per-year lookups of a plan (the constant scenario when no answer is unknown); per loss scenario. */
+/**
+ * Per-year lookups of a plan, per combination and loss scenario: a constant plan is one combination
+ * that every year has (`c` null).
+ */
 interface PlanLookup {
-  readonly f0: Float64Array;
-  readonly m0: Float64Array;
-  readonly a40: number;
-  readonly f: Float64Array | null;
-  readonly m: Float64Array | null;
-  readonly a4: Int8Array | null;
+  /** Per year with events: its combination (null: combination 0 for every year). */
+  readonly c: Int32Array | null;
+  readonly f: Float64Array;
+  readonly m: Float64Array;
+  readonly a4: Int8Array;
 }
 
 function lookup(plan: SlotScenarios): PlanLookup {
-  return { f0: plan.constant.frequencyByLossScenario, m0: plan.constant.severityByLossScenario, a40: A4_INDEX[plan.constant.a4Level], f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
+  if (plan.combinationOfSlot === null || plan.frequencyMultiplier === null || plan.severityMultiplier === null || plan.a4Index === null) {
+    const constant = plan.constant;
+    return { c: null, f: constant.frequencyByLossScenario, m: constant.severityByLossScenario, a4: Int8Array.of(A4_INDEX[constant.a4Level]) };
+  }
+  return { c: plan.combinationOfSlot, f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
 }
 
 /**
@@ -174,10 +233,11 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   for (let e = 0; e < n; e++) {
     const s = draws.eventSlot[e] as number;
     const sc = draws.lossScenario[e] as number;
-    const k = s * LOSS_SCENARIO_COUNT + sc;
-    const f = p.f === null ? (p.f0[sc] as number) : (p.f[k] as number);
-    const m = p.m === null ? (p.m0[sc] as number) : (p.m[k] as number);
-    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const c = p.c === null ? 0 : (p.c[s] as number);
+    const k = c * LOSS_SCENARIO_COUNT + sc;
+    const f = p.f[k] as number;
+    const m = p.m[k] as number;
+    const a4 = p.a4[c] as number;
     const loss = eventLoss(draws, params, e, m, a4, fines, terms);
     // "Cost if it happens" uses every potential incident of the pool: thinning is independent of the
     // cost, so this is the same distribution, and each incident's cost can only fall when an answer improves.
@@ -264,12 +324,12 @@ export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParamet
   let total = 0;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
-    const sc = draws.lossScenario[e] as number;
-    const k = s * LOSS_SCENARIO_COUNT + sc;
-    const f = p.f === null ? (p.f0[sc] as number) : (p.f[k] as number);
+    const c = p.c === null ? 0 : (p.c[s] as number);
+    const k = c * LOSS_SCENARIO_COUNT + (draws.lossScenario[e] as number);
+    const f = p.f[k] as number;
     if ((draws.frequencyThreshold[e] as number) > f) continue;
-    const m = p.m === null ? (p.m0[sc] as number) : (p.m[k] as number);
-    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const m = p.m[k] as number;
+    const a4 = p.a4[c] as number;
     total += eventLoss(draws, params, e, m, a4, null, terms);
   }
   return total / draws.years;
@@ -314,12 +374,12 @@ export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParame
   let currentYear = -1;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
-    const sc = draws.lossScenario[e] as number;
-    const k = s * LOSS_SCENARIO_COUNT + sc;
-    const f = p.f === null ? (p.f0[sc] as number) : (p.f[k] as number);
+    const c = p.c === null ? 0 : (p.c[s] as number);
+    const k = c * LOSS_SCENARIO_COUNT + (draws.lossScenario[e] as number);
+    const f = p.f[k] as number;
     if ((draws.frequencyThreshold[e] as number) > f) continue;
-    const m = p.m === null ? (p.m0[sc] as number) : (p.m[k] as number);
-    const a4 = p.a4 === null ? p.a40 : (p.a4[s] as number);
+    const m = p.m[k] as number;
+    const a4 = p.a4[c] as number;
     const loss = eventLoss(draws, params, e, m, a4, null, terms);
     const y = draws.eventYear[e] as number;
     if (y !== currentYear) {

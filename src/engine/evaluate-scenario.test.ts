@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { resolveSlotScenarios } from './evaluate-scenario.ts';
+import { FACTORS } from './factors.ts';
+import { ANSWER_UNIFORMS_PER_YEAR, sampleLossDraws } from './loss-draws.ts';
+import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
+import { buildModelParameters, createScenarioBuilder } from './model-parameters.ts';
+import type { FactorAnswers } from './risk-input.ts';
+import { SAMPLE_CLINIC_INPUT } from './sample-inputs.ts';
+import { levelForUniform, UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
+
+const params = buildModelParameters(SAMPLE_CLINIC_INPUT.organisation, SAMPLE_CLINIC_INPUT.frameworks);
+const draws = sampleLossDraws(params, 11, 20_000, 0, undefined, true);
+const A4_INDEX = { best: 0, partial: 1, worst: 2 } as const;
+
+/** The answers with the first `count` factors unknown (the others as in the clinic sample). */
+function withUnknowns(count: number): FactorAnswers {
+  const unknown = Object.fromEntries(FACTORS.slice(0, count).map((f) => [f.id, 'unknown']));
+  return { ...SAMPLE_CLINIC_INPUT.factors, ...unknown };
+}
+
+// The plan keeps one scenario per combination of unknown levels (ADR 258); each year must still get
+// exactly the scenario its own uniforms give, built directly, year by year.
+describe('resolveSlotScenarios with unknown answers', () => {
+  test.each([1, 6, 12])('%i unknown: every year has the scenario of its own levels', (count) => {
+    const answers = withUnknowns(count);
+    const plan = resolveSlotScenarios(draws, params, answers);
+    const builder = createScenarioBuilder(params);
+    expect(plan.combinationOfSlot).not.toBeNull();
+    const combinations = new Set(plan.combinationOfSlot);
+    expect(combinations.size).toBeGreaterThan(1);
+    expect(combinations.size).toBeLessThanOrEqual(3 ** count);
+    for (let s = 0; s < draws.slotCount; s += 7) {
+      const levels = Object.fromEntries(
+        FACTORS.slice(0, count).map((f, i) => [f.id, levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number)]),
+      );
+      const direct = builder.build(builder.toLevels({ ...answers, ...levels }));
+      const c = plan.combinationOfSlot?.[s] as number;
+      for (let k = 0; k < LOSS_SCENARIO_COUNT; k++) {
+        expect(plan.frequencyMultiplier?.[c * LOSS_SCENARIO_COUNT + k]).toBe(direct.frequencyByLossScenario[k]);
+        expect(plan.severityMultiplier?.[c * LOSS_SCENARIO_COUNT + k]).toBe(direct.severityByLossScenario[k]);
+      }
+      expect(plan.a4Index?.[c]).toBe(A4_INDEX[direct.a4Level]);
+    }
+  });
+
+  test('answers without unknowns give one scenario for every year', () => {
+    const plan = resolveSlotScenarios(draws, params, SAMPLE_CLINIC_INPUT.factors);
+    expect(plan.combinationOfSlot).toBeNull();
+    expect(plan.frequencyMultiplier).toBeNull();
+  });
+});
