@@ -6,7 +6,7 @@ import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import type { FactorAnswers, InsurancePolicy } from './risk-input.ts';
-import { UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
+import { levelForUniform, UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
 
 /** Cost categories of the breakdown: the components of one incident (ADR 100). */
 export const COST_CATEGORIES = [
@@ -41,6 +41,8 @@ interface SlotScenarios {
 }
 
 const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
+/** The scenario builder's level index of a level (`createScenarioBuilder`). */
+const BUILDER_LEVEL: { readonly [L in FactorLevel]: number } = { worst: 0, partial: 1, best: 2 };
 const A4_OF_BUILDER_LEVEL = [2, 1, 0, 1]; // builder level (worst, partial, best, n/a) → A4 index (best 0, partial 1, worst 2)
 
 /** The plan of one scenario applied to every year (answers without unknowns). */
@@ -101,13 +103,8 @@ function unknownLevels(draws: LossDraws, factorIndex: number): Int8Array {
   const known = byFactor[factorIndex];
   if (known !== undefined) return known;
   const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[factorIndex] as (typeof FACTORS)[number]).id];
-  const bestCut = prevalence.best;
-  const partialCut = prevalence.best + prevalence.partial;
   const levels = new Int8Array(draws.slotCount);
-  for (let s = 0; s < levels.length; s++) {
-    const u = draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + factorIndex] as number;
-    levels[s] = u < bestCut ? 2 : u < partialCut ? 1 : 0;
-  }
+  for (let s = 0; s < levels.length; s++) levels[s] = BUILDER_LEVEL[levelForUniform(prevalence, draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + factorIndex] as number)];
   byFactor[factorIndex] = levels;
   return levels;
 }
