@@ -3,7 +3,8 @@ import { createServer } from 'node:net';
 
 /**
  * The one way the process tests start the real program (`node --import tsx <script>`): the server
- * or a CLI script, with the embedded database and no client build unless the test says otherwise.
+ * or a CLI script, with the embedded database, no Redis and no client build unless the test says
+ * otherwise, whatever the environment of the test run holds (CI's PostgreSQL pass skips these, ADR 005).
  */
 
 export interface SpawnedProcess {
@@ -27,7 +28,7 @@ export async function freePort(): Promise<number> {
 export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string } = {}): SpawnedProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'src/server/main.ts', ...(options.args ?? [])], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);
