@@ -2,12 +2,12 @@ import { answersToLevels, computeOneAtATime, computeShapley } from './attributio
 import type { AleEvaluator, ScenarioSaving } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
-import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
+import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, groupYearsByUnknownLevels, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
-import { ANSWER_UNIFORMS_PER_YEAR, sampleLossDrawsInChunks } from './loss-draws.ts';
+import { sampleLossDrawsInChunks } from './loss-draws.ts';
 import { buildLossScenarioResults } from './loss-scenario-results.ts';
 import { LOSS_SCENARIO_COUNT, LOSS_SCENARIO_IDS } from './loss-scenarios.ts';
 import type { LossDraws } from './loss-draws.ts';
@@ -27,7 +27,6 @@ import { computeScoreAnchors } from './score-anchors.ts';
 import { collectNonZero, computeExceedanceCurveFromNonZero, summarizeEventLosses, summarizeNonZero, summarizeTailInPlace } from './summarize-losses.ts';
 import type { AnnualLossSummary } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
-import { UNKNOWN_ANSWER_PREVALENCE, levelForUniform } from './unknown-answers.ts';
 import { requireNumber, validateRiskInput } from './validate-risk-input.ts';
 
 /** Precision targets: 'standard' (SE ≤ 1% of the expected loss) or 'board' (SE ≤ 0.5%, used by board reports). */
@@ -137,30 +136,16 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
     return { ale: { ofAnswers: (answers) => fast(builder.buildTransient(builder.toLevels(answers))), ofLevels: (levels) => fast(builder.buildTransient(levels)), toLevels: answersToLevels }, groups: 1 };
   }
   const factorIndex = unknownIds.map((id) => FACTORS.findIndex((f) => f.id === id));
-  // Level index per unknown factor (0 worst, 1 partial, 2 best) for each group of years.
-  const groups = new Map<number, { levels: Int8Array; events: number[] }>();
-  const groupOfSlot = new Int32Array(draws.slotCount);
-  for (let s = 0; s < draws.slotCount; s++) {
-    let key = 0;
-    const levels = new Int8Array(factorIndex.length);
-    factorIndex.forEach((i, j) => {
-      const id = (FACTORS[i] as (typeof FACTORS)[number]).id;
-      const level = levelForUniform(UNKNOWN_ANSWER_PREVALENCE[id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number);
-      const index = level === 'worst' ? 0 : level === 'partial' ? 1 : 2;
-      levels[j] = index;
-      key = key * 3 + index;
-    });
-    groupOfSlot[s] = key;
-    if (!groups.has(key)) groups.set(key, { levels, events: [] });
-  }
-  if (groups.size > MAX_FAST_GROUPS) {
+  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, factorIndex);
+  if (levelsOfGroup.length > MAX_FAST_GROUPS) {
     // Many unknown answers: one exact pass per what-if is cheaper than thousands of small evaluators.
     const ofAnswers = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
     const ofLevels = (levels: Int8Array): number => ofAnswers(levelsToAnswers(levels));
-    return { ale: { ofAnswers, ofLevels, toLevels: answersToLevels }, groups: groups.size };
+    return { ale: { ofAnswers, ofLevels, toLevels: answersToLevels }, groups: levelsOfGroup.length };
   }
-  for (let e = 0; e < draws.eventCount; e++) groups.get(groupOfSlot[draws.eventSlot[e] as number] as number)?.events.push(e);
-  const evaluators = [...groups.values()].map((g) => ({ levels: g.levels, fast: createAleEvaluator(subsetDraws(draws, g.events), params) }));
+  const eventsOfGroup = levelsOfGroup.map((): number[] => []);
+  for (let e = 0; e < draws.eventCount; e++) eventsOfGroup[groupOfSlot[draws.eventSlot[e] as number] as number]?.push(e);
+  const evaluators = levelsOfGroup.map((levels, g) => ({ levels, fast: createAleEvaluator(subsetDraws(draws, eventsOfGroup[g] ?? []), params) }));
   const work = new Int8Array(FACTORS.length);
   const ofLevels = (levels: Int8Array): number => {
     let total = 0;

@@ -62,23 +62,44 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const constant = builder.build(levels);
   const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
   if (unknown.length === 0) return constantPlan(constant);
-  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('resolveSlotScenarios: draws were made without answer uniforms; this is a bug in the engine');
-  const codes = combinationCodes(draws, unknown);
-  const ids = denseIds(codes, unknown.length);
+  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, unknown);
   const S = LOSS_SCENARIO_COUNT;
-  const frequencyMultiplier = new Float64Array(ids.codeOfId.length * S);
-  const severityMultiplier = new Float64Array(ids.codeOfId.length * S);
-  const a4Index = new Int8Array(ids.codeOfId.length);
+  const frequencyMultiplier = new Float64Array(levelsOfGroup.length * S);
+  const severityMultiplier = new Float64Array(levelsOfGroup.length * S);
+  const a4Index = new Int8Array(levelsOfGroup.length);
   const work = Int8Array.from(levels);
-  ids.codeOfId.forEach((code, id) => {
+  levelsOfGroup.forEach((groupLevels, id) => {
     // The same builder as the constant scenario, with each unknown factor at its level in this combination.
-    for (let j = unknown.length - 1; j >= 0; j--) {
-      work[unknown[j] as number] = code % 3;
-      code = Math.floor(code / 3);
-    }
+    unknown.forEach((factorIndex, j) => (work[factorIndex] = groupLevels[j] as number));
     a4Index[id] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, id * S)] as number;
   });
-  return { constant, combinationOfSlot: ids.idOfSlot, frequencyMultiplier, severityMultiplier, a4Index };
+  return { constant, combinationOfSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index };
+}
+
+/** The years of a run grouped by the levels their uniforms give the unknown factors. */
+export interface UnknownLevelGroups {
+  /** Per year with events: its group, numbered 0, 1, 2... in order of first year. */
+  readonly groupOfSlot: Int32Array;
+  /** Per group: each unknown factor's builder level (0 worst, 1 partial, 2 best), in the order the factors were given. */
+  readonly levelsOfGroup: readonly Int8Array[];
+}
+
+/**
+ * Groups the years by the combination of levels of the unknown factors (`unknown`: indices into
+ * FACTORS). One grouping for the scenarios of a run and for the attribution's evaluators (ADR 258).
+ */
+export function groupYearsByUnknownLevels(draws: LossDraws, unknown: readonly number[]): UnknownLevelGroups {
+  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('groupYearsByUnknownLevels: draws were made without answer uniforms; this is a bug in the engine');
+  const ids = denseIds(combinationCodes(draws, unknown), unknown.length);
+  const levelsOfGroup = ids.codeOfId.map((code) => {
+    const levels = new Int8Array(unknown.length);
+    for (let j = unknown.length - 1; j >= 0; j--) {
+      levels[j] = code % 3;
+      code = Math.floor(code / 3);
+    }
+    return levels;
+  });
+  return { groupOfSlot: ids.idOfSlot, levelsOfGroup };
 }
 
 /** Per year with events: the unknown factors' builder levels (0 worst, 1 partial, 2 best) as one base-3 number, first factor first. */
