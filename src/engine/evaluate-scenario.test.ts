@@ -25,8 +25,8 @@ describe('resolveSlotScenarios with unknown answers', () => {
     const answers = withUnknowns(count);
     const plan = resolveSlotScenarios(draws, params, answers);
     const builder = createScenarioBuilder(params);
-    expect(plan.combinationOfSlot).not.toBeNull();
-    const combinations = new Set(plan.combinationOfSlot);
+    expect(plan.combinations).not.toBeNull();
+    const combinations = new Set(plan.combinations?.ofSlot);
     expect(combinations.size).toBeGreaterThan(1);
     expect(combinations.size).toBeLessThanOrEqual(3 ** count);
     for (let s = 0; s < draws.slotCount; s += 7) {
@@ -34,18 +34,17 @@ describe('resolveSlotScenarios with unknown answers', () => {
         FACTORS.slice(0, count).map((f, i) => [f.id, levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number)]),
       );
       const direct = builder.build(builder.toLevels({ ...answers, ...levels }));
-      const c = plan.combinationOfSlot?.[s] as number;
+      const c = plan.combinations?.ofSlot[s] as number;
       for (let k = 0; k < LOSS_SCENARIO_COUNT; k++) {
-        expect(plan.frequencyMultiplier?.[c * LOSS_SCENARIO_COUNT + k]).toBe(direct.frequencyByLossScenario[k]);
-        expect(plan.severityMultiplier?.[c * LOSS_SCENARIO_COUNT + k]).toBe(direct.severityByLossScenario[k]);
+        expect(plan.combinations?.frequencyMultiplier[c * LOSS_SCENARIO_COUNT + k]).toBe(direct.frequencyByLossScenario[k]);
+        expect(plan.combinations?.severityMultiplier[c * LOSS_SCENARIO_COUNT + k]).toBe(direct.severityByLossScenario[k]);
       }
-      expect(plan.a4Index?.[c]).toBe(A4_INDEX[direct.a4Level]);
+      expect(plan.combinations?.a4Index[c]).toBe(A4_INDEX[direct.a4Level]);
     }
   });
 
   test('answers without unknowns give one scenario for every year', () => {
     const plan = resolveSlotScenarios(draws, params, SAMPLE_CLINIC_INPUT.factors);
-    expect(plan.combinationOfSlot).toBeNull();
-    expect(plan.frequencyMultiplier).toBeNull();
+    expect(plan.combinations).toBeNull();
   });
 });

@@ -28,16 +28,22 @@ export type CostCategoryId = (typeof COST_CATEGORIES)[number]['id'];
  * and, per year, which one it is (ADR 258).
  */
 interface SlotScenarios {
-  /** The scenario when no answer is unknown (then the arrays are null). */
+  /** The scenario of the answers as given (an unknown answer scores as partial here): every year's when none is unknown. */
   readonly constant: Scenario;
+  /** With unknown answers, the scenario of each combination of their levels; null when there are none. */
+  readonly combinations: CombinationScenarios | null;
+}
+
+/** One scenario per combination of unknown levels that occurs, and each year's combination. */
+interface CombinationScenarios {
   /** Per year with events: the index of its combination of unknown levels. */
-  readonly combinationOfSlot: Int32Array | null;
+  readonly ofSlot: Int32Array;
   /** Per combination and loss scenario (`combination x LOSS_SCENARIO_COUNT + s`). */
-  readonly frequencyMultiplier: Float64Array | null;
+  readonly frequencyMultiplier: Float64Array;
   /** Per combination and loss scenario (`combination x LOSS_SCENARIO_COUNT + s`). */
-  readonly severityMultiplier: Float64Array | null;
+  readonly severityMultiplier: Float64Array;
   /** Per combination: 0 best, 1 partial, 2 worst. */
-  readonly a4Index: Int8Array | null;
+  readonly a4Index: Int8Array;
 }
 
 const A4_INDEX: { readonly [L in FactorLevel]: number } = { best: 0, partial: 1, worst: 2 };
@@ -47,7 +53,7 @@ const A4_OF_BUILDER_LEVEL = [2, 1, 0, 1]; // builder level (worst, partial, best
 
 /** The plan of one scenario applied to every year (answers without unknowns). */
 export function constantPlan(scenario: Scenario): SlotScenarios {
-  return { constant: scenario, combinationOfSlot: null, frequencyMultiplier: null, severityMultiplier: null, a4Index: null };
+  return { constant: scenario, combinations: null };
 }
 
 /** True when some answer is "unknown". */
@@ -73,7 +79,7 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
     unknown.forEach((factorIndex, j) => (work[factorIndex] = groupLevels[j] as number));
     a4Index[id] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, id * S)] as number;
   });
-  return { constant, combinationOfSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index };
+  return { constant, combinations: { ofSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };
 }
 
 /** The years of a run grouped by the levels their uniforms give the unknown factors. */
@@ -213,11 +219,9 @@ interface PlanLookup {
 }
 
 function lookup(plan: SlotScenarios): PlanLookup {
-  if (plan.combinationOfSlot === null || plan.frequencyMultiplier === null || plan.severityMultiplier === null || plan.a4Index === null) {
-    const constant = plan.constant;
-    return { c: null, f: constant.frequencyByLossScenario, m: constant.severityByLossScenario, a4: Int8Array.of(A4_INDEX[constant.a4Level]) };
-  }
-  return { c: plan.combinationOfSlot, f: plan.frequencyMultiplier, m: plan.severityMultiplier, a4: plan.a4Index };
+  const { constant, combinations } = plan;
+  if (combinations === null) return { c: null, f: constant.frequencyByLossScenario, m: constant.severityByLossScenario, a4: Int8Array.of(A4_INDEX[constant.a4Level]) };
+  return { c: combinations.ofSlot, f: combinations.frequencyMultiplier, m: combinations.severityMultiplier, a4: combinations.a4Index };
 }
 
 /**

@@ -341,7 +341,7 @@ export function scaleFrequency(plan: SlotPlan, k: number, c: number): SlotPlan {
       frequencyMultiplier: scale(constant.frequencyMultiplier),
       frequencyByLossScenario: constant.frequencyByLossScenario.map(scale),
     },
-    frequencyMultiplier: plan.frequencyMultiplier === null ? null : plan.frequencyMultiplier.map(scale),
+    combinations: plan.combinations === null ? null : { ...plan.combinations, frequencyMultiplier: plan.combinations.frequencyMultiplier.map(scale) },
   };
 }
 
@@ -426,7 +426,7 @@ function percentileInPlace(nonZero: Float64Array, years: number, p: number): num
 /** The largest frequency multiplier of a plan (over years and loss scenarios). */
 function largestFrequency(plan: SlotPlan): number {
   let max = 0;
-  for (const f of plan.frequencyMultiplier ?? plan.constant.frequencyByLossScenario) if (f > max) max = f;
+  for (const f of plan.combinations?.frequencyMultiplier ?? plan.constant.frequencyByLossScenario) if (f > max) max = f;
   return max;
 }
 
