@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnswerProvenance, AssessmentPath, AssessmentStatus, AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
 import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
@@ -13,6 +13,17 @@ import { isUuid } from './is-uuid.ts';
  * The writes of the assessments table (ADR 201), beside its one reader (`assessments.ts`): the
  * assessments feature and monitoring's quick re-score both store assessments through here.
  */
+
+/**
+ * The updatedAt a write of an assessment stores: `now`, or one millisecond past the stored one when
+ * `now` is not later. updatedAt is the version a save's precondition compares (the caller's
+ * `expectedUpdatedAt`, and the draft this process saved last, ADR 256), so every write must move it
+ * forward: two writes in the same millisecond, or one from an instance whose clock is behind, would
+ * otherwise leave it where it was and the second writer's change unseen.
+ */
+export function nextAssessmentVersion(now: Date | Placeholder): SQL {
+  return sql`greatest(${sql.param(now, assessments.updatedAt)}, date_trunc('milliseconds', ${assessments.updatedAt}) + interval '1 millisecond')`;
+}
 
 export interface NewAssessment {
   /** Chosen by the browser for a draft started offline (ADR 238); generated otherwise. */
@@ -120,7 +131,7 @@ const savedColumns = {
 const draftUpdateQuery = preparedPerShape(draftUpdateName, (db, shape) =>
   db
     .update(assessments)
-    .set(Object.fromEntries([...shape.fields, 'updatedAt'].map((field) => [field, sql.placeholder(field)])))
+    .set({ ...Object.fromEntries(shape.fields.map((field) => [field, sql.placeholder(field)])), updatedAt: nextAssessmentVersion(sql.placeholder('updatedAt')) })
     .where(
       and(
         eq(assessments.id, sql.placeholder('id')),
@@ -157,7 +168,7 @@ export async function markCompleted(
 ): Promise<boolean> {
   const updated = await db
     .update(assessments)
-    .set({ status: 'completed', ...values, summary: summaryOf(values.result), currentStep: null, completedAt: now, updatedAt: now })
+    .set({ status: 'completed', ...values, summary: summaryOf(values.result), currentStep: null, completedAt: now, updatedAt: nextAssessmentVersion(now) })
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId), eq(assessments.status, 'draft')))
     .returning({ id: assessments.id });
   return updated.length === 1;
@@ -181,7 +192,7 @@ export async function renameAssessment(db: Database, organizationId: string, id:
   if (!isUuid(id)) return false;
   const renamed = await db
     .update(assessments)
-    .set({ title, updatedAt: now })
+    .set({ title, updatedAt: nextAssessmentVersion(now) })
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId)))
     .returning({ id: assessments.id });
   return renamed.length === 1;

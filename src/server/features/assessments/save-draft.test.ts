@@ -88,6 +88,24 @@ describe('saving a draft this process saved last', () => {
     expect(current.json<Assessment>().currentStep).toBe('review');
   });
 
+  // The test clock stands still, as a real one does between writes in the same millisecond.
+  test('every write moves updatedAt forward, even in the same millisecond: a rename between two saves is seen, and the version the rename replaced is refused', BUILDS_AN_APP, async () => {
+    const { user, id, saved } = await savedDraft();
+    const renamed = await t.app.inject({ method: 'POST', url: `/api/assessments/${id}/rename`, headers: { origin: t.env.APP_URL, cookie: user.cookie }, payload: { title: 'Board review 2027' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(Date.parse(renamed.json<Assessment>().updatedAt)).toBeGreaterThan(Date.parse(saved.updatedAt));
+
+    const stale = await patch(user, id, { currentStep: 'review', expectedUpdatedAt: saved.updatedAt });
+    expect(stale.statusCode).toBe(409);
+
+    const next = await patch(user, id, { input: { organisation: { name: 'Acme Health' }, factors: { M1: 'best' } } });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json<Assessment>().title).toBe('Board review 2027');
+    const again = await patch(user, id, { currentStep: 'review', expectedUpdatedAt: next.json<Assessment>().updatedAt });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(Date.parse(again.json<Assessment>().updatedAt)).toBeGreaterThan(Date.parse(next.json<Assessment>().updatedAt));
+  });
+
   test('the public API’s PATCH saves the same way and answers the draft as stored', BUILDS_AN_APP, async () => {
     const { user, id } = await savedDraft();
     await writeElsewhere(id, { currentStep: 'review', updatedAt: new Date('2030-01-01T00:00:00.000Z') });

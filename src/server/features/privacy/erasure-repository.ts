@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AnswerProvenanceEntry } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
+import { nextAssessmentVersion } from '../../db/repositories/assessment-writes.ts';
 import { assessments, auditLog, emailOutbox, helpRequests, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
 
 /** Database, or the transaction an erasure runs in (sessions/erasure.ts opens it). */
@@ -74,7 +75,7 @@ export async function pseudonymiseAnswerProvenance(db: Writer, userId: string, n
       Object.entries(provenance).map(([factor, entries]) => [factor, entries.map((entry) => (entry.answeredBy === userId ? { ...entry, answeredBy: pseudonym, answeredByName: pseudonym } : entry))]),
     );
     // updatedAt moves with every change of the row: answers kept by it (ADR 125, ADR 247) must not show the name again.
-    await db.update(assessments).set({ answerProvenance: rewritten, updatedAt: now }).where(eq(assessments.id, row.id));
+    await db.update(assessments).set({ answerProvenance: rewritten, updatedAt: nextAssessmentVersion(now) }).where(eq(assessments.id, row.id));
   }
 }
 
