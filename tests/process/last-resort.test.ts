@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { freePort, spawnProcess, waitUntilReady } from './spawn-server.ts';
 
 /**
  * ADR 175: an error that escapes every handler (unhandled rejection, uncaught
@@ -12,39 +11,18 @@ import { expect, test } from 'vitest';
  * The fault is injected by a preloaded module on SIGUSR2 (fixtures/fail-on-signal.mjs).
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function failOnce(kind: 'reject' | 'throw'): Promise<{ code: number | null; output: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), `cifer-fatal-${kind}-`));
   const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/process/fixtures/fail-on-signal.mjs', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', CLIENT_DIST_DIR: './.tmp/no-client', PORT: String(port), DATA_DIR: dataDir, FAIL_KIND: kind },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const run = spawnProcess({ LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, FAIL_KIND: kind }, { preload: './tests/process/fixtures/fail-on-signal.mjs' });
   try {
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      if (Date.now() > deadline) throw new Error(`server not ready: ${output}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status === 200, () => false);
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    child.kill('SIGUSR2');
-    return { code: await exited, output, dataDir };
+    await waitUntilReady(port).catch((error: Error) => {
+      throw new Error(`${error.message}: ${run.output()}`);
+    });
+    run.child.kill('SIGUSR2');
+    return { code: await run.exited, output: run.output(), dataDir };
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (run.child.exitCode === null) run.child.kill('SIGKILL');
   }
 }
 

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from 'vitest';
+import { freePort } from './spawn-server.ts';
 
 /**
  * ADR 174, literally: a second `npm start` on a data folder in use exits non-zero
@@ -13,16 +13,6 @@ import { expect, test } from 'vitest';
  * nothing (ADR 174). CLIENT_DIST_DIR points away from dist/client so `npm start` does not build
  * the client first (scripts/ensure-build.mjs, ADR 180).
  */
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** `npm <args>` in its own process group, so the whole tree can be stopped if the test fails. */
 function npm(args: string[], env: Record<string, string>, stdin?: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {

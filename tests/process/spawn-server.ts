@@ -24,10 +24,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `script` (default: the server) with extra environment and, when given, `stdin` piped in. */
-export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string } = {}): SpawnedProcess {
+/**
+ * Runs `script` (default: the server) with extra environment, `preload` imported before it when
+ * given, and `stdin` piped in when given.
+ */
+export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string; preload?: string } = {}): SpawnedProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'src/server/main.ts', ...(options.args ?? [])], {
+  const preload = options.preload ? ['--import', options.preload] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, options.script ?? 'src/server/main.ts', ...(options.args ?? [])], {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
