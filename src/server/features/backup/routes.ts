@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { backupEmbedded } from './embedded-backup.ts';
 import { pruneBackups, type WrittenBackup } from './manifest.ts';
 import { startOperatorEndpoint, type OperatorEndpoint } from './operator-endpoint.ts';
+import { registerEmbeddedVacuum } from './vacuum.ts';
 
 export const DAILY_BACKUP_JOB = 'backup.daily';
 const DAY_MS = 24 * 3_600_000;
@@ -10,10 +11,12 @@ const HOUR_MS = 3_600_000;
 /**
  * Backups of the embedded database from inside the server that owns its folder (ADR 234): the daily
  * backup on the job queue (BACKUP_HOUR, keeping BACKUP_KEEP) and the loopback endpoint
- * `npm run backup` calls. Nothing here for PostgreSQL (`npm run backup` runs pg_dump itself; a
- * managed PostgreSQL has its own backups) nor for an in-memory database (tests).
+ * `npm run backup` calls; none for PostgreSQL (`npm run backup` runs pg_dump itself; a managed
+ * PostgreSQL has its own backups) nor for an in-memory database (tests). Every embedded database,
+ * in memory too, is also vacuumed daily (vacuum.ts, ADR 260).
  */
 export async function backupRoutes(app: FastifyInstance) {
+  registerEmbeddedVacuum(app);
   const embedded = app.database.embedded;
   if (!embedded?.dataDir) return;
   const { client, dataDir } = embedded;
