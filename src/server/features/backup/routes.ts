@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { backupEmbedded } from './embedded-backup.ts';
 import { pruneBackups, type WrittenBackup } from './manifest.ts';
 import { startOperatorEndpoint, type OperatorEndpoint } from './operator-endpoint.ts';
-import { registerEmbeddedVacuum } from './vacuum.ts';
+import { vacuumEmbedded } from './vacuum.ts';
 
 export const DAILY_BACKUP_JOB = 'backup.daily';
+const DAILY_VACUUM_JOB = 'database.vacuum';
 const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
+/** 04:00 UTC: after the daily backup's default hour (BACKUP_HOUR, 03:00), when the fewest people work. */
+const VACUUM_HOUR_UTC = 4;
 
 /**
  * Backups of the embedded database from inside the server that owns its folder (ADR 234): the daily
@@ -16,9 +19,11 @@ const HOUR_MS = 3_600_000;
  * in memory too, is also vacuumed daily (vacuum.ts, ADR 260).
  */
 export async function backupRoutes(app: FastifyInstance) {
-  registerEmbeddedVacuum(app);
   const embedded = app.database.embedded;
-  if (!embedded?.dataDir) return;
+  if (!embedded) return;
+  app.jobs.register(DAILY_VACUUM_JOB, async () => vacuumEmbedded(embedded.client, app.log));
+  app.jobs.every(DAILY_VACUUM_JOB, DAY_MS, VACUUM_HOUR_UTC * HOUR_MS);
+  if (!embedded.dataDir) return;
   const { client, dataDir } = embedded;
   const backupDir = app.env.BACKUP_DIR;
 
