@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { V1Assessment, V1AssessmentPage } from '@/contracts/public-api.ts';
@@ -47,8 +48,26 @@ async function announcements(t: TestApp, on: boolean) {
   }
 }
 
+/**
+ * Waits until `t` has heard every announcement committed so far: the drafts' creation is announced
+ * too, and heard late it would let go of the page `expectKept` reads. The listener's connection
+ * delivers notifications in commit order, and every handler of a channel hears each one in turn.
+ */
+async function heardEverythingCommitted(t: TestApp) {
+  const marker = `marker-${randomUUID()}`;
+  let heard = false;
+  const listener = await t.app.database.notifications.listen(LIST_CHANGED_CHANNEL, (payload) => { heard ||= payload === marker; }, () => {});
+  try {
+    await t.app.database.notifications.notify(LIST_CHANGED_CHANNEL, marker);
+    await expect.poll(() => heard, { timeout: 5_000, interval: 10 }).toBe(true);
+  } finally {
+    await listener.unlisten();
+  }
+}
+
 /** Proof the page is kept: a title changed while the database announces nothing is not seen. */
 async function expectKept(t: TestApp, setup: Integration) {
+  await heardEverythingCommitted(t);
   const before = await titles(t, setup.secret);
   await announcements(t, false);
   try {
