@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnswerProvenance, AssessmentPath, AssessmentStatus, AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
+import type { AnswerProvenance, AnswerProvenanceEntry, AssessmentPath, AssessmentStatus, AssessmentStep, DraftRiskInput, EvidenceNotes } from '@/contracts/assessments.ts';
 import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../client.ts';
@@ -11,7 +11,8 @@ import { isUuid } from './is-uuid.ts';
 
 /**
  * The writes of the assessments table (ADR 201), beside its one reader (`assessments.ts`): the
- * assessments feature and monitoring's quick re-score both store assessments through here.
+ * assessments feature, monitoring's quick re-score and the erasure of a person all store
+ * assessments through here.
  */
 
 /**
@@ -196,4 +197,25 @@ export async function renameAssessment(db: Database, organizationId: string, id:
     .where(and(eq(assessments.id, id), eq(assessments.organizationId, organizationId)))
     .returning({ id: assessments.id });
   return renamed.length === 1;
+}
+
+/**
+ * Names the person `userId` as `name` wherever "who answered" names them, in every organisation's
+ * assessments (the answers stay: they are the organisation's); each changed row's version moves, so
+ * answers kept by it (ADR 125, ADR 247) do not show the old name again. The erasure of a person
+ * (features/privacy) runs it inside its transaction.
+ */
+export async function renameAnswerer(db: Pick<Database, 'select' | 'update'>, userId: string, name: string, now: Date): Promise<void> {
+  const rows = await db
+    .select({ id: assessments.id, provenance: assessments.answerProvenance })
+    .from(assessments)
+    .where(sql`${assessments.answerProvenance}::text like ${`%${userId}%`}`);
+  for (const row of rows) {
+    // Each factor keeps its answers' history, newest last (contracts AnswerProvenance).
+    const provenance = (row.provenance ?? {}) as Record<string, AnswerProvenanceEntry[]>;
+    const renamed = Object.fromEntries(
+      Object.entries(provenance).map(([factor, entries]) => [factor, entries.map((entry) => (entry.answeredBy === userId ? { ...entry, answeredBy: name, answeredByName: name } : entry))]),
+    );
+    await db.update(assessments).set({ answerProvenance: renamed, updatedAt: nextAssessmentVersion(now) }).where(eq(assessments.id, row.id));
+  }
 }

@@ -9,13 +9,13 @@ import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
 import { driverRows, preparedPerDatabase } from '../prepared.ts';
-import { assessments, users } from '../schema.ts';
+import { assessments, organizations, users } from '../schema.ts';
 import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord, type AuthorColumns, type ListRow } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
 
 /**
- * The one reader of the assessments table (ADR 201): the assessments, reports and monitoring
- * features all read it through here, always scoped by organisation id (another organisation's
+ * The one reader of the assessments table (ADR 201): the assessments, reports, monitoring and
+ * privacy features all read it through here, always scoped by organisation id (another organisation's
  * assessment, a missing one and a malformed id are all "not found"), and get parsed records.
  */
 
@@ -83,7 +83,8 @@ export async function listAssessmentPage(db: Database, organizationId: string, p
   return { records: rows.map(toListRecord), total };
 }
 
-async function countAssessments(db: Database, organizationId: string): Promise<number> {
+/** How many assessments, drafts and completed, the organisation holds. */
+export async function countAssessments(db: Database, organizationId: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(assessments).where(ofOrganization(organizationId));
   return Number(row?.total ?? 0);
 }
@@ -297,4 +298,31 @@ export async function listLatestCompletedPerOrganization(db: Database): Promise<
     .orderBy(assessments.organizationId, desc(assessments.completedAt));
   // Answers the current model no longer accepts still get their reassessment reminder, without certification ones.
   return rows.flatMap((row) => (row.completedAt ? [{ organizationId: row.organizationId, completedAt: row.completedAt, input: parseCompletedInput(row.input) }] : []));
+}
+
+/**
+ * The assessments this person wrote, in every organisation, with their answers and the headline
+ * figures of the result: the person's copy of their data (features/privacy, ADR 232).
+ */
+export function listAuthoredAssessments(db: Database, userId: string) {
+  return db
+    .select({
+      id: assessments.id,
+      title: assessments.title,
+      organization: organizations.name,
+      status: assessments.status,
+      path: assessments.path,
+      answers: assessments.input,
+      businessAnswers: assessments.businessAnswers,
+      evidenceNotes: assessments.evidenceNotes,
+      resultSummary: assessments.summary,
+      engineVersion: assessments.engineVersion,
+      createdAt: assessments.createdAt,
+      updatedAt: assessments.updatedAt,
+      completedAt: assessments.completedAt,
+    })
+    .from(assessments)
+    .innerJoin(organizations, eq(organizations.id, assessments.organizationId))
+    .where(eq(assessments.authorId, userId))
+    .orderBy(desc(assessments.createdAt));
 }

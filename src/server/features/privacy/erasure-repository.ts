@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { AnswerProvenanceEntry } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
-import { nextAssessmentVersion } from '../../db/repositories/assessment-writes.ts';
-import { assessments, auditLog, emailOutbox, helpRequests, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
+import { renameAnswerer } from '../../db/repositories/assessment-writes.ts';
+import { countAssessments } from '../../db/repositories/assessments.ts';
+import { auditLog, emailOutbox, helpRequests, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
 
 /** Database, or the transaction an erasure runs in (sessions/erasure.ts opens it). */
 type Writer = Pick<Database, 'select' | 'update' | 'delete'>;
@@ -63,20 +63,7 @@ export async function deletePersonalMessages(db: Writer, user: { id: string; ema
  * answers (they are the organisation's) but name the person by pseudonym in "who answered".
  */
 export async function pseudonymiseAnswerProvenance(db: Writer, userId: string, now: Date): Promise<void> {
-  const pseudonym = pseudonymFor('user', userId);
-  const rows = await db
-    .select({ id: assessments.id, provenance: assessments.answerProvenance })
-    .from(assessments)
-    .where(sql`${assessments.answerProvenance}::text like ${`%${userId}%`}`);
-  for (const row of rows) {
-    // Each factor keeps its answers' history, newest last (contracts AnswerProvenance).
-    const provenance = (row.provenance ?? {}) as Record<string, AnswerProvenanceEntry[]>;
-    const rewritten = Object.fromEntries(
-      Object.entries(provenance).map(([factor, entries]) => [factor, entries.map((entry) => (entry.answeredBy === userId ? { ...entry, answeredBy: pseudonym, answeredByName: pseudonym } : entry))]),
-    );
-    // updatedAt moves with every change of the row: answers kept by it (ADR 125, ADR 247) must not show the name again.
-    await db.update(assessments).set({ answerProvenance: rewritten, updatedAt: nextAssessmentVersion(now) }).where(eq(assessments.id, row.id));
-  }
+  await renameAnswerer(db, userId, pseudonymFor('user', userId), now);
 }
 
 /** A purged organisation's subscription record stays for the accounts (without the link), minus who bought it. */
@@ -126,10 +113,9 @@ export async function readOwnedOrganizations(db: Database, user: { id: string; h
       .where(and(eq(memberships.organizationId, id), ne(memberships.userId, user.id)))
       .groupBy(memberships.role);
     const residents = await db.select({ n: count() }).from(users).where(and(eq(users.organizationId, id), ne(users.id, user.id)));
-    const [held] = await db.select({ n: count() }).from(assessments).where(eq(assessments.organizationId, id));
     const otherOwners = others.filter((row) => row.role === 'owner').reduce((sum, row) => sum + row.n, 0);
     const otherMembers = Math.max(others.reduce((sum, row) => sum + row.n, 0), residents[0]?.n ?? 0);
-    result.push({ id, name: organization?.name ?? '', isHome: id === user.homeOrganizationId, otherOwners, otherMembers, assessments: held?.n ?? 0 });
+    result.push({ id, name: organization?.name ?? '', isHome: id === user.homeOrganizationId, otherOwners, otherMembers, assessments: await countAssessments(db, id) });
   }
   return result;
 }

@@ -1,6 +1,6 @@
-import { asc, desc, eq, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accessRequests, apiTokens, assessments, auditLog, helpRequests, memberships, organizations, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
+import { accessRequests, apiTokens, auditLog, helpRequests, memberships, organizations, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
 
 /**
  * What CIFER holds about one person, table by table, for their copy (ADR 232). Each query names its
@@ -56,30 +56,6 @@ export function readMemberships(db: Database, userId: string) {
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt));
-}
-
-/** The assessments this person wrote, with their answers and the headline figures of the result. */
-export function readAuthoredAssessments(db: Database, userId: string) {
-  return db
-    .select({
-      id: assessments.id,
-      title: assessments.title,
-      organization: organizations.name,
-      status: assessments.status,
-      path: assessments.path,
-      answers: assessments.input,
-      businessAnswers: assessments.businessAnswers,
-      evidenceNotes: assessments.evidenceNotes,
-      resultSummary: assessments.summary,
-      engineVersion: assessments.engineVersion,
-      createdAt: assessments.createdAt,
-      updatedAt: assessments.updatedAt,
-      completedAt: assessments.completedAt,
-    })
-    .from(assessments)
-    .innerJoin(organizations, eq(organizations.id, assessments.organizationId))
-    .where(eq(assessments.authorId, userId))
-    .orderBy(desc(assessments.createdAt));
 }
 
 export function readApiTokens(db: Database, userId: string) {
