@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from 'vitest';
-import { freePort } from './spawn-server.ts';
+import { freePort, spawnNpm as npm, waitUntilReady } from './spawn-server.ts';
 
 /**
  * ADR 174, literally: a second `npm start` on a data folder in use exits non-zero
@@ -13,34 +12,6 @@ import { freePort } from './spawn-server.ts';
  * nothing (ADR 174). CLIENT_DIST_DIR points away from dist/client so `npm start` does not build
  * the client first (scripts/ensure-build.mjs, ADR 180).
  */
-
-/** `npm <args>` in its own process group, so the whole tree can be stopped if the test fails. */
-function npm(args: string[], env: Record<string, string>, stdin?: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = '';
-  const child = spawn('npm', args, {
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
-    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    detached: true,
-  });
-  if (stdin !== undefined) child.stdin?.end(stdin);
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilReady(port: number, timeoutMs = 150_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server on ${port} not ready in ${timeoutMs} ms`);
-}
 
 test('a second `npm start` and `npm run user:create` on the folder of a running `npm start` exit non-zero naming the folder and the running process', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cifer-npm-lock-'));

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /**
- * The one way the process tests start the real program (`node --import tsx <script>`): the server
- * or a CLI script, with the embedded database, no Redis and no client build unless the test says
- * otherwise, whatever the environment of the test run holds (CI's PostgreSQL pass skips these, ADR 005).
+ * The one way the process tests start the real program: `node --import tsx <script>` (the server
+ * or a CLI script) or `npm <args>`, with the embedded database, no Redis and no client build unless
+ * the test says otherwise, whatever the environment of the test run holds (CI's PostgreSQL pass
+ * skips these, ADR 005).
  */
 
 export interface SpawnedProcess {
@@ -24,22 +25,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Runs `script` (default: the server) with extra environment, `preload` imported before it when
- * given, and `stdin` piped in when given.
- */
-export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string; preload?: string } = {}): SpawnedProcess {
+/** The environment every process test starts with: no PostgreSQL, no Redis, no client build, few log lines. */
+const BASE_ENV = { DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client' };
+
+function spawnWithOutput(command: string, args: string[], env: Record<string, string>, options: { stdin?: string; detached?: boolean }): SpawnedProcess {
   let output = '';
-  const preload = options.preload ? ['--import', options.preload] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, options.script ?? 'src/server/main.ts', ...(options.args ?? [])], {
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client', ...env },
+  const child = spawn(command, args, {
+    env: { ...process.env, ...BASE_ENV, ...env },
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/**
+ * Runs `script` (default: the server) with extra environment, `preload` imported before it when
+ * given, and `stdin` piped in when given.
+ */
+export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string; preload?: string } = {}): SpawnedProcess {
+  const preload = options.preload ? ['--import', options.preload] : [];
+  return spawnWithOutput(process.execPath, ['--import', 'tsx', ...preload, options.script ?? 'src/server/main.ts', ...(options.args ?? [])], env, options);
+}
+
+/** `npm <args>` as a person types it, in its own process group, so the whole tree (npm, sh, tsx, node) can be stopped. */
+export function spawnNpm(args: string[], env: Record<string, string>, stdin?: string): SpawnedProcess {
+  return spawnWithOutput('npm', args, env, { ...(stdin === undefined ? {} : { stdin }), detached: true });
 }
 
 export async function waitUntilReady(port: number, timeoutMs = 150_000): Promise<void> {
