@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp } from './app.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { InvalidEnvError, parseEnv, type Env } from './env.ts';
 
@@ -17,6 +16,9 @@ async function main() {
     throw error;
   }
 
+  // The database layer and the app are imported only now: a bad configuration is reported before
+  // they load (seconds on a small machine), and a taken data folder before the app's modules do.
+  const { openDatabase } = await import('./db/client.ts');
   let database: DatabaseHandle;
   try {
     database = openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
@@ -35,6 +37,7 @@ async function main() {
     process.exit(1);
   }
 
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp({ env, database });
   app.log.info({ database: database.kind }, 'database ready');
   // Not refused: `npm install && npm start` must work on a fresh machine (ADR 190). Without SMTP,
