@@ -162,6 +162,7 @@ test('a new user completes an assessment by keyboard, explores a what-if, saves 
 });
 
 test('a reload in the middle of the questions resumes where the user was', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await signUpWithMfa(page, `resume-${Date.now()}@example.com`);
@@ -189,6 +190,7 @@ test('a reload in the middle of the questions resumes where the user was', async
 });
 
 test('the demo: sample results, accessible, with its heat map and methodology pages', async ({ page }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await signUpWithMfa(page, `demo-${Date.now()}@example.com`);

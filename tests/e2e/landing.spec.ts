@@ -191,6 +191,7 @@ test('screenshots at phone and desktop widths', async ({ page }) => {
 });
 
 test('axe finds no violations on /, /auth and the legal pages', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
