@@ -6,8 +6,8 @@ import { vacuumEmbedded } from './vacuum.ts';
 
 export const DAILY_BACKUP_JOB = 'backup.daily';
 const DAILY_VACUUM_JOB = 'database.vacuum';
-const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** 04:00 UTC: after the daily backup's default hour (BACKUP_HOUR, 03:00), when the fewest people work. */
 const VACUUM_HOUR_UTC = 4;
 
