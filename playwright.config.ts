@@ -13,18 +13,20 @@ export const E2E_BASE_URL = serverUrl(sharedServerPort(parallelIndex()));
 /**
  * A shared server: the production build (built once, by the first server's command, when missing or
  * older than the sources; servers start one after another) copied for this server alone, served by
- * `tsx src/server/main.ts` on a fresh embedded database (`npm run test:e2e` empties .tmp/e2e-data-*).
+ * `tsx src/server/main.ts` on a new embedded database: a copy of the migrated template, made by the
+ * first server's command when missing (ADR 261).
  */
 export function sharedServer(index: number) {
   const port = sharedServerPort(index);
   const url = serverUrl(port);
   const clientDir = sharedServerClientDir(port);
+  const dataDir = `${process.env.E2E_DATA_DIR ?? './.tmp/e2e-data'}-${port}`;
   // A copy because pwa.spec.ts edits it; every other server (a journey's own) serves dist/client,
   // which nothing changes once this first command has made it current.
   const copyBuild = `rm -rf ${clientDir} && cp -R dist/client ${clientDir}`;
   return {
     // CLIENT_DIST_DIR only for the server: ensure-build.mjs builds nothing when it is set.
-    command: `node scripts/ensure-build.mjs && ${copyBuild} && CLIENT_DIST_DIR=${clientDir} tsx src/server/main.ts`,
+    command: `node scripts/ensure-build.mjs && tsx tests/support/data-folder-template.ts ${dataDir} && ${copyBuild} && CLIENT_DIST_DIR=${clientDir} tsx src/server/main.ts`,
     url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -33,7 +35,7 @@ export function sharedServer(index: number) {
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: `${process.env.E2E_DATA_DIR ?? './.tmp/e2e-data'}-${port}`,
+      DATA_DIR: dataDir,
       APP_URL: url,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',

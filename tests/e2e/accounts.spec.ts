@@ -23,7 +23,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const servers: { stop(): void }[] = [];
 
 async function startServer(port: number, extraEnv: Record<string, string> = {}, prepare?: (env: NodeJS.ProcessEnv) => void): Promise<string> {
-  const { url, env } = ownServerEnv({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', ...extraEnv } });
+  const { url, env } = await ownServerEnv({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', ...extraEnv } });
   const stale = await fetch(`${url}/readyz`).catch(() => null);
   if (stale) throw new Error(`port ${port} is already in use: stop that server first`);
   prepare?.(env);

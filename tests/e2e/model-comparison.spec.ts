@@ -15,7 +15,7 @@ const PASSWORD = 'Riverside-Passphrase-Quartz-2025';
  * 1.0.0, written before the server starts (the embedded database holds one process, ADR 174).
  */
 async function startServerWithModel1Assessment(email: string): Promise<{ url: string; stop(): void; assessmentId: string }> {
-  const { url, env } = ownServerEnv({ name: 'model-comparison', port: workerPort(1) });
+  const { url, env } = await ownServerEnv({ name: 'model-comparison', port: workerPort(1) });
   const assessmentId = execFileSync('node_modules/.bin/tsx', ['tests/support/seed-model1-assessment.ts'], { env: { ...env, SEED_EMAIL: email, SEED_PASSWORD: PASSWORD }, encoding: 'utf8' }).trim();
   const { stop } = await startOwnServer(env);
   return { url, stop, assessmentId };

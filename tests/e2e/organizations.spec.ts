@@ -28,7 +28,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   smtp = await startSmtpServer();
-  const { env } = ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url } });
+  const { env } = await ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url } });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
   server = await startOwnServer(env);
 });

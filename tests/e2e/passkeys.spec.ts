@@ -17,7 +17,7 @@ test.use({ serviceWorkers: 'block' });
  * 127.0.0.1: this journey runs on a server of its own, this worker's E2E_PORT block + 3 (ADR 241), whose APP_URL is localhost.
  */
 async function startLocalhostServer(): Promise<{ url: string; stop(): void }> {
-  const { url, env } = ownServerEnv({ name: 'passkeys', port: workerPort(3), hostname: 'localhost' });
+  const { url, env } = await ownServerEnv({ name: 'passkeys', port: workerPort(3), hostname: 'localhost' });
   const { stop } = await startOwnServer(env);
   return { url, stop };
 }

@@ -54,7 +54,7 @@ test.beforeAll(async () => {
     },
     interactive: true,
   });
-  const { env } = ownServerEnv({ name: 'sso', port });
+  const { env } = await ownServerEnv({ name: 'sso', port });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
   server = await startOwnServer(env);
 });

@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { freePort, spawnProcess, waitUntilReady } from './spawn-server.ts';
+import { freePort, seededDataFolder, spawnProcess, waitUntilReady } from './spawn-server.ts';
 
 /** One process per embedded-database folder (ADR 174). */
 
 test('a second server and user:create on a data folder in use exit non-zero naming the folder and the running process; a stale lock is taken over', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cifer-lock-'));
+  const dataDir = await seededDataFolder('cifer-lock-');
   const port = await freePort();
   const first = spawnProcess({ PORT: String(port), DATA_DIR: dataDir });
   try {

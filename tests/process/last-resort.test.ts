@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { freePort, spawnProcess, waitUntilReady } from './spawn-server.ts';
+import { freePort, seededDataFolder, spawnProcess, waitUntilReady } from './spawn-server.ts';
 
 /**
  * ADR 175: an error that escapes every handler (unhandled rejection, uncaught
@@ -12,7 +11,7 @@ import { freePort, spawnProcess, waitUntilReady } from './spawn-server.ts';
  */
 
 async function failOnce(kind: 'reject' | 'throw'): Promise<{ code: number | null; output: string; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), `cifer-fatal-${kind}-`));
+  const dataDir = await seededDataFolder(`cifer-fatal-${kind}-`);
   const port = await freePort();
   const run = spawnProcess({ LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, FAIL_KIND: kind }, { preload: './tests/process/fixtures/fail-on-signal.mjs' });
   try {

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from 'vitest';
-import { freePort, spawnNpm as npm, waitUntilReady } from './spawn-server.ts';
+import { freePort, seededDataFolder, spawnNpm as npm, waitUntilReady } from './spawn-server.ts';
 
 /**
  * ADR 174, literally: a second `npm start` on a data folder in use exits non-zero
@@ -14,7 +14,7 @@ import { freePort, spawnNpm as npm, waitUntilReady } from './spawn-server.ts';
  */
 
 test('a second `npm start` and `npm run user:create` on the folder of a running `npm start` exit non-zero naming the folder and the running process', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cifer-npm-lock-'));
+  const dataDir = await seededDataFolder('cifer-npm-lock-');
   const port = await freePort();
   const first = npm(['start'], { PORT: String(port), DATA_DIR: dataDir });
   try {

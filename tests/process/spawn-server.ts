@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedDataFolder } from '../support/data-folder-template.ts';
 
 /**
  * The one way the process tests start the real program: `node --import tsx <script>` (the server
@@ -23,6 +27,16 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * A new data folder under the system's temporary folder holding a copy of the migrated template
+ * (ADR 261), for tests whose subject is not the very first start on an empty folder.
+ */
+export async function seededDataFolder(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  await seedDataFolder(dataDir);
+  return dataDir;
 }
 
 /** The environment every process test starts with: no PostgreSQL, no Redis, no client build, few log lines. */

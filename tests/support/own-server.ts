@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { seedDataFolder } from './data-folder-template.ts';
 
 /**
  * A CIFER server of a journey's own, beside the suite's: for journeys that must prepare the
@@ -7,7 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
  * other settings (another host name for WebAuthn, BILLING=required, an SMTP catcher).
  */
 export interface OwnServerSettings {
-  /** Names the data folder: `.tmp/e2e-<name>-<port>`, emptied first. */
+  /** Names the data folder: `.tmp/e2e-<name>-<port>`, emptied, then holding a copy of the migrated template (ADR 261). */
   name: string;
   port: number;
   /** The host name of APP_URL (WebAuthn refuses an IP address as relying party id). */
@@ -15,11 +15,10 @@ export interface OwnServerSettings {
   env?: Record<string, string>;
 }
 
-export function ownServerEnv(settings: OwnServerSettings): { url: string; env: NodeJS.ProcessEnv } {
+export async function ownServerEnv(settings: OwnServerSettings): Promise<{ url: string; env: NodeJS.ProcessEnv }> {
   const url = `http://${settings.hostname ?? '127.0.0.1'}:${settings.port}`;
   const dataDir = `.tmp/e2e-${settings.name}-${settings.port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  await seedDataFolder(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(settings.port),
