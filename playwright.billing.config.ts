@@ -31,7 +31,7 @@ export default defineConfig({
       env: { E2E_PORT: String(port) },
     },
     {
-      command: `node scripts/ensure-build.mjs && tsx tests/support/data-folder-template.ts ${dataDir} && printf '%s\\n' '${BILLING_E2E_ADMIN.password}' | tsx scripts/user-create.ts --email ${BILLING_E2E_ADMIN.email} --role super_admin && tsx src/server/main.ts`,
+      command: `node scripts/ensure-build.mjs && tsx tests/support/seed-data-folder.ts ${dataDir} && printf '%s\\n' '${BILLING_E2E_ADMIN.password}' | tsx scripts/user-create.ts --email ${BILLING_E2E_ADMIN.email} --role super_admin && tsx src/server/main.ts`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -26,7 +26,7 @@ export function sharedServer(index: number) {
   const copyBuild = `rm -rf ${clientDir} && cp -R dist/client ${clientDir}`;
   return {
     // CLIENT_DIST_DIR only for the server: ensure-build.mjs builds nothing when it is set.
-    command: `node scripts/ensure-build.mjs && tsx tests/support/data-folder-template.ts ${dataDir} && ${copyBuild} && CLIENT_DIST_DIR=${clientDir} tsx src/server/main.ts`,
+    command: `node scripts/ensure-build.mjs && tsx tests/support/seed-data-folder.ts ${dataDir} && ${copyBuild} && CLIENT_DIST_DIR=${clientDir} tsx src/server/main.ts`,
     url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

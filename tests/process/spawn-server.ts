@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDataFolder } from '../support/data-folder-template.ts';
+import { seedDataFolder } from '../../src/server/test/data-folder-template.ts';
 
 /**
  * The one way the process tests start the real program: `node --import tsx <script>` (the server

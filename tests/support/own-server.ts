@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { seedDataFolder } from './data-folder-template.ts';
+import { seedDataFolder } from '../../src/server/test/data-folder-template.ts';
 
 /**
  * A CIFER server of a journey's own, beside the suite's: for journeys that must prepare the

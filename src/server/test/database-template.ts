@@ -3,16 +3,19 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client.ts';
+import { seedDataFolder } from './data-folder-template.ts';
 
 /**
  * The api project's migrated template database (ADR 240). Vitest runs this file's default export
  * once per run (`globalSetup`): it migrates one database and hands its location to the test
  * workers in an environment variable, and `createTestApp` copies it instead of running initdb
- * and every migration again for each app. Without the variable (a test file run outside the
- * project, a script) `createTestApp` builds an empty database as before.
+ * and every migration again for each app. On PGlite that database is a dump of the migrated data
+ * folder the test servers start from (data-folder-template.ts, ADR 261), built only when missing.
+ * Without the variable (a test file run outside the project, a script) `createTestApp` builds an
+ * empty database as before.
  */
 
-/** The path of a dump (`dumpDataDir`, uncompressed tar) of a migrated in-memory PGlite. */
+/** The path of a dump (`dumpDataDir`, uncompressed tar) of the migrated PGlite template. */
 export const PGLITE_TEMPLATE_VARIABLE = 'CIFER_TEST_PGLITE_TEMPLATE';
 /** The name of a migrated PostgreSQL database on the server of DATABASE_URL. */
 export const POSTGRES_TEMPLATE_VARIABLE = 'CIFER_TEST_POSTGRES_TEMPLATE';
@@ -24,17 +27,23 @@ export default async function setup(): Promise<() => Promise<void>> {
   return baseUrl ? buildPostgresTemplate(baseUrl) : buildPgliteTemplate();
 }
 
+/** A dump of the migrated data folder template (data-folder-template.ts): no initdb when the template is current. */
 async function buildPgliteTemplate(): Promise<() => Promise<void>> {
-  const database = openDatabase({ kind: 'pglite', dataDir: null });
+  mkdirSync(TEMPLATE_FOLDER, { recursive: true });
+  const name = `pglite-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const copy = join(TEMPLATE_FOLDER, name);
+  await seedDataFolder(copy);
+  const database = openDatabase({ kind: 'pglite', dataDir: copy });
   let dump: Blob;
   try {
+    // Nothing to apply on a current template; it also waits until PGlite is open, which dumpDataDir does not.
     await database.migrate();
     dump = await database.embedded!.client.dumpDataDir('none');
   } finally {
     await database.close();
+    rmSync(copy, { recursive: true, force: true });
   }
-  mkdirSync(TEMPLATE_FOLDER, { recursive: true });
-  const path = join(TEMPLATE_FOLDER, `pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  const path = join(TEMPLATE_FOLDER, `${name}.tar`);
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   process.env[PGLITE_TEMPLATE_VARIABLE] = path;
   return async () => {

@@ -45,7 +45,15 @@ export interface TestApp {
  * server named by DATABASE_URL (dropped on close), so test files never share state. In the
  * api project both start as copies of the run's migrated template (database-template.ts, ADR 240).
  */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp; resolveTxt?: TxtResolver } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: {
+    sameDatabaseAs?: TestApp;
+    resolveTxt?: TxtResolver;
+    /** Another app's clock, for two instances of one deployment: counters in time windows (rate limits) must see one time. */
+    clock?: TestClock;
+  } = {},
+): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
@@ -77,7 +85,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     LOG_LEVEL: 'info',
     ...overrides,
   });
-  const clock = createTestClock();
+  const clock = options.clock ?? createTestClock();
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {

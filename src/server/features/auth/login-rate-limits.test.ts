@@ -11,7 +11,7 @@ describe('RL-04 two app instances share one login-attempt budget', () => {
   test.runIf(redisUrl)('with REDIS_URL: alternating requests to two instances hit 429 after the global per-IP budget', async () => {
     const shared = { REDIS_URL: redisUrl!, RATE_LIMIT_NAMESPACE: `shared-${randomBytes(5).toString('hex')}` };
     const first = await createTestApp(shared);
-    const second = await createTestApp(shared);
+    const second = await createTestApp(shared, { clock: first.clock });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < LOGIN_IP_LIMIT + 1; i += 1) {
@@ -29,7 +29,7 @@ describe('RL-04 two app instances share one login-attempt budget', () => {
   test.runIf(redisUrl)('with REDIS_URL: per-account failures on one instance lock the address on the other', async () => {
     const shared = { REDIS_URL: redisUrl!, RATE_LIMIT_NAMESPACE: `shared-${randomBytes(5).toString('hex')}` };
     const first = await createTestApp(shared);
-    const second = await createTestApp(shared);
+    const second = await createTestApp(shared, { clock: first.clock });
     try {
       const email = uniqueEmail('target');
       for (let i = 0; i < LOGIN_ACCOUNT_FAILURE_LIMIT; i += 1) {

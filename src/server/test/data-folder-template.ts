@@ -1,21 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
- * The embedded database a test server starts on (ADR 261): initialised and migrated once, then
- * copied into each server's data folder before the server opens it. PGlite's initdb costs 5-8 s
- * of CPU per new data folder on CI's machine, a copy a tenth of a second, and the server then
- * starts the way it does on every later start (migrations checked, nothing to apply).
- *
- * Used by the e2e servers and the process tests whose subject is not the very first start; the
- * first start on an empty folder keeps its own test (tests/process/lifecycle.test.ts).
- *
- * From the command line (the e2e server commands): `tsx tests/support/data-folder-template.ts <data folder>`.
+ * The one migrated embedded database every test starts from (ADR 240, ADR 261): initialised and
+ * migrated once per change of the migrations or of PGlite, kept in `.tmp/data-folder-templates/`.
+ * - Servers the tests start (e2e, process tests) get a copy of its folder before they open it:
+ *   `seedDataFolder`, or `tsx tests/support/seed-data-folder.ts <folder>` from a command line.
+ * - The API suite's in-memory apps load a dump of it (database-template.ts).
+ * PGlite's initdb costs 5-8 s of CPU per new database on CI's machine, a copy a tenth of a second,
+ * and a server on a copy starts the way it does on every later start (nothing to apply). The first
+ * start on an empty folder keeps its own test (tests/process/lifecycle.test.ts).
  */
 
 const TEMPLATES_ROOT = resolve('.tmp/data-folder-templates');
-const MIGRATIONS_DIR = resolve('src/server/db/migrations');
+const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
  * What makes a template current: every migration file, with the journal, and the PGlite version
@@ -30,13 +30,13 @@ function fingerprint(): string {
 }
 
 /** The current template's PGlite folder, built first when missing (by one process; a racing builder's copy is dropped). */
-export async function ensureTemplate(): Promise<string> {
+async function currentTemplate(): Promise<string> {
   const current = join(TEMPLATES_ROOT, fingerprint());
   const pgliteFolder = join(current, 'pglite');
   if (existsSync(pgliteFolder)) return pgliteFolder;
   const building = `${current}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
   // Imported here, not at the top: when the template exists, copying it needs no database code.
-  const { openDatabase } = await import('../../src/server/db/client.ts');
+  const { openDatabase } = await import('../db/client.ts');
   const database = openDatabase({ kind: 'pglite', dataDir: building });
   try {
     await database.migrate();
@@ -50,20 +50,22 @@ export async function ensureTemplate(): Promise<string> {
     rmSync(building, { recursive: true, force: true });
     if (!existsSync(pgliteFolder)) throw error;
   }
-  for (const entry of readdirSync(TEMPLATES_ROOT)) if (join(TEMPLATES_ROOT, entry) !== current && !entry.includes('.building-')) rmSync(join(TEMPLATES_ROOT, entry), { recursive: true, force: true });
+  removeOtherTemplates(current);
   return pgliteFolder;
+}
+
+/** Templates of earlier migrations or PGlite versions (40 MB each); folders still being built are left to their builders. */
+function removeOtherTemplates(current: string) {
+  for (const entry of readdirSync(TEMPLATES_ROOT)) {
+    const path = join(TEMPLATES_ROOT, entry);
+    if (path !== current && !entry.includes('.building-')) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 /** Empties `dataDir` and puts a copy of the current template's database in it, as a server would have made on its first start. */
 export async function seedDataFolder(dataDir: string): Promise<void> {
-  const template = await ensureTemplate();
+  const template = await currentTemplate();
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   cpSync(template, join(dataDir, 'pglite'), { recursive: true });
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve('tests/support/data-folder-template.ts')) {
-  const folders = process.argv.slice(2);
-  if (folders.length === 0) throw new Error('usage: tsx tests/support/data-folder-template.ts <data folder>...');
-  for (const folder of folders) await seedDataFolder(folder);
 }
