@@ -17,6 +17,8 @@ export default defineConfig({
     // One test file per core: vitest's default (cores - 1) ran one file at a time on CI's two cores,
     // while the files' own work (PGlite, the engine, argon2) keeps every worker busy (ADR 245).
     maxWorkers: availableParallelism(),
+    // A run that stops before its end fails instead of passing silently (tests/support/run-must-finish.ts).
+    reporters: ['default', './tests/support/run-must-finish.ts'],
     projects: [
       {
         resolve: { alias },

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
-import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { workerPort } from '../support/e2e-ports.ts';
 
 /**
@@ -23,7 +23,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const servers: { stop(): void }[] = [];
 
 async function startServer(port: number, extraEnv: Record<string, string> = {}, prepare?: (env: NodeJS.ProcessEnv) => void): Promise<string> {
-  const { url, env } = await ownServerEnv({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', ...extraEnv } });
+  const { url, env } = await prepareOwnServer({ name: 'accounts', port, env: { SMTP_URL: smtp?.url ?? '', ...extraEnv } });
   const stale = await fetch(`${url}/readyz`).catch(() => null);
   if (stale) throw new Error(`port ${port} is already in use: stop that server first`);
   prepare?.(env);

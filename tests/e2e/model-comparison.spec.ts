@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow } from '../support/no-horizontal-overflow.ts';
-import { ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { ENGINE_VERSION } from '../../src/engine/engine-version.ts';
 import { workerPort } from '../support/e2e-ports.ts';
 
@@ -15,7 +15,7 @@ const PASSWORD = 'Riverside-Passphrase-Quartz-2025';
  * 1.0.0, written before the server starts (the embedded database holds one process, ADR 174).
  */
 async function startServerWithModel1Assessment(email: string): Promise<{ url: string; stop(): void; assessmentId: string }> {
-  const { url, env } = await ownServerEnv({ name: 'model-comparison', port: workerPort(1) });
+  const { url, env } = await prepareOwnServer({ name: 'model-comparison', port: workerPort(1) });
   const assessmentId = execFileSync('node_modules/.bin/tsx', ['tests/support/seed-model1-assessment.ts'], { env: { ...env, SEED_EMAIL: email, SEED_PASSWORD: PASSWORD }, encoding: 'utf8' }).trim();
   const { stop } = await startOwnServer(env);
   return { url, stop, assessmentId };

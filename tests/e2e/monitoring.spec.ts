@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
-import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 import { workerPort } from '../support/e2e-ports.ts';
 
@@ -113,7 +113,7 @@ const ADMIN_PASSWORD = 'Admin-Passphrase-Quartz-2025';
 
 /** A server of its own on this worker's E2E_PORT block + 1 (ADR 241), with an administrator created by `user:create` before it starts (PGlite holds one process). */
 async function startServerWithAdmin(adminEmail: string): Promise<{ url: string; stop(): void }> {
-  const { url, env } = await ownServerEnv({ name: 'monitoring', port: workerPort(1), env: { METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef0123' } });
+  const { url, env } = await prepareOwnServer({ name: 'monitoring', port: workerPort(1), env: { METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef0123' } });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   const { stop } = await startOwnServer(env);
   return { url, stop };

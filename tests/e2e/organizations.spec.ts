@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import * as OTPAuth from 'otpauth';
 import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
-import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
 import { unusedCode } from '../support/totp-codes.ts';
 import { workerPort } from '../support/e2e-ports.ts';
@@ -28,7 +28,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   smtp = await startSmtpServer();
-  const { env } = await ownServerEnv({ name: 'organizations', port, env: { SMTP_URL: smtp.url } });
+  const { env } = await prepareOwnServer({ name: 'organizations', port, env: { SMTP_URL: smtp.url } });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
   server = await startOwnServer(env);
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
-import { ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD } from '../support/sign-up-with-mfa.ts';
 import { workerPort } from '../support/e2e-ports.ts';
 
@@ -17,7 +17,7 @@ test.use({ serviceWorkers: 'block' });
  * 127.0.0.1: this journey runs on a server of its own, this worker's E2E_PORT block + 3 (ADR 241), whose APP_URL is localhost.
  */
 async function startLocalhostServer(): Promise<{ url: string; stop(): void }> {
-  const { url, env } = await ownServerEnv({ name: 'passkeys', port: workerPort(3), hostname: 'localhost' });
+  const { url, env } = await prepareOwnServer({ name: 'passkeys', port: workerPort(3), hostname: 'localhost' });
   const { stop } = await startOwnServer(env);
   return { url, stop };
 }

@@ -5,7 +5,7 @@ import { SSO_ERROR_MESSAGES, SSO_REQUIRED_MESSAGE } from '../../src/contracts/ss
 import { startOidcProvider } from '../../src/server/test/oidc-provider.ts';
 import { acceptCookies } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
-import { createAccountBeforeStart, ownServerEnv, startOwnServer } from '../support/own-server.ts';
+import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD, signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 import { workerPort } from '../support/e2e-ports.ts';
 
@@ -54,7 +54,7 @@ test.beforeAll(async () => {
     },
     interactive: true,
   });
-  const { env } = await ownServerEnv({ name: 'sso', port });
+  const { env } = await prepareOwnServer({ name: 'sso', port });
   createAccountBeforeStart(env, { email: adminEmail, password: ADMIN_PASSWORD, role: 'super_admin', firstName: 'Ada', lastName: 'Root' });
   server = await startOwnServer(env);
 });

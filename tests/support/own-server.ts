@@ -15,7 +15,8 @@ export interface OwnServerSettings {
   env?: Record<string, string>;
 }
 
-export async function ownServerEnv(settings: OwnServerSettings): Promise<{ url: string; env: NodeJS.ProcessEnv }> {
+/** Seeds the server's data folder with a copy of the migrated template, and gives its URL and environment. */
+export async function prepareOwnServer(settings: OwnServerSettings): Promise<{ url: string; env: NodeJS.ProcessEnv }> {
   const url = `http://${settings.hostname ?? '127.0.0.1'}:${settings.port}`;
   const dataDir = `.tmp/e2e-${settings.name}-${settings.port}`;
   await seedDataFolder(dataDir);

@@ -6,9 +6,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 export interface AppMetrics {
   registry: Registry;
-  httpRequests: Counter<RequestLabel>;
+  /** Latency by method, route template and status; its `_count` series is the request count. */
   httpDuration: Histogram<RequestLabel>;
-  /** One finished request: counted and its latency observed, by method, route template and status. */
+  /** One finished request: its latency observed, by method, route template and status. */
   recordRequest(method: string, route: string, status: number, seconds: number): void;
   jobs: Counter<'name' | 'outcome'>;
   outbox: Counter<'outcome'>;
@@ -65,21 +65,12 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const httpRequests = new Counter({
-    name: 'cifer_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers: [registry],
-  });
 
   return {
     registry,
-    httpRequests,
     httpDuration,
     recordRequest(method, route, status, seconds) {
-      const labels = { method, route, status_code: String(status) };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
+      httpDuration.observe({ method, route, status_code: String(status) }, seconds);
     },
     jobs: new Counter({
       name: 'cifer_jobs_processed_total',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -14,8 +14,12 @@ import { fileURLToPath } from 'node:url';
  * start on an empty folder keeps its own test (tests/process/lifecycle.test.ts).
  */
 
-const TEMPLATES_ROOT = resolve('.tmp/data-folder-templates');
+// Found from this module, not the working directory, like the migrations: a test run from another folder finds the same ones.
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TEMPLATES_ROOT = join(PROJECT_ROOT, '.tmp/data-folder-templates');
 const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
+// PGlite's package exports no package.json, so its version is read from the installed folder.
+const PGLITE_PACKAGE = join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json');
 
 /**
  * What makes a template current: every migration file, with the journal, and the PGlite version
@@ -25,7 +29,7 @@ function fingerprint(): string {
   const hash = createHash('sha256');
   const files = [...readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')), 'meta/_journal.json'].sort();
   for (const file of files) hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)));
-  hash.update(JSON.parse(readFileSync(resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string);
+  hash.update(JSON.parse(readFileSync(PGLITE_PACKAGE, 'utf8')).version as string);
   return hash.digest('hex').slice(0, 16);
 }
 
