@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { V1Assessment, V1AssessmentPage } from '@/contracts/public-api.ts';
+import { z } from 'zod';
+import { V1AssessmentListItemSchema, V1AssessmentPageSchema, type V1Assessment, type V1AssessmentPage } from '@/contracts/public-api.ts';
 import { assessments, users } from '../../db/schema.ts';
 import { call } from '../../test/helpers.ts';
 import { createCaller, type Caller } from '../../test/organization-members.ts';
@@ -161,6 +162,23 @@ describe('the public API keeps its first page until it changes (ADR 251)', () =>
     } finally {
       await announcements(t, true);
     }
+  });
+
+  test('a kept answer is the one the database gave, byte for byte: same headers, same items, nothing beyond the schema', BUILDS_AN_APP, async () => {
+    const setup = await integration(t);
+    await heardEverythingCommitted(t);
+    // Announcing an organisation's change lets its page go: the read after it is answered from the database.
+    t.app.firstPages.forget(setup.owner.organizationId);
+    const fromDatabase = await withToken(t, setup.secret, 'GET', '/api/v1/assessments?limit=1');
+    const fromMemory = await withToken(t, setup.secret, 'GET', '/api/v1/assessments?limit=1');
+    expect(fromMemory.body).toBe(fromDatabase.body);
+    expect(fromMemory.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(fromMemory.headers['content-type']).toBe(fromDatabase.headers['content-type']);
+    const page = fromMemory.json<V1AssessmentPage>();
+    expect(page.items.map((item) => item.title)).toEqual(['Clinic 2026']);
+    expect(page.nextCursor).not.toBeNull();
+    // Checked and stripped to the response schema when written: a strict parse finds no other key.
+    expect(() => V1AssessmentPageSchema.extend({ items: z.array(V1AssessmentListItemSchema.strict()) }).strict().parse(page)).not.toThrow();
   });
 
   describe.runIf(Boolean(process.env.DATABASE_URL))('two instances on one PostgreSQL database', () => {

@@ -1,26 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { AssessmentListRecord } from '../../db/repositories/assessment-record.ts';
 import { isSafeMethod } from '../../lib/safe-methods.ts';
 
 /** The channel the database announces list changes on, with the organisation's id (migrations 0014 and 0015). */
 export const LIST_CHANGED_CHANNEL = 'assessment_list_changed';
 /** How long a kept page may be served at most, should a notification ever be lost. */
 export const FIRST_PAGE_TTL_MS = 30_000;
-/** Organisations whose first page is kept per process (a page of 21 rows is a few kilobytes). */
+/** Organisations whose first page is kept per process (a page of 20 items is about 10 kB of JSON). */
 const MAX_ORGANIZATIONS = 5_000;
 
 interface Kept {
-  records: readonly AssessmentListRecord[];
+  /** The page's answer as it leaves: JSON text, which no caller can change. */
+  answer: string;
   keptAt: number;
 }
 
 export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
 
 /**
- * The first page of an organisation's assessments as the public API lists them, kept in process
- * (ADR 251). An integrator's dashboard polls this page; every other read still goes to the database.
+ * The first page of an organisation's assessments as the public API lists them, kept in process as
+ * the answer it becomes (ADR 251): an integrator's dashboard polls this page, and a kept answer
+ * is sent without its rows being turned into items, checked against the schema and written out as
+ * JSON again (two fifths of the call's CPU, docs/benchmarks.md). Every other read still goes to the database.
  * Three things make a kept page go:
  * - the database's notification of a change to the organisation's rows or authors (triggers,
  *   migrations 0014 and 0015: writes of every instance, cascades and direct SQL alike), except a
@@ -43,18 +45,18 @@ export function createFirstPageCache(now: () => number, ttlMs = FIRST_PAGE_TTL_M
   };
 
   return {
-    /** The organisation's first `limit` rows: kept ones while fresh, else `load()`'s, kept when nothing changed meanwhile. */
-    async read(organizationId: string, limit: number, load: () => Promise<AssessmentListRecord[]>): Promise<readonly AssessmentListRecord[]> {
+    /** The answer of the organisation's first page of `limit` items: the kept one while fresh, else `load()`'s, kept when nothing changed meanwhile. */
+    async read(organizationId: string, limit: number, load: () => Promise<string>): Promise<string> {
       const hit = kept.get(organizationId)?.get(limit);
-      if (listening && hit && now() - hit.keptAt < ttlMs) return hit.records;
+      if (listening && hit && now() - hit.keptAt < ttlMs) return hit.answer;
       const startedAt = generation;
-      const records = Object.freeze((await load()).map((record) => Object.freeze(record)));
+      const answer = await load();
       if (listening && generation === startedAt) {
         const pages = kept.get(organizationId) ?? new Map<number, Kept>();
-        pages.set(limit, { records, keptAt: now() });
+        pages.set(limit, { answer, keptAt: now() });
         kept.set(organizationId, pages);
       }
-      return records;
+      return answer;
     },
     /** One organisation's pages, or every page. */
     forget,

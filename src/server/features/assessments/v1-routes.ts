@@ -14,7 +14,7 @@ import {
 } from '@/contracts/public-api.ts';
 import { toV1Result } from '@/reports/public-result.ts';
 import type { Database } from '../../db/client.ts';
-import { listAssessmentsAfter } from '../../db/repositories/assessments.ts';
+import { listAssessmentsAfter, type AssessmentListPosition } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import { isNotModified, weakEtag } from '../../lib/etag.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
@@ -25,8 +25,9 @@ import { createAssessment } from './create-assessment.ts';
 import { duplicateAssessment } from './duplicate-assessment.ts';
 import { requireAssessment } from './require-assessment.ts';
 import { saveDraft } from './save-draft.ts';
-import { decodeCursor, encodeCursor } from './v1-cursor.ts';
-import { toV1Assessment, toV1ListItem } from './v1-view.ts';
+import { decodeCursor } from './v1-cursor.ts';
+import { serializeV1Page, toV1Assessment, toV1Page } from './v1-view.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { runWhatIf } from './what-if.ts';
 
 /** Each what-if runs the model twice: a person or a script exploring answers needs a few a second at most. */
@@ -50,17 +51,15 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     if (request.routeOptions.config.api === 'write') requireOrganizationRole(requireAuth(request), 'member');
   });
 
-  app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request) => {
+  app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request, reply) => {
     const { cursor, limit } = request.query;
-    const after = cursor === undefined ? null : decodeCursor(cursor);
     const organizationId = requireAuth(request).user.organizationId;
-    // One row more than asked tells whether another page follows. The first page is the one a
-    // dashboard polls: kept in process until it changes (ADR 251).
-    const load = () => listAssessmentsAfter(app.db, organizationId, after, limit + 1);
-    const records = after === null ? await app.firstPages.read(organizationId, limit + 1, load) : await load();
-    const page = records.slice(0, limit);
-    const last = page.at(-1);
-    return { items: page.map(toV1ListItem), nextCursor: records.length > limit && last ? encodeCursor(last) : null };
+    // One row more than asked tells whether another page follows.
+    const load = (after: AssessmentListPosition | null) => listAssessmentsAfter(app.db, organizationId, after, limit + 1);
+    if (cursor !== undefined) return toV1Page(await load(decodeCursor(cursor)), limit);
+    // The first page is the one a dashboard polls: its answer kept in process until it changes (ADR 251).
+    const answer = await app.firstPages.read(organizationId, limit, async () => serializeV1Page(toV1Page(await load(null), limit)));
+    return sendJsonText(reply, answer);
   });
 
   app.post('/api/v1/assessments', { config: write, schema: { body: V1CreateAssessmentBodySchema, response: { 201: V1AssessmentSchema } } }, async (request, reply) => {

@@ -1,6 +1,7 @@
-import type { V1Assessment, V1AssessmentListItem } from '@/contracts/public-api.ts';
+import { V1AssessmentPageSchema, type V1Assessment, type V1AssessmentListItem, type V1AssessmentPage } from '@/contracts/public-api.ts';
 import type { AssessmentListRecord, AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { authorOf, listTimes } from './assessment-view.ts';
+import { encodeCursor } from './v1-cursor.ts';
 
 /**
  * Assessments as the public API answers them (ADR 228): the app's list fields, the headline
@@ -23,4 +24,16 @@ export function toV1ListItem(record: AssessmentListRecord): V1AssessmentListItem
 
 export function toV1Assessment(record: AssessmentRecord): V1Assessment {
   return { ...toV1ListItem(record), currentStep: record.currentStep, input: record.completedInput ?? record.input, sourceAssessmentId: record.sourceAssessmentId };
+}
+
+/** A page of `limit` items from up to `limit + 1` records: the extra one only tells that another page follows. */
+export function toV1Page(records: readonly AssessmentListRecord[], limit: number): V1AssessmentPage {
+  const items = records.slice(0, limit).map(toV1ListItem);
+  const last = items.at(-1);
+  return { items, nextCursor: records.length > limit && last ? encodeCursor(last) : null };
+}
+
+/** A page's answer as the route's response schema writes it (checked and stripped to the schema), for keeping. */
+export function serializeV1Page(page: V1AssessmentPage): string {
+  return JSON.stringify(V1AssessmentPageSchema.encode(page));
 }
