@@ -16,7 +16,7 @@ export const E2E_BASE_URL = serverUrl(sharedServerPort(parallelIndex()));
  * `tsx src/server/main.ts` on a new embedded database: a copy of the migrated template, made by the
  * first server's command when missing (ADR 261).
  */
-export function sharedServer(index: number) {
+export function sharedServer(index: number, extraEnv: Record<string, string> = {}) {
   const port = sharedServerPort(index);
   const url = serverUrl(port);
   const clientDir = sharedServerClientDir(port);
@@ -43,6 +43,7 @@ export function sharedServer(index: number) {
       DATABASE_URL: '',
       // Every journey signs up from 127.0.0.1 on one server: the per-address sign-up budget is raised for the suite.
       REGISTER_IP_LIMIT_PER_HOUR: '1000',
+      ...extraEnv,
     },
   };
 }

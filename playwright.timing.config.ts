@@ -6,10 +6,6 @@ import baseConfig, { sharedServer } from './playwright.config.ts';
  * server, run after every other journey so that no second browser and server share the machine's
  * cores while the clock runs (ADR 250). `npm run test:e2e:timing`; part of `npm run test:e2e`.
  */
-function withEnv(server: ReturnType<typeof sharedServer>, env: Record<string, string>) {
-  return { ...server, env: { ...server.env, ...env } };
-}
-
 export default defineConfig({
   ...baseConfig,
   testMatch: ['*.timing.spec.ts'],
@@ -17,5 +13,5 @@ export default defineConfig({
   workers: 1,
   // No daily backup on this server: the first start would write one (a gzip of the data folder,
   // 1-2 s of CPU) on the cores the browser's clock runs on.
-  webServer: [withEnv(sharedServer(0), { BACKUP_HOUR: 'off' })],
+  webServer: [sharedServer(0, { BACKUP_HOUR: 'off' })],
 });

@@ -4,13 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { findAssessmentVersion, type AssessmentVersion } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import { toAssessment } from './assessment-view.ts';
+import { sendKeptAnswer, serializeForKeeping } from './kept-answer.ts';
 import { NOT_FOUND_MESSAGE, requireAssessment } from './require-assessment.ts';
 
 /** Bytes of answers kept per server process: a completed assessment answers with 60-80 KB, so a few hundred of them. */
 export const COMPLETED_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
-
-/** What the route's serializer answers with, set by hand when the text is sent as it is. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * GET /api/assessments/:id of a completed assessment, kept as the UTF-8 bytes of the JSON text its
@@ -32,16 +30,14 @@ export function createCompletedAnswers(maxBytes = COMPLETED_ANSWER_CACHE_BYTES) 
       const version = await findAssessmentVersion(db, organizationId, id);
       if (!version) throw new AppError('not_found', NOT_FOUND_MESSAGE);
       const hit = version.status === 'completed' ? kept.get(keyOf(id, version)) : undefined;
-      if (hit !== undefined) return reply.type(JSON_CONTENT_TYPE).send(hit);
+      if (hit !== undefined) return sendKeptAnswer(reply, hit);
       const record = await requireAssessment(db, organizationId, id);
       if (record.status !== 'completed') return reply.send(toAssessment(record));
       // The route's own serializer (its response schema), so the kept bytes are exactly what it answers;
       // keyed on the version of the row just read, never on the (possibly older) one read before it.
-      const serialized = reply.serialize(toAssessment(record));
-      if (typeof serialized !== 'string') return reply.type(JSON_CONTENT_TYPE).send(serialized);
-      const body = Buffer.from(serialized);
+      const body = serializeForKeeping(reply, toAssessment(record));
       kept.set(keyOf(id, record), body);
-      return reply.type(JSON_CONTENT_TYPE).send(body);
+      return sendKeptAnswer(reply, body);
     },
   };
 }

@@ -11,8 +11,8 @@ export const FIRST_PAGE_TTL_MS = 30_000;
 const MAX_ORGANIZATIONS = 5_000;
 
 interface Kept {
-  /** The page's answer as it leaves: JSON text, which no caller can change. */
-  answer: string;
+  /** The page's answer as it leaves: the bytes of its JSON (kept-answer.ts). */
+  answer: Buffer;
   keptAt: number;
 }
 
@@ -22,7 +22,7 @@ export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
  * The first page of an organisation's assessments as the public API lists them, kept in process as
  * the answer it becomes (ADR 251): an integrator's dashboard polls this page, and a kept answer
  * is sent without its rows being turned into items, checked against the schema and written out as
- * JSON again (two fifths of the call's CPU, docs/benchmarks.md). Every other read still goes to the database.
+ * JSON again (over a third of the call's CPU in a profile, docs/benchmarks.md). Every other read still goes to the database.
  * Three things make a kept page go:
  * - the database's notification of a change to the organisation's rows or authors (triggers,
  *   migrations 0014 and 0015: writes of every instance, cascades and direct SQL alike), except a
@@ -46,7 +46,7 @@ export function createFirstPageCache(now: () => number, ttlMs = FIRST_PAGE_TTL_M
 
   return {
     /** The answer of the organisation's first page of `limit` items: the kept one while fresh, else `load()`'s, kept when nothing changed meanwhile. */
-    async read(organizationId: string, limit: number, load: () => Promise<string>): Promise<string> {
+    async read(organizationId: string, limit: number, load: () => Promise<Buffer>): Promise<Buffer> {
       const hit = kept.get(organizationId)?.get(limit);
       if (listening && hit && now() - hit.keptAt < ttlMs) return hit.answer;
       const startedAt = generation;

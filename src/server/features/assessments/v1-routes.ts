@@ -26,8 +26,8 @@ import { duplicateAssessment } from './duplicate-assessment.ts';
 import { requireAssessment } from './require-assessment.ts';
 import { saveDraft } from './save-draft.ts';
 import { decodeCursor } from './v1-cursor.ts';
-import { serializeV1Page, toV1Assessment, toV1Page } from './v1-view.ts';
-import { sendJsonText } from '../../lib/json-text.ts';
+import { sendKeptAnswer, serializeForKeeping } from './kept-answer.ts';
+import { toV1Assessment, toV1Page } from './v1-view.ts';
 import { runWhatIf } from './what-if.ts';
 
 /** Each what-if runs the model twice: a person or a script exploring answers needs a few a second at most. */
@@ -58,8 +58,8 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     const load = (after: AssessmentListPosition | null) => listAssessmentsAfter(app.db, organizationId, after, limit + 1);
     if (cursor !== undefined) return toV1Page(await load(decodeCursor(cursor)), limit);
     // The first page is the one a dashboard polls: its answer kept in process until it changes (ADR 251).
-    const answer = await app.firstPages.read(organizationId, limit, async () => serializeV1Page(toV1Page(await load(null), limit)));
-    return sendJsonText(reply, answer);
+    const answer = await app.firstPages.read(organizationId, limit, async () => serializeForKeeping(reply, toV1Page(await load(null), limit)));
+    return sendKeptAnswer(reply, answer);
   });
 
   app.post('/api/v1/assessments', { config: write, schema: { body: V1CreateAssessmentBodySchema, response: { 201: V1AssessmentSchema } } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { V1AssessmentPageSchema, type V1Assessment, type V1AssessmentListItem, type V1AssessmentPage } from '@/contracts/public-api.ts';
+import type { V1Assessment, V1AssessmentListItem, V1AssessmentPage } from '@/contracts/public-api.ts';
 import type { AssessmentListRecord, AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { authorOf, listTimes } from './assessment-view.ts';
 import { encodeCursor } from './v1-cursor.ts';
@@ -31,9 +31,4 @@ export function toV1Page(records: readonly AssessmentListRecord[], limit: number
   const items = records.slice(0, limit).map(toV1ListItem);
   const last = items.at(-1);
   return { items, nextCursor: records.length > limit && last ? encodeCursor(last) : null };
-}
-
-/** A page's answer as the route's response schema writes it (checked and stripped to the schema), for keeping. */
-export function serializeV1Page(page: V1AssessmentPage): string {
-  return JSON.stringify(V1AssessmentPageSchema.encode(page));
 }
