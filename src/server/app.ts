@@ -22,6 +22,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
 import { paymentRuleFor, registerFeatures } from './routes.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createBatchedLogDestination, type BatchedLogDestination } from './lib/batched-log-destination.ts';
 import { accessLog } from './lib/access-log.ts';
 import { jsonBody } from './plugins/json-body.ts';
 import { createRequestIds } from './lib/request-id.ts';
@@ -69,27 +70,27 @@ declare module 'fastify' {
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 /**
- * Log lines go to stdout in batches (ADR 205): pino's own destination (SonicBoom) gathers them in
- * memory and writes once 4 KB are waiting, and at least every 250 ms, so a busy server makes one
- * write per few dozen requests and a quiet one shows each line within a quarter of a second. pino
- * flushes what is left when the process exits (including the last-resort exit of main.ts). Tests
- * keep one synchronous write per line.
+ * Log lines go to stdout in batches (ADR 205, ADR 262): gathered in memory and written once 4 KB
+ * are waiting, at least every 250 ms, and when the process exits (`process.exit` included), so a
+ * busy server makes one write per few dozen requests and a quiet one shows each line within a
+ * quarter of a second. Tests keep one synchronous write per line.
  */
-const LOG_BATCH_BYTES = 4_096;
+const LOG_BATCH_CHARS = 4_096;
 const LOG_FLUSH_INTERVAL_MS = 250;
 
 /** The app's pino options: the serializers decide what must not be logged (lib/log-serializers.ts, ADR 205). */
-export function buildLoggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): pino.LoggerOptions & { stream?: pino.DestinationStream } {
+export function buildLoggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): pino.LoggerOptions & { stream?: BatchedLogDestination } {
   return {
     level: env.LOG_LEVEL,
     serializers: LOG_SERIALIZERS,
-    ...(env.NODE_ENV === 'test' ? {} : { stream: pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS }) }),
+    ...(env.NODE_ENV === 'test' ? {} : { stream: createBatchedLogDestination(pino.destination({ dest: 1, sync: true }), { minChars: LOG_BATCH_CHARS, flushIntervalMs: LOG_FLUSH_INTERVAL_MS }) }),
   };
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const ownLogger = deps.loggerInstance || deps.logger !== undefined ? undefined : buildLoggerOptions(deps.env);
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? buildLoggerOptions(deps.env) }),
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? ownLogger }),
     genReqId: createRequestIds(),
     // Fastify's own request lines (two per request, with the raw URL) stay off; lib/access-log.ts writes one (ADR 205).
     logController: new LogController({ disableRequestLogging: true }),
@@ -98,6 +99,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Lines logged after the app closes (the shutdown's last ones) are written at once.
+  const logStream = ownLogger?.stream;
+  if (logStream) app.addHook('onClose', async () => logStream.close());
   const now = deps.now ?? (() => new Date());
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
