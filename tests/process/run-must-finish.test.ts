@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { spawnProcess } from './spawn-server.ts';
 
 /**
  * tests/support/run-must-finish.ts, tried on a real vitest run: a small project under `.tmp/` (so
@@ -24,14 +24,10 @@ function miniProject(setUp: 'settles' | 'never settles', withReporter: boolean):
   return root;
 }
 
-function runVitest(root: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    let output = '';
-    const child = spawn(process.execPath, [VITEST, 'run', '--root', root, '--config', join(root, 'vitest.config.mjs')], { env: { ...process.env, CI: 'true', FORCE_COLOR: '0' } });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => done({ code, output }));
-  });
+/** vitest's own command line on the mini project, through the process tests' one way of starting a program. */
+async function runVitest(root: string): Promise<{ code: number | null; output: string }> {
+  const run = spawnProcess({ CI: 'true', FORCE_COLOR: '0' }, { script: VITEST, args: ['run', '--root', root, '--config', join(root, 'vitest.config.mjs')] });
+  return { code: await run.exited, output: run.output() };
 }
 
 test('a run whose global set-up never settles exits 1 and says why; without the reporter it would pass', async () => {
