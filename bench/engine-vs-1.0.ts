@@ -1,7 +1,7 @@
 /**
- * The full model 2.0 against model 1.0 in one run, alternating run by run (issue #11 targets:
- * without attribution no slower than 1.0; with attribution and recommendations ≤ 35 ms median on
- * a quiet machine). Model 1.0 is the engine at commit e4c5c97, checked out next to this one:
+ * The full model 2.0 against model 1.0 in one run, alternating run by run (the targets of
+ * docs/benchmarks.md, "Engine, risk model 2.0": without attribution no slower than 1.0; with
+ * attribution and recommendations ≤ 35 ms median on a quiet machine). Model 1.0 is the engine at commit e4c5c97, checked out next to this one:
  *
  *   git worktree add .tmp/old-engine e4c5c97
  *   npx tsx bench/engine-vs-1.0.ts [runs]

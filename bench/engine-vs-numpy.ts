@@ -1,5 +1,5 @@
 /**
- * Side by side in one run (issue #11): the engine's compound Poisson × lognormal primitive
+ * Side by side in one run (docs/benchmarks.md, "Engine, risk model 2.0"): the engine's compound Poisson × lognormal primitive
  * (`simulateAnnualLoss`) against a vectorised numpy implementation of the same model
  * (bench/numpy_compound_poisson_lognormal.py, Debian's python3-numpy). Both: 100,000 years,
  * Poisson(0.12) × lognormal(median $357K, sigma 1.969) capped at $75M per incident, plus the

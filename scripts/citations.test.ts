@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
  * N" and checklist IDs (SES-04, ...) to docs/requirements/security.md, "ADR NNN" to a file in
  * docs/decisions/, and any cited *.md file name to a file of that name.
  */
-const ROOTS = ['src', 'tests', 'scripts', 'docs', 'ARCHITECTURE.md', 'README.md'];
+const ROOTS = ['src', 'tests', 'scripts', 'bench', 'deploy', 'docs', 'ARCHITECTURE.md', 'README.md'];
 const SKIP = /node_modules|__snapshots__|\/migrations\/|\.json$|\.png$|\.svg$/;
 
 function filesUnder(path: string): string[] {

@@ -16,6 +16,7 @@ export interface SpawnedProcess {
   child: ChildProcess;
   /** Everything it printed so far, stdout and stderr together. */
   output: () => string;
+  /** Its exit code, once it has exited and its output has ended. */
   exited: Promise<number | null>;
 }
 
@@ -52,7 +53,9 @@ function spawnWithOutput(command: string, args: string[], env: Record<string, st
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the exit code arrives once the child's stdout and stderr have ended too, so
+  // `output()` read after `exited` holds everything the process printed.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 
