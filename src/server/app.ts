@@ -10,6 +10,7 @@ import { countOutbox } from './mail/outbox.ts';
 import { createMetrics, type AppMetrics } from './metrics/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks.ts';
+import { createInProcessRunner, createWorkerRunner, type EngineRunner } from './lib/engine-worker/engine-runner.ts';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.ts';
 import { accessControl } from './plugins/access.ts';
 import { apiTokenAudit } from './plugins/api-token-audit.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** Notifications between features, run as background tasks (ADR 127). */
     events: DomainEvents;
+    /** The engine's long runs, on a worker thread (ADR 263); in process under NODE_ENV=test. */
+    engine: EngineRunner;
     resolveTxt: TxtResolver;
   }
 }
@@ -87,10 +90,18 @@ export function buildLoggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): pi
   };
 }
 
+/** The logger a test hands in, else the app's own (whose batched stream the app closes when it closes). */
+function chooseLogger(deps: AppDependencies): { options: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>; ownStream?: BatchedLogDestination } {
+  if (deps.loggerInstance) return { options: { loggerInstance: deps.loggerInstance } };
+  if (deps.logger !== undefined) return { options: { logger: deps.logger } };
+  const own = buildLoggerOptions(deps.env);
+  return { options: { logger: own }, ...(own.stream ? { ownStream: own.stream } : {}) };
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const ownLogger = deps.loggerInstance || deps.logger !== undefined ? undefined : buildLoggerOptions(deps.env);
+  const { options: loggerOptions, ownStream } = chooseLogger(deps);
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? ownLogger }),
+    ...loggerOptions,
     genReqId: createRequestIds(),
     // Fastify's own request lines (two per request, with the raw URL) stay off; lib/access-log.ts writes one (ADR 205).
     logController: new LogController({ disableRequestLogging: true }),
@@ -100,8 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // Lines logged after the app closes (the shutdown's last ones) are written at once.
-  const logStream = ownLogger?.stream;
-  if (logStream) app.addHook('onClose', async () => logStream.close());
+  if (ownStream) app.addHook('onClose', async () => ownStream.close());
   const now = deps.now ?? (() => new Date());
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
@@ -140,6 +150,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
   app.decorate('events', createDomainEvents(backgroundTasks));
+  // Completions and the what-changed waterfall run the engine for up to seconds: off the event loop,
+  // so every other request of this process goes on meanwhile (ADR 128, ADR 263). The API tests keep
+  // it in process, one job per turn (lib/engine-worker/engine-runner.test.ts covers the worker).
+  const engine = deps.env.NODE_ENV === 'test' ? createInProcessRunner() : createWorkerRunner(app.log);
+  app.decorate('engine', engine);
+  app.addHook('onClose', async () => engine.close());
   // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
   app.addHook('onClose', async () => backgroundTasks.idle());
 

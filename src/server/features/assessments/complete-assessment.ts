@@ -4,6 +4,7 @@ import { mapBusinessAnswersToFactors } from '@/contracts/business-questions.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../../db/client.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
+import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
 import { markCompleted } from '../../db/repositories/assessment-writes.ts';
 import { applyRiskProfile, readRiskProfileSettings, saveAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
 import { AppError } from '../../errors.ts';
@@ -21,7 +22,14 @@ export const ALREADY_COMPLETED_MESSAGE = 'This assessment is already completed.'
  * when none were sent), validated once here. On the business-leader path the factors are derived
  * from the plain-language answers on the server, so the two can never disagree.
  */
-export async function completeAssessment(options: { db: Database; existing: AssessmentRecord; body: CompleteAssessmentBody; user: AuthContext['user']; now: Date }): Promise<{ seed: number; engineVersion: string }> {
+export async function completeAssessment(options: {
+  db: Database;
+  engine: EngineRunner;
+  existing: AssessmentRecord;
+  body: CompleteAssessmentBody;
+  user: AuthContext['user'];
+  now: Date;
+}): Promise<{ seed: number; engineVersion: string }> {
   const { db, existing, body, user, now } = options;
   if (existing.status !== 'draft') throw new AppError('conflict', ALREADY_COMPLETED_MESSAGE);
   const businessAnswers = body.businessAnswers ?? existing.businessAnswers;
@@ -32,7 +40,7 @@ export async function completeAssessment(options: { db: Database; existing: Asse
   // The organisation's cyber policy and appetite (ADR 218): run with the policy, keep both with the result.
   const { input, kept: riskProfile } = applyRiskProfile(parsed.input, await readRiskProfileSettings(db, user.organizationId));
   const seed = body.seed ?? DEFAULT_SEED;
-  const result = runAssessment(input as RiskInput, seed);
+  const result = await runAssessment(options.engine, input as RiskInput, seed);
   const answerProvenance = recordAnswerProvenance(existing.answerProvenance, existing.input.factors, input.factors, user, existing.path, now);
   // The answers sent may name the organisation for the first time: an unnamed assessment takes its name (ADR 217).
   const title = followOrganisationName(existing, existing.input, input);

@@ -91,7 +91,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const auth = requireAuth(request);
     const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     rejectInvalidInput(request);
-    const { seed } = await completeAssessment({ db: app.db, existing, body: request.body, user: auth.user, now: app.now() });
+    const { seed } = await completeAssessment({ db: app.db, engine: app.engine, existing, body: request.body, user: auth.user, now: app.now() });
     request.log.info({ assessmentId: existing.id, engineVersion: ENGINE_VERSION, seed, path: existing.path }, 'assessment completed');
     app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
     return readAssessment(app.db, auth.user.organizationId, existing.id);
@@ -137,7 +137,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     const auth = requireAuth(request);
     const source = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     rejectInvalidInput(request);
-    const id = await saveScenario({ db: app.db, source, body: request.body, user: auth.user, now: app.now() });
+    const id = await saveScenario({ db: app.db, engine: app.engine, source, body: request.body, user: auth.user, now: app.now() });
     return reply.status(201).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 

@@ -1,7 +1,8 @@
-import { assessRisk, DEFAULT_SEED } from '@/engine/assess-risk.ts';
+import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { AppError } from '../../errors.ts';
+import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
 
 /**
  * Options of every stored result: the engine picks the iterations that reach its standard precision
@@ -11,13 +12,14 @@ export const SERVER_ASSESS_OPTIONS = { attribution: true } as const;
 export { DEFAULT_SEED };
 
 /**
- * The one place the server runs the model: full result with attribution and
- * recommendations. Equals `assessRisk(input, { seed, ...SERVER_ASSESS_OPTIONS })` and
- * `npm run risk` on the same input and seed.
+ * The one place a completion or a saved what-if runs the model: full result with attribution
+ * and recommendations, on the app's engine runner (off the event loop, ADR 263). Equals
+ * `assessRisk(input, { seed, ...SERVER_ASSESS_OPTIONS })` and `npm run risk` on the same input and
+ * seed.
  */
-export function runAssessment(input: RiskInput, seed: number): RiskResult {
+export async function runAssessment(engine: EngineRunner, input: RiskInput, seed: number): Promise<RiskResult> {
   try {
-    return assessRisk(input, { seed, ...SERVER_ASSESS_OPTIONS });
+    return await engine.assess(input, { seed, ...SERVER_ASSESS_OPTIONS });
   } catch (error) {
     // The engine names the offending parameter; zod at the edge catches nearly everything first.
     if (error instanceof RangeError) {

@@ -62,7 +62,7 @@ export async function monitoringRoutes(fastify: FastifyInstance) {
 
   app.post('/api/monitoring/rescore', { config: user, schema: { response: { 201: RescoreResponseSchema } } }, async (request, reply) => {
     const caller = requireAuth(request).user;
-    const created = await rescoreWithDoneActions({ db: app.db, organizationId: caller.organizationId, authorId: caller.id, now: app.now() });
+    const created = await rescoreWithDoneActions({ db: app.db, engine: app.engine, organizationId: caller.organizationId, authorId: caller.id, now: app.now() });
     request.log.info({ assessmentId: created.assessmentId }, 'quick re-score completed');
     return reply.status(201).send(created);
   });

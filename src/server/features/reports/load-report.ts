@@ -6,7 +6,7 @@ import { findAssessment, findPreviousCompleted } from '../../db/repositories/ass
 import { findAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
 import type { RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { AppError } from '../../errors.ts';
-import type { ExpectedLossRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
+import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
 import { findOrganizationName } from './report-repository.ts';
 import type { WhatChangedCache } from './what-changed-cache.ts';
 
@@ -125,7 +125,7 @@ export interface ReportOperationOptions {
   /** One per app (ADR 125): completed assessments never change, so their waterfalls are computed once. */
   whatChangedCache: WhatChangedCache;
   /** One per app: where the waterfall's engine re-runs run, a worker thread on a server (ADR 128). */
-  engine: ExpectedLossRunner;
+  engine: EngineRunner;
   /** The caller's current organisation: every assessment read is scoped by it. */
   organizationId: string;
   now: Date;

@@ -17,7 +17,7 @@ import type { WhatChanged } from '@/reports/what-changed.ts';
 import { createVerifiedUserSession } from '../../test/helpers.ts';
 import { addMembership, createCaller } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createInProcessRunner, type ExpectedLossRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
+import { createInProcessRunner, type EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
 import { loadReportIfReady, loadWhatChanged, requireCompleted } from './load-report.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
 
@@ -228,7 +228,7 @@ describe('the latest report and the what-changed cache (ADR 125)', () => {
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let runs = 0;
-    const held: ExpectedLossRunner = { expectedLoss: async (run) => (runs++, await released, inProcess.expectedLoss(run)), close: async () => {} };
+    const held: EngineRunner = { ...inProcess, expectedLoss: async (run) => (runs++, await released, inProcess.expectedLoss(run)) };
     const sources = { db: t.app.db, whatChangedCache: new WhatChangedCache(), engine: held };
     const current = await requireCompleted(t.app.db, erin.organizationId, later.id);
 

@@ -26,7 +26,6 @@ import { sendReportFile } from './send-report-file.ts';
 import { reportV1Routes } from './v1-routes.ts';
 import { uploadLogo } from './upload-logo.ts';
 import { WhatChangedCache } from './what-changed-cache.ts';
-import { createInProcessRunner, createWorkerRunner } from '../../lib/engine-worker/expected-loss-runner.ts';
 
 /** Base64 of a 500 KB logo inside a JSON body, with room to answer "too large" ourselves (400) rather than with a bare 413. */
 const LOGO_BODY_LIMIT_BYTES = 1_536 * 1024;
@@ -42,10 +41,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
   const params = ReportParamsSchema;
   // One per app: completed assessments never change, so their waterfalls are computed once (ADR 125).
   const whatChangedCache = new WhatChangedCache();
-  // Its engine re-runs on a worker thread, so the requests and files served meanwhile do not wait
-  // for them (ADR 128); tests keep them in process (the worker's own test covers it).
-  const engine = app.env.NODE_ENV === 'test' ? createInProcessRunner() : createWorkerRunner(app.log);
-  app.addHook('onClose', async () => engine.close());
+  // Its engine re-runs go to the app's engine runner, off the event loop (ADR 128, ADR 263).
+  const { engine } = app;
   // The report of a newly completed assessment is usually opened next: its waterfall against the
   // previous one is computed now, after the completion has answered, not when the report is asked for (ADR 127).
   app.events.on('assessment.completed', async (event) => {

@@ -1,0 +1,32 @@
+import { assessRisk, type AssessRiskOptions } from '@/engine/assess-risk.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import { expectedLossOf, type EngineRun } from '@/reports/what-changed.ts';
+
+/**
+ * What the server asks of the engine outside a request's own quick work (ADR 263): a full run (a
+ * completion, a saved what-if, a re-score) or one of the what-changed waterfall's re-runs (ADR 128).
+ */
+export type EngineJob = { readonly kind: 'assess'; readonly input: RiskInput; readonly options: AssessRiskOptions } | { readonly kind: 'expectedLoss'; readonly run: EngineRun };
+
+/** What each kind of job answers. */
+export interface EngineJobValue {
+  assess: RiskResult;
+  expectedLoss: number;
+}
+
+/** The one place a job meets the engine, on the worker thread or, in tests, on the server's own. */
+export function performEngineJob(job: EngineJob): RiskResult | number {
+  return job.kind === 'assess' ? assessRisk(job.input, job.options) : expectedLossOf(job.run);
+}
+
+export interface EngineJobRequest {
+  readonly id: number;
+  readonly job: EngineJob;
+}
+
+/**
+ * A job's answer across the thread boundary. `rangeError` keeps the engine's way of naming a bad
+ * parameter (a RangeError), which the server turns into a 400 (features/assessments/run-assessment.ts).
+ */
+export type EngineJobAnswer = { readonly id: number; readonly value: RiskResult | number } | { readonly id: number; readonly error: string; readonly rangeError: boolean };

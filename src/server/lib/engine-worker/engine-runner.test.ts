@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+import pino from 'pino';
+import { assessRisk } from '@/engine/assess-risk.ts';
+import type { RiskInput } from '@/engine/risk-input.ts';
+import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
+import { expectedLossOf, type EngineRun } from '@/reports/what-changed.ts';
+import { createInProcessRunner, createWorkerRunner, type EngineRunner } from './engine-runner.ts';
+
+const run = (seed: number, annualRevenueUsd = 20_000_000): EngineRun => ({
+  input: { ...SAMPLE_CLINIC_INPUT, organisation: { ...SAMPLE_CLINIC_INPUT.organisation, annualRevenueUsd } },
+  seed,
+  iterations: 20_000,
+});
+
+/** Two answers not known: the path whose completion used to hold the event loop longest (ADR 258). */
+const WITH_UNKNOWNS: RiskInput = { ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M1: 'unknown', A2: 'unknown' } };
+const FULL_RUN = { seed: 7, iterations: 50_000, attribution: true } as const;
+
+/** Turns of this thread's event loop while `job` is under way. */
+async function turnsDuring(job: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const finished = job().finally(() => (done = true));
+  while (!done) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    turns += 1;
+  }
+  await finished;
+  return turns;
+}
+
+describe('the engine runner', () => {
+  const worker = createWorkerRunner(pino({ level: 'silent' }));
+  afterAll(() => worker.close());
+
+  test("on the worker thread: the what-changed waterfall's figures as the engine gives them in this thread, answers matched to their runs", async () => {
+    const runs = [run(7), run(8), run(7, 40_000_000)];
+    const answers = await Promise.all(runs.map((r) => worker.expectedLoss(r)));
+    expect(answers).toEqual(runs.map(expectedLossOf));
+    expect(new Set(answers).size).toBe(3);
+  });
+
+  test('on the worker thread: a full run with unknown answers is the result the engine gives in this thread', async () => {
+    const [onWorker, other] = await Promise.all([worker.assess(WITH_UNKNOWNS, FULL_RUN), worker.expectedLoss(run(7))]);
+    expect(onWorker).toEqual(assessRisk(WITH_UNKNOWNS, FULL_RUN));
+    expect(onWorker.annualLoss.expectedUsd).not.toBe(other);
+  });
+
+  test("while a full run is on the worker, this thread's event loop keeps turning; in process it waits for the run", async () => {
+    const inProcess: EngineRunner = createInProcessRunner();
+    expect(await turnsDuring(() => worker.assess(WITH_UNKNOWNS, FULL_RUN))).toBeGreaterThan(20);
+    expect(await turnsDuring(() => inProcess.assess(WITH_UNKNOWNS, FULL_RUN))).toBeLessThanOrEqual(2);
+  });
+
+  test("a run the engine refuses fails that run only, as the engine's RangeError, and the worker keeps answering", async () => {
+    await expect(worker.expectedLoss({ ...run(7), iterations: -1 })).rejects.toThrow();
+    await expect(worker.assess(SAMPLE_CLINIC_INPUT, { seed: -1 })).rejects.toBeInstanceOf(RangeError);
+    await expect(worker.expectedLoss(run(9))).resolves.toBe(expectedLossOf(run(9)));
+  });
+
+  test('after close, a new run starts a new worker', async () => {
+    await worker.close();
+    await expect(worker.expectedLoss(run(10))).resolves.toBe(expectedLossOf(run(10)));
+  });
+
+  test('in process (the API tests): the same figures', async () => {
+    const inProcess = createInProcessRunner();
+    await expect(inProcess.expectedLoss(run(7))).resolves.toBe(expectedLossOf(run(7)));
+    await expect(inProcess.assess(SAMPLE_CLINIC_INPUT, { seed: 3, iterations: 20_000, attribution: false })).resolves.toEqual(assessRisk(SAMPLE_CLINIC_INPUT, { seed: 3, iterations: 20_000, attribution: false }));
+  });
+
+  test('a run under way keeps the process alive until it is answered, and an idle worker lets it exit', async () => {
+    // A process with nothing else to do: it awaits one run and then ends by itself, without close().
+    const script = [
+      "import pino from 'pino';",
+      "import { SAMPLE_CLINIC_INPUT } from './src/engine/sample-inputs.ts';",
+      "import { createWorkerRunner } from './src/server/lib/engine-worker/engine-runner.ts';",
+      "const runner = createWorkerRunner(pino({ level: 'silent' }));",
+      "console.log(await runner.expectedLoss({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20000 }));",
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
+    expect(Number(stdout.trim())).toBe(expectedLossOf({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20_000 }));
+  });
+});
