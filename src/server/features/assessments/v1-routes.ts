@@ -108,6 +108,6 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     const assessment = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
     rejectInvalidInput(request);
     await enforceRateLimit(app, `v1-what-if:user:${auth.user.id}`, WHAT_IF_LIMIT_PER_MINUTE, 60_000, 'Too many what-if questions. Please wait a minute.');
-    return runWhatIf(assessment, request.body);
+    return runWhatIf(app.engine, assessment, request.body);
   });
 }

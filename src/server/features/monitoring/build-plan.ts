@@ -1,10 +1,10 @@
 import type { ActionStatus, PlanAction, PlanRecommendation, PlanSummary, RealisedMeasurement } from '@/contracts/monitoring.ts';
-import { assessRisk } from '@/engine/assess-risk.ts';
 import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { CompletedHeadline } from '../../db/repositories/assessments.ts';
+import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
 import type { ActionRow } from './action-repository.ts';
 
 const OPEN_STATUSES: readonly ActionStatus[] = ['planned', 'in_progress'];
@@ -20,19 +20,23 @@ export function withFactors(input: RiskInput, changes: Partial<Record<FactorId, 
   return { ...input, factors: { ...input.factors, ...changes } };
 }
 
+type AleEstimator = (input: RiskInput, seed: number) => Promise<number>;
+
 /**
  * Expected annual loss of an input with the engine at the server's iterations and the given
  * seed, so the difference of two inputs with the same seed is the effect of the change alone
- * (common random numbers). Results are memoised for the request.
+ * (common random numbers). Each run goes to the app's engine runner, off the event loop (ADR 263):
+ * a plan of ten actions is a dozen runs. Results are memoised for the request.
  */
-export function createAleEstimator() {
-  const cache = new Map<string, number>();
-  return (input: RiskInput, seed: number): number => {
+export function createAleEstimator(engine: EngineRunner): AleEstimator {
+  const cache = new Map<string, Promise<number>>();
+  return (input, seed) => {
     const key = JSON.stringify([input, seed]);
-    const known = cache.get(key);
-    if (known !== undefined) return known;
-    const ale = assessRisk(input, { seed, iterations: CALIBRATION.iterationsDefault.value, attribution: false }).annualLoss.expectedUsd;
-    cache.set(key, ale);
+    let ale = cache.get(key);
+    if (!ale) {
+      ale = engine.expectedLoss({ input, seed, iterations: CALIBRATION.iterationsDefault.value });
+      cache.set(key, ale);
+    }
     return ale;
   };
 }
@@ -70,64 +74,65 @@ export interface BuiltPlan {
  *   ALE(S) − ALE(S with the factor at N's answer): what the fix removed, apart from anything
  *   else that changed between S and N.
  */
-export function buildPlan(options: {
+export async function buildPlan(options: {
   completed: readonly CompletedHeadline[];
   latestRecommendations: readonly Recommendation[];
   actions: readonly ActionRow[];
   now: Date;
-  estimateAle?: (input: RiskInput, seed: number) => number;
-}): BuiltPlan {
-  const { completed, actions, now } = options;
-  const estimateAle = options.estimateAle ?? createAleEstimator();
+  estimateAle: AleEstimator;
+}): Promise<BuiltPlan> {
+  const { completed, actions, now, estimateAle } = options;
   const latest = completed.at(-1) ?? null;
-  const latestAle = latest ? estimateAle(latest.input, latest.seed) : 0;
 
-  const reductionAgainstLatest = (changes: Partial<Record<FactorId, FactorAnswer>>): number =>
-    latest && Object.keys(changes).length > 0 ? latestAle - estimateAle(withFactors(latest.input, changes), latest.seed) : 0;
+  const reductionAgainstLatest = async (changes: Partial<Record<FactorId, FactorAnswer>>): Promise<number> =>
+    latest && Object.keys(changes).length > 0 ? (await estimateAle(latest.input, latest.seed)) - (await estimateAle(withFactors(latest.input, changes), latest.seed)) : 0;
   const pendingChanges = (rows: readonly ActionRow[]) => {
     const changes: Partial<Record<FactorId, FactorAnswer>> = {};
     for (const row of rows) if (latest && isBelowTarget(latest.factorAnswers[row.factorId as FactorId], row.targetAnswer as FactorAnswer)) changes[row.factorId as FactorId] = row.targetAnswer as FactorAnswer;
     return changes;
   };
 
-  const realisedOf = (row: ActionRow): RealisedMeasurement | null => {
+  const realisedOf = async (row: ActionRow): Promise<RealisedMeasurement | null> => {
     if (row.status !== 'done') return null;
     const pair = nextAfter(completed, row.sourceAssessmentId);
     if (!pair) return null;
     const answer = pair.next.factorAnswers[row.factorId as FactorId] ?? 'partial';
-    const sourceAle = estimateAle(pair.source.input, pair.source.seed);
-    const measuredAle = estimateAle(withFactors(pair.source.input, { [row.factorId]: answer }), pair.source.seed);
+    const sourceAle = await estimateAle(pair.source.input, pair.source.seed);
+    const measuredAle = await estimateAle(withFactors(pair.source.input, { [row.factorId]: answer }), pair.source.seed);
     return { assessmentId: pair.next.id, assessmentTitle: pair.next.title, answer, reductionUsd: sourceAle - measuredAle };
   };
 
-  const planActions: PlanAction[] = actions.map((row) => {
-    const open = OPEN_STATUSES.includes(row.status as ActionStatus) || row.status === 'done';
-    return {
-      id: row.id,
-      factorId: row.factorId as FactorId,
-      factorName: factorName(row.factorId),
-      title: row.title,
-      targetAnswer: row.targetAnswer as FactorAnswer,
-      owner: row.ownerUserId ? { id: row.ownerUserId, name: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim() || 'Unknown' } : null,
-      dueDate: row.dueDate,
-      status: row.status as ActionStatus,
-      declineReason: row.declineReason,
-      estimatedCostUsd: row.estimatedCostUsd,
-      actualCostUsd: row.actualCostUsd,
-      expectedReductionUsd: row.expectedReductionUsd,
-      currentReductionUsd: open ? reductionAgainstLatest(pendingChanges([row])) : 0,
-      sourceAssessmentId: row.sourceAssessmentId,
-      isOverdue: isActionOverdue(row, now),
-      doneAt: row.doneAt ? row.doneAt.toISOString() : null,
-      createdAt: row.createdAt.toISOString(),
-      realised: realisedOf(row),
-    };
-  });
+  // The plan's runs are all asked for at once; the engine runner answers them one after the other.
+  const planActions: PlanAction[] = await Promise.all(
+    actions.map(async (row): Promise<PlanAction> => {
+      const open = OPEN_STATUSES.includes(row.status as ActionStatus) || row.status === 'done';
+      return {
+        id: row.id,
+        factorId: row.factorId as FactorId,
+        factorName: factorName(row.factorId),
+        title: row.title,
+        targetAnswer: row.targetAnswer as FactorAnswer,
+        owner: row.ownerUserId ? { id: row.ownerUserId, name: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim() || 'Unknown' } : null,
+        dueDate: row.dueDate,
+        status: row.status as ActionStatus,
+        declineReason: row.declineReason,
+        estimatedCostUsd: row.estimatedCostUsd,
+        actualCostUsd: row.actualCostUsd,
+        expectedReductionUsd: row.expectedReductionUsd,
+        currentReductionUsd: open ? await reductionAgainstLatest(pendingChanges([row])) : 0,
+        sourceAssessmentId: row.sourceAssessmentId,
+        isOverdue: isActionOverdue(row, now),
+        doneAt: row.doneAt ? row.doneAt.toISOString() : null,
+        createdAt: row.createdAt.toISOString(),
+        realised: await realisedOf(row),
+      };
+    }),
+  );
 
   const openRows = actions.filter((row) => OPEN_STATUSES.includes(row.status as ActionStatus));
   const awaitingRows = actions.filter((row, index) => row.status === 'done' && planActions[index]?.realised === null);
   const awaitingChanges = pendingChanges(awaitingRows);
-  const committedReductionUsd = reductionAgainstLatest(pendingChanges(openRows));
+  const [committedReductionUsd, doneAwaitingReassessmentUsd] = await Promise.all([reductionAgainstLatest(pendingChanges(openRows)), reductionAgainstLatest(awaitingChanges)]);
   const counts: Record<ActionStatus, number> = { planned: 0, in_progress: 0, done: 0, declined: 0 };
   for (const row of actions) counts[row.status as ActionStatus] += 1;
   const measured = planActions.filter((action) => action.realised !== null);
@@ -136,7 +141,7 @@ export function buildPlan(options: {
     baseline: latest ? { assessmentId: latest.id, title: latest.title, completedAt: latest.completedAt.toISOString(), aleUsd: latest.aleUsd } : null,
     committedReductionUsd,
     committedAleUsd: latest ? latest.aleUsd - committedReductionUsd : null,
-    doneAwaitingReassessmentUsd: reductionAgainstLatest(awaitingChanges),
+    doneAwaitingReassessmentUsd,
     doneAwaitingCount: Object.keys(awaitingChanges).length,
     realisedReductionUsd: measured.reduce((sum, action) => sum + (action.realised?.reductionUsd ?? 0), 0),
     realisedCount: measured.length,

@@ -45,7 +45,7 @@ export async function monitoringRoutes(fastify: FastifyInstance) {
 
   app.get('/api/monitoring/trend', { config: user, schema: { response: { 200: MonitoringTrendSchema } } }, async (request) => readTrend({ db: app.db, organizationId: organizationOf(request) }));
 
-  app.get('/api/monitoring/plan', { config: user, schema: { response: { 200: ActionPlanSchema } } }, async (request) => readActionPlan({ db: app.db, organizationId: organizationOf(request), now: app.now() }));
+  app.get('/api/monitoring/plan', { config: user, schema: { response: { 200: ActionPlanSchema } } }, async (request) => readActionPlan({ db: app.db, engine: app.engine, organizationId: organizationOf(request), now: app.now() }));
 
   app.post('/api/monitoring/actions', { config: user, schema: { body: AcceptActionBodySchema, response: { 201: ActionIdResponseSchema } } }, async (request, reply) => {
     const body = request.body;

@@ -15,6 +15,6 @@ export async function monitoringV1Routes(fastify: FastifyInstance) {
   );
 
   app.get('/api/v1/monitoring/plan', { config: read, schema: { response: { 200: V1ActionPlanSchema } } }, async (request) =>
-    readActionPlan({ db: app.db, organizationId: requireAuth(request).user.organizationId, now: app.now() }),
+    readActionPlan({ db: app.db, engine: app.engine, organizationId: requireAuth(request).user.organizationId, now: app.now() }),
   );
 }
