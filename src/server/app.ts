@@ -150,8 +150,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
   app.decorate('events', createDomainEvents(backgroundTasks));
-  // Completions and the what-changed waterfall run the engine for up to seconds: off the event loop,
-  // so every other request of this process goes on meanwhile (ADR 128, ADR 263). The API tests keep
+  // Every engine run of a request (a completion, a what-if, the action plan, the what-changed
+  // waterfall) leaves the event loop, so the other requests of this process go on meanwhile
+  // (ADR 128, ADR 263); a completion can take seconds. The API tests keep
   // it in process, one job per turn (lib/engine-worker/engine-runner.test.ts covers the worker).
   const engine = deps.env.NODE_ENV === 'test' ? createInProcessRunner() : createWorkerRunner(app.log);
   app.decorate('engine', engine);
