@@ -91,11 +91,11 @@ export function buildLoggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): pi
 }
 
 /** The logger a test hands in, else the app's own (whose batched stream the app closes when it closes). */
-function chooseLogger(deps: AppDependencies): { options: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>; ownStream?: BatchedLogDestination } {
+function chooseLogger(deps: AppDependencies): { options: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>; ownStream?: BatchedLogDestination | undefined } {
   if (deps.loggerInstance) return { options: { loggerInstance: deps.loggerInstance } };
   if (deps.logger !== undefined) return { options: { logger: deps.logger } };
   const own = buildLoggerOptions(deps.env);
-  return { options: { logger: own }, ...(own.stream ? { ownStream: own.stream } : {}) };
+  return { options: { logger: own }, ownStream: own.stream };
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -152,8 +152,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('events', createDomainEvents(backgroundTasks));
   // Every engine run of a request (a completion, a what-if, the action plan, the what-changed
   // waterfall) leaves the event loop, so the other requests of this process go on meanwhile
-  // (ADR 128, ADR 263); a completion can take seconds. The API tests keep
-  // it in process, one job per turn (lib/engine-worker/engine-runner.test.ts covers the worker).
+  // (ADR 128, ADR 263); a completion can take seconds. The API tests keep it in process, one job
+  // per turn (lib/engine-worker/engine-runner.test.ts covers the worker).
   const engine = deps.env.NODE_ENV === 'test' ? createInProcessRunner() : createWorkerRunner(app.log);
   app.decorate('engine', engine);
   app.addHook('onClose', async () => engine.close());

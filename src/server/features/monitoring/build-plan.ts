@@ -20,15 +20,13 @@ export function withFactors(input: RiskInput, changes: Partial<Record<FactorId, 
   return { ...input, factors: { ...input.factors, ...changes } };
 }
 
-type AleEstimator = (input: RiskInput, seed: number) => Promise<number>;
-
 /**
  * Expected annual loss of an input with the engine at the server's iterations and the given
  * seed, so the difference of two inputs with the same seed is the effect of the change alone
  * (common random numbers). Each run goes to the app's engine runner, off the event loop (ADR 263):
  * a plan of ten actions is a dozen runs. Results are memoised for the request.
  */
-export function createAleEstimator(engine: EngineRunner): AleEstimator {
+function createAleEstimator(engine: EngineRunner): (input: RiskInput, seed: number) => Promise<number> {
   const cache = new Map<string, Promise<number>>();
   return (input, seed) => {
     const key = JSON.stringify([input, seed]);
@@ -79,13 +77,19 @@ export async function buildPlan(options: {
   latestRecommendations: readonly Recommendation[];
   actions: readonly ActionRow[];
   now: Date;
-  estimateAle: AleEstimator;
+  engine: EngineRunner;
 }): Promise<BuiltPlan> {
-  const { completed, actions, now, estimateAle } = options;
+  const { completed, actions, now } = options;
+  const estimateAle = createAleEstimator(options.engine);
   const latest = completed.at(-1) ?? null;
+  /** ALE(before) − ALE(after), both runs asked for at once. */
+  const reduction = async (before: RiskInput, after: RiskInput, seed: number): Promise<number> => {
+    const [beforeAle, afterAle] = await Promise.all([estimateAle(before, seed), estimateAle(after, seed)]);
+    return beforeAle - afterAle;
+  };
 
   const reductionAgainstLatest = async (changes: Partial<Record<FactorId, FactorAnswer>>): Promise<number> =>
-    latest && Object.keys(changes).length > 0 ? (await estimateAle(latest.input, latest.seed)) - (await estimateAle(withFactors(latest.input, changes), latest.seed)) : 0;
+    latest && Object.keys(changes).length > 0 ? reduction(latest.input, withFactors(latest.input, changes), latest.seed) : 0;
   const pendingChanges = (rows: readonly ActionRow[]) => {
     const changes: Partial<Record<FactorId, FactorAnswer>> = {};
     for (const row of rows) if (latest && isBelowTarget(latest.factorAnswers[row.factorId as FactorId], row.targetAnswer as FactorAnswer)) changes[row.factorId as FactorId] = row.targetAnswer as FactorAnswer;
@@ -97,15 +101,15 @@ export async function buildPlan(options: {
     const pair = nextAfter(completed, row.sourceAssessmentId);
     if (!pair) return null;
     const answer = pair.next.factorAnswers[row.factorId as FactorId] ?? 'partial';
-    const sourceAle = await estimateAle(pair.source.input, pair.source.seed);
-    const measuredAle = await estimateAle(withFactors(pair.source.input, { [row.factorId]: answer }), pair.source.seed);
-    return { assessmentId: pair.next.id, assessmentTitle: pair.next.title, answer, reductionUsd: sourceAle - measuredAle };
+    const reductionUsd = await reduction(pair.source.input, withFactors(pair.source.input, { [row.factorId]: answer }), pair.source.seed);
+    return { assessmentId: pair.next.id, assessmentTitle: pair.next.title, answer, reductionUsd };
   };
 
   // The plan's runs are all asked for at once; the engine runner answers them one after the other.
   const planActions: PlanAction[] = await Promise.all(
     actions.map(async (row): Promise<PlanAction> => {
       const open = OPEN_STATUSES.includes(row.status as ActionStatus) || row.status === 'done';
+      const [currentReductionUsd, realised] = await Promise.all([open ? reductionAgainstLatest(pendingChanges([row])) : 0, realisedOf(row)]);
       return {
         id: row.id,
         factorId: row.factorId as FactorId,
@@ -119,12 +123,12 @@ export async function buildPlan(options: {
         estimatedCostUsd: row.estimatedCostUsd,
         actualCostUsd: row.actualCostUsd,
         expectedReductionUsd: row.expectedReductionUsd,
-        currentReductionUsd: open ? await reductionAgainstLatest(pendingChanges([row])) : 0,
+        currentReductionUsd,
         sourceAssessmentId: row.sourceAssessmentId,
         isOverdue: isActionOverdue(row, now),
         doneAt: row.doneAt ? row.doneAt.toISOString() : null,
         createdAt: row.createdAt.toISOString(),
-        realised: await realisedOf(row),
+        realised,
       };
     }),
   );

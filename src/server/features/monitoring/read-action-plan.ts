@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { findRecommendations, listCompletedHeadlines } from '../../db/repositories/assessments.ts';
 import { listActions, listMembers } from './action-repository.ts';
 import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
-import { buildPlan, createAleEstimator } from './build-plan.ts';
+import { buildPlan } from './build-plan.ts';
 
 /** GET /api/monitoring/plan: the action plan of the organisation's latest completed assessment, with the members who may own an action. */
 export async function readActionPlan(options: { db: Database; engine: EngineRunner; organizationId: string; now: Date }): Promise<ActionPlan> {
@@ -11,7 +11,7 @@ export async function readActionPlan(options: { db: Database; engine: EngineRunn
   const completed = await listCompletedHeadlines(db, organizationId);
   const latest = completed.at(-1);
   const latestRecommendations = latest ? ((await findRecommendations(db, organizationId, latest.id)) ?? []) : [];
-  const plan = await buildPlan({ completed, latestRecommendations, actions: await listActions(db, organizationId), now, estimateAle: createAleEstimator(options.engine) });
+  const plan = await buildPlan({ completed, latestRecommendations, actions: await listActions(db, organizationId), now, engine: options.engine });
   const members = (await listMembers(db, organizationId)).map((member) => ({ id: member.id, name: `${member.firstName} ${member.lastName}`.trim() || member.email }));
   return { ...plan, members };
 }

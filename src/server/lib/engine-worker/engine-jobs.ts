@@ -4,16 +4,10 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import { expectedLossOf, type EngineRun } from '@/reports/what-changed.ts';
 
 /**
- * What the server asks of the engine outside a request's own quick work (ADR 263): a full run (a
- * completion, a saved what-if, a re-score) or one of the what-changed waterfall's re-runs (ADR 128).
+ * What a request asks of the engine (ADR 263): a full run (a completion, a what-if, a re-score) or
+ * an expected loss alone (the what-changed waterfall's re-runs, ADR 128; the action plan's estimates).
  */
 export type EngineJob = { readonly kind: 'assess'; readonly input: RiskInput; readonly options: AssessRiskOptions } | { readonly kind: 'expectedLoss'; readonly run: EngineRun };
-
-/** What each kind of job answers. */
-export interface EngineJobValue {
-  assess: RiskResult;
-  expectedLoss: number;
-}
 
 /** The one place a job meets the engine, on the worker thread or, in tests, on the server's own. */
 export function performEngineJob(job: EngineJob): RiskResult | number {

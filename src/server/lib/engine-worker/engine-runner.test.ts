@@ -6,7 +6,7 @@ import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { expectedLossOf, type EngineRun } from '@/reports/what-changed.ts';
-import { createInProcessRunner, createWorkerRunner, type EngineRunner } from './engine-runner.ts';
+import { createInProcessRunner, createWorkerRunner } from './engine-runner.ts';
 
 const run = (seed: number, annualRevenueUsd = 20_000_000): EngineRun => ({
   input: { ...SAMPLE_CLINIC_INPUT, organisation: { ...SAMPLE_CLINIC_INPUT.organisation, annualRevenueUsd } },
@@ -49,7 +49,7 @@ describe('the engine runner', () => {
   });
 
   test("while a full run is on the worker, this thread's event loop keeps turning; in process it waits for the run", async () => {
-    const inProcess: EngineRunner = createInProcessRunner();
+    const inProcess = createInProcessRunner();
     expect(await turnsDuring(() => worker.assess(WITH_UNKNOWNS, FULL_RUN))).toBeGreaterThan(20);
     expect(await turnsDuring(() => inProcess.assess(WITH_UNKNOWNS, FULL_RUN))).toBeLessThanOrEqual(2);
   });
