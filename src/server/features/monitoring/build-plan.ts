@@ -106,30 +106,11 @@ export async function buildPlan(options: {
   };
 
   // The plan's runs are all asked for at once; the engine runner answers them one after the other.
-  const planActions: PlanAction[] = await Promise.all(
-    actions.map(async (row): Promise<PlanAction> => {
+  const planActions = await Promise.all(
+    actions.map(async (row) => {
       const open = OPEN_STATUSES.includes(row.status as ActionStatus) || row.status === 'done';
       const [currentReductionUsd, realised] = await Promise.all([open ? reductionAgainstLatest(pendingChanges([row])) : 0, realisedOf(row)]);
-      return {
-        id: row.id,
-        factorId: row.factorId as FactorId,
-        factorName: factorName(row.factorId),
-        title: row.title,
-        targetAnswer: row.targetAnswer as FactorAnswer,
-        owner: row.ownerUserId ? { id: row.ownerUserId, name: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim() || 'Unknown' } : null,
-        dueDate: row.dueDate,
-        status: row.status as ActionStatus,
-        declineReason: row.declineReason,
-        estimatedCostUsd: row.estimatedCostUsd,
-        actualCostUsd: row.actualCostUsd,
-        expectedReductionUsd: row.expectedReductionUsd,
-        currentReductionUsd,
-        sourceAssessmentId: row.sourceAssessmentId,
-        isOverdue: isActionOverdue(row, now),
-        doneAt: row.doneAt ? row.doneAt.toISOString() : null,
-        createdAt: row.createdAt.toISOString(),
-        realised,
-      };
+      return toPlanAction(row, now, currentReductionUsd, realised);
     }),
   );
 
@@ -155,21 +136,48 @@ export async function buildPlan(options: {
     actualCostUsd: actions.reduce((sum, row) => sum + (row.actualCostUsd ?? 0), 0),
   };
 
-  const recommendations: PlanRecommendation[] = latest
-    ? options.latestRecommendations.map((recommendation) => {
-        const covering = [...actions].reverse().find((row) => row.factorId === recommendation.factorId && row.status !== 'declined');
-        return {
-          assessmentId: latest.id,
-          factorId: recommendation.factorId,
-          factorName: recommendation.factorName,
-          action: recommendation.action,
-          annualLossReductionUsd: recommendation.annualLossReductionUsd,
-          annualCostMidUsd: recommendation.annualCostUsd.midUsd,
-          actionId: covering?.id ?? null,
-        };
-      })
-    : [];
+  const recommendations = latest ? planRecommendations(latest, options.latestRecommendations, actions) : [];
   return { summary, actions: planActions, recommendations };
+}
+
+/** One action as the plan shows it, with its reductions worked out. */
+function toPlanAction(row: ActionRow, now: Date, currentReductionUsd: number, realised: RealisedMeasurement | null): PlanAction {
+  return {
+    id: row.id,
+    factorId: row.factorId as FactorId,
+    factorName: factorName(row.factorId),
+    title: row.title,
+    targetAnswer: row.targetAnswer as FactorAnswer,
+    owner: row.ownerUserId ? { id: row.ownerUserId, name: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim() || 'Unknown' } : null,
+    dueDate: row.dueDate,
+    status: row.status as ActionStatus,
+    declineReason: row.declineReason,
+    estimatedCostUsd: row.estimatedCostUsd,
+    actualCostUsd: row.actualCostUsd,
+    expectedReductionUsd: row.expectedReductionUsd,
+    currentReductionUsd,
+    sourceAssessmentId: row.sourceAssessmentId,
+    isOverdue: isActionOverdue(row, now),
+    doneAt: row.doneAt ? row.doneAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    realised,
+  };
+}
+
+/** The latest assessment's recommendations, each with the action that covers it (the newest not declined), if any. */
+function planRecommendations(latest: CompletedHeadline, recommendations: readonly Recommendation[], actions: readonly ActionRow[]): PlanRecommendation[] {
+  return recommendations.map((recommendation) => {
+    const covering = [...actions].reverse().find((row) => row.factorId === recommendation.factorId && row.status !== 'declined');
+    return {
+      assessmentId: latest.id,
+      factorId: recommendation.factorId,
+      factorName: recommendation.factorName,
+      action: recommendation.action,
+      annualLossReductionUsd: recommendation.annualLossReductionUsd,
+      annualCostMidUsd: recommendation.annualCostUsd.midUsd,
+      actionId: covering?.id ?? null,
+    };
+  });
 }
 
 /** The factor changes a quick re-score applies: done actions the latest assessment does not reflect yet. */
