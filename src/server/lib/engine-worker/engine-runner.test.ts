@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import pino from 'pino';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
@@ -82,5 +82,38 @@ describe('the engine runner', () => {
     ].join('\n');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
     expect(Number(stdout.trim())).toBe(expectedLossOf({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20_000 }));
+  });
+
+  describe('with a stand-in worker (test/failing-engine-worker.ts) that answers 42 and crashes on a negative seed', () => {
+    const standIn = new URL('../../test/failing-engine-worker.ts', import.meta.url);
+
+    test("a worker that crashes fails its own jobs only: a job sent while its crash is reported goes to a new worker and is answered", async () => {
+      const log = pino({ level: 'silent' });
+      let sentDuringCrash: Promise<number> | undefined;
+      const runner = createWorkerRunner(log, standIn);
+      // The runner reports the crash ('error') before the crashed thread's 'exit' arrives: a
+      // request arriving in between must not be failed by that exit.
+      vi.spyOn(log, 'error').mockImplementation(() => {
+        sentDuringCrash = runner.expectedLoss(run(2));
+      });
+      try {
+        await expect(runner.expectedLoss({ ...run(1), seed: -1 })).rejects.toThrow('crashed on purpose');
+        expect(sentDuringCrash).toBeDefined();
+        await expect(sentDuringCrash).resolves.toBe(42);
+        await expect(runner.expectedLoss(run(3))).resolves.toBe(42);
+      } finally {
+        await runner.close();
+      }
+    });
+
+    test('an answer of the other kind fails the job instead of passing as its result', async () => {
+      const runner = createWorkerRunner(pino({ level: 'silent' }), standIn);
+      try {
+        await expect(runner.assess(SAMPLE_CLINIC_INPUT, { seed: 1 })).rejects.toThrow('answered a full run with a number');
+        await expect(runner.expectedLoss(run(1))).resolves.toBe(42);
+      } finally {
+        await runner.close();
+      }
+    });
   });
 });

@@ -18,11 +18,22 @@ export interface EngineRunner {
 /** Lets requests that arrived meanwhile run before an engine run that blocks the event loop. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Both methods of a runner from one way of performing a job. */
+/**
+ * Both methods of a runner from one way of performing a job. An answer of the other job's kind
+ * (a number for a full run, a result for an expected loss) fails the job rather than pass as one.
+ */
 function runnerOf(perform: (job: EngineJob) => Promise<RiskResult | number>, close: () => Promise<void>): EngineRunner {
   return {
-    assess: (input, options) => perform({ kind: 'assess', input, options }) as Promise<RiskResult>,
-    expectedLoss: (run) => perform({ kind: 'expectedLoss', run }) as Promise<number>,
+    async assess(input, options) {
+      const value = await perform({ kind: 'assess', input, options });
+      if (typeof value === 'number') throw new Error('The engine answered a full run with a number');
+      return value;
+    },
+    async expectedLoss(run) {
+      const value = await perform({ kind: 'expectedLoss', run });
+      if (typeof value !== 'number') throw new Error('The engine answered an expected loss with a full run');
+      return value;
+    },
     close,
   };
 }
@@ -43,63 +54,70 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** A started worker and the jobs it has yet to answer: its end fails these and no others. */
+interface EngineThread {
+  readonly thread: Worker;
+  readonly pending: Map<number, Pending>;
+}
+
+/** The worker's own script: the engine's jobs (engine-worker.ts). */
+const ENGINE_WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
+
 /**
  * One worker thread, started on the first job, for the engine's runs (ADR 128, ADR 263): from a
  * few hundred milliseconds to seconds of computing that would otherwise hold up every request
  * and file the same process serves meanwhile. The worker loads the engine through tsx, as the
- * server does. A worker that fails or exits fails the jobs it had and is replaced on the next one.
+ * server does. A worker that fails or exits fails the jobs it had, and only those: the next job
+ * starts a new worker, whose jobs the old one's exit cannot touch. `workerUrl` is for tests.
  */
-export function createWorkerRunner(log: FastifyBaseLogger): EngineRunner {
-  let worker: Worker | null = null;
+export function createWorkerRunner(log: FastifyBaseLogger, workerUrl: URL = ENGINE_WORKER_URL): EngineRunner {
+  let current: EngineThread | null = null;
   let nextId = 1;
-  const pending = new Map<number, Pending>();
 
-  const failAll = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-  // The worker keeps the process alive only while it has jobs to answer: an idle one does not
-  // hold up an exit, and a job under way is not cut off by one (e.g. while the server closes).
-  const settle = (started: Worker) => {
-    if (pending.size === 0) started.unref();
-  };
-  const start = (): Worker => {
-    const started = new Worker(new URL('./engine-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-    started.on('message', (answer: EngineJobAnswer) => {
+  const start = (): EngineThread => {
+    const started: EngineThread = { thread: new Worker(workerUrl, { execArgv: ['--import', 'tsx'] }), pending: new Map() };
+    const { thread, pending } = started;
+    let failure: Error | undefined;
+    thread.on('message', (answer: EngineJobAnswer) => {
       const waiting = pending.get(answer.id);
       if (!waiting) return;
       pending.delete(answer.id);
-      settle(started);
+      // The worker keeps the process alive only while it has jobs to answer: an idle one does not
+      // hold up an exit, and a job under way is not cut off by one (e.g. while the server closes).
+      if (pending.size === 0) thread.unref();
       if ('error' in answer) waiting.reject(answer.rangeError ? new RangeError(answer.error) : new Error(answer.error));
       else waiting.resolve(answer.value);
     });
-    started.on('error', (error) => {
+    // An uncaught error in the worker comes first, then its exit; new jobs go to a new worker at once.
+    thread.on('error', (error) => {
+      if (current === started) current = null;
+      failure = error instanceof Error ? error : new Error(String(error));
       log.error({ err: error }, 'engine worker failed');
-      worker = null;
-      failAll(error instanceof Error ? error : new Error(String(error)));
     });
-    started.on('exit', (code) => {
-      if (worker === started) worker = null;
-      failAll(new Error(`The engine worker stopped (exit code ${code})`));
+    thread.on('exit', (code) => {
+      if (current === started) current = null;
+      const reason = failure ?? new Error(`The engine worker stopped (exit code ${code})`);
+      for (const { reject } of pending.values()) reject(reason);
+      pending.clear();
     });
     return started;
   };
 
   return runnerOf(
     (job) => {
-      const target = (worker ??= start());
+      const { thread, pending } = (current ??= start());
       const id = nextId++;
       const request: EngineJobRequest = { id, job };
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        target.ref();
-        target.postMessage(request);
+        thread.ref();
+        thread.postMessage(request);
       });
     },
     async () => {
-      const stopping = worker;
-      worker = null;
-      if (stopping) await stopping.terminate();
+      const stopping = current;
+      current = null;
+      if (stopping) await stopping.thread.terminate();
     },
   );
 }
