@@ -247,124 +247,146 @@ function noPayingFixLines(controls: readonly ControlOption[]): string[] {
     );
 }
 
-function decide(f: BoardFigures): Omit<BoardDecision, 'closingLines'> {
-  const doNothing = doNothingLine(f);
-  const withRequired = (asked: readonly AskedFix[]) => {
-    const required = requiredNotAsked(f.controls, asked);
-    const names = required.map((c) => c.name);
-    return {
-      required,
-      requiredLines: requiredLines(required),
-      requiredAsk:
-        names.length > 0
-          ? ` Whatever the return, ${listNames(names)} ${names.length === 1 ? 'is' : 'are'} required; approve ${names.length === 1 ? 'it' : 'them'} as well.`
-          : '',
-    };
+type Decided = Omit<BoardDecision, 'closingLines'>;
+
+/** The controls a framework requires that the ask leaves out, their lines, and the sentence that asks for them too. */
+function requiredBesides(f: BoardFigures, asked: readonly AskedFix[]) {
+  const required = requiredNotAsked(f.controls, asked);
+  const names = required.map((c) => c.name);
+  return {
+    required,
+    requiredLines: requiredLines(required),
+    requiredAsk:
+      names.length > 0
+        ? ` Whatever the return, ${listNames(names)} ${names.length === 1 ? 'is' : 'are'} required; approve ${names.length === 1 ? 'it' : 'them'} as well.`
+        : '',
   };
+}
 
-  if (f.plan !== null) {
-    const { fixes, lastIndex } = askedPrefix(f.plan, f.controls);
-    const last = f.plan.steps[lastIndex];
-    if (last !== undefined && last.cumulativeSavingUsd > 0) {
-      const together = {
-        savingUsd: last.cumulativeSavingUsd,
-        annualCostUsd: last.cumulativeAnnualCostUsd,
-        lossAfterUsd: last.expectedLossAfterUsd,
-        lossBeforeUsd: f.plan.expectedLossBeforeUsd,
-        paybackMonths: (last.cumulativeAnnualCostUsd / last.cumulativeSavingUsd) * 12,
-      };
-      const what = fixes.length === 1 ? `one fix, ${fixes[0]?.name},` : `${fixes.length} fixes`;
-      const { required, requiredLines, requiredAsk } = withRequired(fixes);
-      return {
-        doNothing,
-        requiredLines,
-        rows: [...askedRows(fixes, f.controls, true), ...required.map((c) => controlRow(c, 'required'))],
-        takeaway: `We ask the board to approve ${what} for about ${formatUsdShort(together.annualCostUsd)} a year: ${fixes.length === 1 ? 'it cuts' : 'together they cut'} the expected loss by ${formatUsdShort(together.savingUsd)} a year, paying back in ${months(together.paybackMonths)}.`,
-        fixes,
-        isJoint: true,
-        together,
-        askLines: [
-          ...fixes.map(
-            (x, i) =>
-              `${i + 1}. ${x.name}: about ${costRange(x.costLowUsd, x.costHighUsd)}; saves ${formatUsdShort(x.savingUsd)} a year${i === 0 ? '' : ' on top of the fixes above'}.`,
-          ),
-          `${fixes.length === 1 ? 'With it in place' : 'Together (the model run with all of them in place)'}: expected loss from ${formatUsdShort(together.lossBeforeUsd)} to ${formatUsdShort(together.lossAfterUsd)} a year, ${formatUsdShort(together.savingUsd)} less, for about ${formatUsdShort(together.annualCostUsd)} a year; payback ${months(together.paybackMonths)}.`,
-        ],
-        noPayingFixLines: [],
-        notes: `The ask is ${listNames(fixes.map((x) => x.name))}. ${fixes.length === 1 ? 'It removes' : 'We measured them together, not one by one, because fixes overlap: together they remove'} ${formatUsdShort(together.savingUsd)} of our ${formatUsdShort(together.lossBeforeUsd)} expected yearly loss for about ${formatUsdShort(together.annualCostUsd)} a year.${requiredAsk} ${doNothing}`,
-      };
-    }
-  }
+/**
+ * What the board is asked to decide, in the first case that holds: the stored plan's fixes measured
+ * together; else the fixes that pay for themselves each measured alone (an older result without a
+ * joint run); else nothing to ask, because the result cannot tell, because every control is at best
+ * practice, or because no fix pays for itself.
+ */
+function decide(f: BoardFigures): Decided {
+  const doNothing = doNothingLine(f);
+  return (
+    jointPlanDecision(f, doNothing) ??
+    payingAloneDecision(f, doNothing) ??
+    (!f.listsEveryControl ? olderResultDecision(f, doNothing) : f.controls.length === 0 ? bestPracticeDecision(doNothing) : noFixPaysDecision(f, doNothing))
+  );
+}
 
+/** The plan's fixes up to the last that still pays, measured together by the model; null without a plan or a saving. */
+function jointPlanDecision(f: BoardFigures, doNothing: string): Decided | null {
+  if (f.plan === null) return null;
+  const { fixes, lastIndex } = askedPrefix(f.plan, f.controls);
+  const last = f.plan.steps[lastIndex];
+  if (last === undefined || last.cumulativeSavingUsd <= 0) return null;
+  const together = {
+    savingUsd: last.cumulativeSavingUsd,
+    annualCostUsd: last.cumulativeAnnualCostUsd,
+    lossAfterUsd: last.expectedLossAfterUsd,
+    lossBeforeUsd: f.plan.expectedLossBeforeUsd,
+    paybackMonths: (last.cumulativeAnnualCostUsd / last.cumulativeSavingUsd) * 12,
+  };
+  const what = fixes.length === 1 ? `one fix, ${fixes[0]?.name},` : `${fixes.length} fixes`;
+  const { required, requiredLines, requiredAsk } = requiredBesides(f, fixes);
+  return {
+    doNothing,
+    requiredLines,
+    rows: [...askedRows(fixes, f.controls, true), ...required.map((c) => controlRow(c, 'required'))],
+    takeaway: `We ask the board to approve ${what} for about ${formatUsdShort(together.annualCostUsd)} a year: ${fixes.length === 1 ? 'it cuts' : 'together they cut'} the expected loss by ${formatUsdShort(together.savingUsd)} a year, paying back in ${months(together.paybackMonths)}.`,
+    fixes,
+    isJoint: true,
+    together,
+    askLines: [
+      ...fixes.map(
+        (x, i) =>
+          `${i + 1}. ${x.name}: about ${costRange(x.costLowUsd, x.costHighUsd)}; saves ${formatUsdShort(x.savingUsd)} a year${i === 0 ? '' : ' on top of the fixes above'}.`,
+      ),
+      `${fixes.length === 1 ? 'With it in place' : 'Together (the model run with all of them in place)'}: expected loss from ${formatUsdShort(together.lossBeforeUsd)} to ${formatUsdShort(together.lossAfterUsd)} a year, ${formatUsdShort(together.savingUsd)} less, for about ${formatUsdShort(together.annualCostUsd)} a year; payback ${months(together.paybackMonths)}.`,
+    ],
+    noPayingFixLines: [],
+    notes: `The ask is ${listNames(fixes.map((x) => x.name))}. ${fixes.length === 1 ? 'It removes' : 'We measured them together, not one by one, because fixes overlap: together they remove'} ${formatUsdShort(together.savingUsd)} of our ${formatUsdShort(together.lossBeforeUsd)} expected yearly loss for about ${formatUsdShort(together.annualCostUsd)} a year.${requiredAsk} ${doNothing}`,
+  };
+}
+
+/** Without a joint plan: each fix that pays for itself, shown measured alone, and no sum offered as a combined figure. */
+function payingAloneDecision(f: BoardFigures, doNothing: string): Decided | null {
   const payingAlone = f.controls
     .filter((c) => paysForItself(c.savingAloneUsd, c.costHighUsd))
     .sort((a, b) => b.savingAloneUsd / b.costMidUsd - a.savingAloneUsd / a.costMidUsd);
-  if (payingAlone.length > 0) {
-    // No joint plan stored: each fix is shown measured alone, and no sum is offered as a combined figure.
-    const fixes = payingAlone.map((c) => ({
-      name: c.name,
-      costLowUsd: c.costLowUsd,
-      costHighUsd: c.costHighUsd,
-      costMidUsd: c.costMidUsd,
-      savingUsd: c.savingAloneUsd,
-    }));
-    const { required, requiredLines, requiredAsk } = withRequired(fixes);
-    return {
-      doNothing,
-      requiredLines,
-      rows: [...askedRows(fixes, f.controls, false), ...required.map((c) => controlRow(c, 'required'))],
-      takeaway: `We ask the board to approve ${fixes.length === 1 ? `one fix, ${fixes[0]?.name}` : `${fixes.length} fixes`}: each removes more expected loss than it costs even at the top of its price range.`,
-      fixes,
-      isJoint: false,
-      together: null,
-      askLines: [
-        ...fixes.map(
-          (x, i) =>
-            `${i + 1}. ${x.name}: about ${costRange(x.costLowUsd, x.costHighUsd)}; saves ${formatUsdShort(x.savingUsd)} a year on its own.`,
-        ),
-        `Each saving is measured alone; fixes overlap, so together they save less than the sum. This result (model ${f.engineVersion}) has no combined run: re-run the assessment to get the combined figure.`,
-      ],
-      noPayingFixLines: [],
-      notes: `Each of these fixes pays for itself on its own. We do not add their savings up: fixes overlap, and the combined effect needs the model run with all of them in place.${requiredAsk} ${doNothing}`,
-    };
-  }
+  if (payingAlone.length === 0) return null;
+  const fixes = payingAlone.map((c) => ({
+    name: c.name,
+    costLowUsd: c.costLowUsd,
+    costHighUsd: c.costHighUsd,
+    costMidUsd: c.costMidUsd,
+    savingUsd: c.savingAloneUsd,
+  }));
+  const { required, requiredLines, requiredAsk } = requiredBesides(f, fixes);
+  return {
+    doNothing,
+    requiredLines,
+    rows: [...askedRows(fixes, f.controls, false), ...required.map((c) => controlRow(c, 'required'))],
+    takeaway: `We ask the board to approve ${fixes.length === 1 ? `one fix, ${fixes[0]?.name}` : `${fixes.length} fixes`}: each removes more expected loss than it costs even at the top of its price range.`,
+    fixes,
+    isJoint: false,
+    together: null,
+    askLines: [
+      ...fixes.map(
+        (x, i) =>
+          `${i + 1}. ${x.name}: about ${costRange(x.costLowUsd, x.costHighUsd)}; saves ${formatUsdShort(x.savingUsd)} a year on its own.`,
+      ),
+      `Each saving is measured alone; fixes overlap, so together they save less than the sum. This result (model ${f.engineVersion}) has no combined run: re-run the assessment to get the combined figure.`,
+    ],
+    noPayingFixLines: [],
+    notes: `Each of these fixes pays for itself on its own. We do not add their savings up: fixes overlap, and the combined effect needs the model run with all of them in place.${requiredAsk} ${doNothing}`,
+  };
+}
 
-  if (!f.listsEveryControl) {
-    return {
-      doNothing,
-      requiredLines: [],
-      rows: [],
-      takeaway:
-        'No fix is asked for: this result does not list the controls that would not pay for themselves, so it cannot show what each would save and cost.',
-      fixes: [],
-      isJoint: false,
-      together: null,
-      askLines: [
-        `Re-run the assessment on the current model (this result is model ${f.engineVersion}) to see each control's saving and cost.`,
-      ],
-      noPayingFixLines: [],
-      notes: `This assessment was computed by an older model that did not record every control's saving and cost. ${doNothing}`,
-    };
-  }
+/** A result of an older model that did not record every control's saving and cost: nothing can be asked. */
+function olderResultDecision(f: BoardFigures, doNothing: string): Decided {
+  return {
+    doNothing,
+    requiredLines: [],
+    rows: [],
+    takeaway:
+      'No fix is asked for: this result does not list the controls that would not pay for themselves, so it cannot show what each would save and cost.',
+    fixes: [],
+    isJoint: false,
+    together: null,
+    askLines: [
+      `Re-run the assessment on the current model (this result is model ${f.engineVersion}) to see each control's saving and cost.`,
+    ],
+    noPayingFixLines: [],
+    notes: `This assessment was computed by an older model that did not record every control's saving and cost. ${doNothing}`,
+  };
+}
 
-  if (f.controls.length === 0) {
-    return {
-      doNothing,
-      requiredLines: [],
-      rows: [],
-      takeaway: 'No fix is asked for: every control that applies is already at best practice.',
-      fixes: [],
-      isJoint: false,
-      together: null,
-      askLines: [
-        'The remaining risk is what an organisation of this size and sector carries with every control at best practice; insurance is the lever left.',
-      ],
-      noPayingFixLines: [],
-      notes: `Every control that applies to us is at best practice. ${doNothing}`,
-    };
-  }
+/** Every control that applies is at best practice: insurance is the lever left. */
+function bestPracticeDecision(doNothing: string): Decided {
+  return {
+    doNothing,
+    requiredLines: [],
+    rows: [],
+    takeaway: 'No fix is asked for: every control that applies is already at best practice.',
+    fixes: [],
+    isJoint: false,
+    together: null,
+    askLines: [
+      'The remaining risk is what an organisation of this size and sector carries with every control at best practice; insurance is the lever left.',
+    ],
+    noPayingFixLines: [],
+    notes: `Every control that applies to us is at best practice. ${doNothing}`,
+  };
+}
 
-  const { required, requiredAsk } = withRequired([]);
+/** Controls remain, but none pays for itself at typical prices: the required ones are approved, the rest of the risk accepted. */
+function noFixPaysDecision(f: BoardFigures, doNothing: string): Decided {
+  const { required, requiredAsk } = requiredBesides(f, []);
   const largest = [...f.controls].sort((a, b) => b.savingAloneUsd - a.savingAloneUsd)[0]!;
   const requiredNames = required.map((c) => c.name);
   const namedRequired = requiredNames.length <= 3 ? ` (${listNames(requiredNames)})` : ', marked in the table';
