@@ -271,11 +271,16 @@ function requiredBesides(f: BoardFigures, asked: readonly AskedFix[]) {
  */
 function decide(f: BoardFigures): Decided {
   const doNothing = doNothingLine(f);
-  return (
-    jointPlanDecision(f, doNothing) ??
-    payingAloneDecision(f, doNothing) ??
-    (!f.listsEveryControl ? olderResultDecision(f, doNothing) : f.controls.length === 0 ? bestPracticeDecision(doNothing) : noFixPaysDecision(f, doNothing))
-  );
+  const asked = jointPlanDecision(f, doNothing) ?? payingAloneDecision(f, doNothing);
+  if (asked) return asked;
+  if (!f.listsEveryControl) return olderResultDecision(f, doNothing);
+  if (f.controls.length === 0) return bestPracticeDecision(doNothing);
+  return noFixPaysDecision(f, doNothing);
+}
+
+/** A decision that asks for no fix: no rows, lines or figures of an ask unless the case gives some. */
+function noFixAsked(doNothing: string, own: Pick<Decided, 'takeaway' | 'askLines' | 'notes'> & Partial<Pick<Decided, 'rows' | 'noPayingFixLines'>>): Decided {
+  return { doNothing, requiredLines: [], rows: [], fixes: [], isJoint: false, together: null, noPayingFixLines: [], ...own };
 }
 
 /** The plan's fixes up to the last that still pays, measured together by the model; null without a plan or a saving. */
@@ -349,39 +354,25 @@ function payingAloneDecision(f: BoardFigures, doNothing: string): Decided | null
 
 /** A result of an older model that did not record every control's saving and cost: nothing can be asked. */
 function olderResultDecision(f: BoardFigures, doNothing: string): Decided {
-  return {
-    doNothing,
-    requiredLines: [],
-    rows: [],
+  return noFixAsked(doNothing, {
     takeaway:
       'No fix is asked for: this result does not list the controls that would not pay for themselves, so it cannot show what each would save and cost.',
-    fixes: [],
-    isJoint: false,
-    together: null,
     askLines: [
       `Re-run the assessment on the current model (this result is model ${f.engineVersion}) to see each control's saving and cost.`,
     ],
-    noPayingFixLines: [],
     notes: `This assessment was computed by an older model that did not record every control's saving and cost. ${doNothing}`,
-  };
+  });
 }
 
 /** Every control that applies is at best practice: insurance is the lever left. */
 function bestPracticeDecision(doNothing: string): Decided {
-  return {
-    doNothing,
-    requiredLines: [],
-    rows: [],
+  return noFixAsked(doNothing, {
     takeaway: 'No fix is asked for: every control that applies is already at best practice.',
-    fixes: [],
-    isJoint: false,
-    together: null,
     askLines: [
       'The remaining risk is what an organisation of this size and sector carries with every control at best practice; insurance is the lever left.',
     ],
-    noPayingFixLines: [],
     notes: `Every control that applies to us is at best practice. ${doNothing}`,
-  };
+  });
 }
 
 /** Controls remain, but none pays for itself at typical prices: the required ones are approved, the rest of the risk accepted. */
@@ -394,21 +385,16 @@ function noFixPaysDecision(f: BoardFigures, doNothing: string): Decided {
     requiredNames.length > 0
       ? `approve the ${requiredNames.length === 1 ? 'control' : `${requiredNames.length} controls`} required regardless of return${namedRequired}, and accept the remaining risk`
       : 'accept the remaining risk, or act on a control if a cheaper offer than the typical price is found';
-  return {
+  return noFixAsked(doNothing, {
     takeaway: `No fix pays for itself at typical prices: ${f.controls.length} ${f.controls.length === 1 ? 'control is' : 'controls are'} not yet at best practice, but each would cost ${f.controls.some(isBreakEven) ? 'about as much as or more' : 'more'} a year than the expected loss it removes. The board is asked to ${decision}.`,
-    doNothing,
-    // Every control is in the table with its saving, cost and who requires it: the required ones need no second list.
-    requiredLines: [],
+    // Every control is in the table with its saving, cost and who requires it, so the required ones get no second list (requiredLines stays empty).
     rows: [...f.controls]
       .sort((a, b) => b.savingAloneUsd - a.savingAloneUsd)
       .map((c) => controlRow(c, c.required.length > 0 ? 'required' : 'option')),
-    fixes: [],
-    isJoint: false,
-    together: null,
     askLines: [],
     noPayingFixLines: noPayingFixLines(f.controls),
     notes: `We found no fix that pays for itself at typical prices. The largest saving would come from ${largest.name}, and even it ${isBreakEven(largest) ? 'only breaks even' : 'costs more a year than it saves'}.${requiredAsk} ${doNothing}`,
-  };
+  });
 }
 
 /** Fixes that pay alone but not once the plan's fixes are in place: they overlap with them. */

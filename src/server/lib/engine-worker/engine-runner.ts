@@ -8,9 +8,9 @@ import { performEngineJob, type EngineJob, type EngineJobAnswer, type EngineJobR
 
 /** Runs the engine's long jobs for the whole app (ADR 263); `close()` stops its worker. */
 export interface EngineRunner {
-  /** A full run of the model: what a completion, a saved what-if or a re-score stores. */
+  /** A full run of the model: a completion, a what-if (saved or the public API's), a re-score. */
   assess(input: RiskInput, options: AssessRiskOptions): Promise<RiskResult>;
-  /** One of the what-changed waterfall's re-runs (ADR 128): its expected annual loss. */
+  /** An expected annual loss alone: the what-changed waterfall's re-runs (ADR 128), the action plan's estimates. */
   expectedLoss(run: EngineRun): Promise<number>;
   close(): Promise<void>;
 }
