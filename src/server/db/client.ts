@@ -111,7 +111,8 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
  * The postgres.js client as Drizzle should see it: every parameterised query a prepared statement
  * (ADR 239). postgres.js prepares its own tagged-template queries by default, but Drizzle calls
  * `unsafe(query, params, { prepare: false })` for every query not built with `.prepare(name)`
- * (https://github.com/drizzle-team/drizzle-orm/issues/6096; the fix, https://github.com/drizzle-team/drizzle-orm/pull/6098, is open), so each one was parsed, planned and
+ * (https://github.com/drizzle-team/drizzle-orm/issues/6096; the fix,
+ * https://github.com/drizzle-team/drizzle-orm/pull/6098, is open), so each one was parsed, planned and
  * described again: five times the driver's CPU per query and a third of the request's CPU on the
  * public API's list (docs/benchmarks.md). Queries without parameters keep postgres.js's simple
  * protocol, so multi-statement text still runs. Transactions get their own client from
