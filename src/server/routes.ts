@@ -21,6 +21,7 @@ import { ssoRoutes } from './features/sso/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { mcpRoutes } from './features/mcp/routes.ts';
+import { oauthRoutes } from './features/oauth/routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { backupRoutes } from './features/backup/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
@@ -62,6 +63,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(passkeyRoutes);
   await app.register(webhookRoutes);
   await app.register(mcpRoutes);
+  await app.register(oauthRoutes);
   await app.register(apiTokenRoutes);
   await app.register(backupRoutes);
   await app.register(privacyRoutes);

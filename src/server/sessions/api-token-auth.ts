@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
+import { OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
@@ -14,12 +15,12 @@ const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
 /** Far outside any step-up window (sessions/step-up.ts), yet set: what a token's "verification time" reads. */
 const TOKEN_VERIFIED_AT = new Date(0);
 
-/** The Authorization header's bearer secret when it looks like a CIFER token; anything else is not one of ours. */
+/** The Authorization header's bearer secret when it looks like a CIFER token (an API token or an assistant's OAuth access token); anything else is not one of ours. */
 export function readBearerSecret(authorization: string | undefined): string | null {
   // The scheme name is case-insensitive (RFC 9110 section 11.1).
   if (!authorization || !/^bearer /i.test(authorization)) return null;
   const secret = authorization.slice('Bearer '.length).trim();
-  const known = Object.values(API_TOKEN_SECRET_PREFIX).some((prefix) => secret.startsWith(prefix));
+  const known = [...Object.values(API_TOKEN_SECRET_PREFIX), OAUTH_TOKEN_PREFIX.access].some((prefix) => secret.startsWith(prefix));
   return known && secret.length <= 200 ? secret : null;
 }
 
