@@ -95,18 +95,20 @@ export async function insertTokens(db: Database, tokens: (typeof oauthTokens.$in
 }
 
 /**
- * Consumes a refresh token of this client's unrevoked grant (rotation: each is exchanged once).
- * Null when it is unknown, expired, consumed already or another client's.
+ * Consumes a refresh token of this client's unrevoked grant (rotation). It may be exchanged again
+ * until `graceStart` has passed its first use: an assistant's concurrent requests each refresh
+ * when they find the access token expired (ADR 294). Null when it is unknown, expired, consumed
+ * before the grace, or another client's.
  */
-export async function consumeRefreshToken(db: Database, tokenHash: string, clientId: string, now: Date) {
+export async function consumeRefreshToken(db: Database, tokenHash: string, clientId: string, now: Date, graceStart: Date) {
   const [row] = await db
     .update(oauthTokens)
-    .set({ consumedAt: now })
+    .set({ consumedAt: sql`coalesce(${oauthTokens.consumedAt}, ${now.toISOString()}::timestamptz)` })
     .where(
       and(
         eq(oauthTokens.id, tokenHash),
         eq(oauthTokens.kind, 'refresh'),
-        isNull(oauthTokens.consumedAt),
+        or(isNull(oauthTokens.consumedAt), gt(oauthTokens.consumedAt, graceStart)),
         gt(oauthTokens.expiresAt, now),
         sql`${oauthTokens.grantId} in (select ${oauthGrants.id} from ${oauthGrants} where ${oauthGrants.clientId} = ${clientId} and ${oauthGrants.revokedAt} is null)`,
       ),

@@ -27,6 +27,12 @@ export const OAUTH_LIFETIMES_MS = {
   accessToken: 60 * MINUTE_MS,
   /** Each refresh gives a new one (rotation); an assistant unused for this long must be connected again. */
   refreshToken: 30 * DAY_MS,
+  /**
+   * After its first use a refresh token still works this long: an assistant whose requests run side
+   * by side refreshes once per request, and refusing all but the first would sign it out. After
+   * that, its return means a copy is in other hands, and the grant is revoked.
+   */
+  refreshReuseGrace: 30_000,
   /** A registered client nobody ever consented to is dropped after this (open registration cannot fill the table). */
   unusedClient: DAY_MS,
 } as const;

@@ -13,9 +13,9 @@ import { OAUTH_LIFETIMES_MS, type OAuthSite } from './oauth-settings.ts';
 
 /**
  * The token endpoint's two grants (ADR 294): an authorization code with its PKCE verifier, and a
- * refresh token, rotated on every use. A code or refresh token presented a second time means one of
- * two parties holds a copy: the whole grant is revoked (OAuth 2.1 sections 4.1.3 and 4.3.1), and
- * the assistant must be connected again.
+ * refresh token, rotated on every use. A code presented a second time, or a refresh token after its
+ * short grace (OAUTH_LIFETIMES_MS.refreshReuseGrace), means one of two parties holds a copy: the
+ * whole grant is revoked (OAuth 2.1 sections 4.1.3 and 4.3.1), and the assistant must be connected again.
  */
 
 /** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
@@ -107,7 +107,7 @@ export async function refreshTokens(options: TokenRequest): Promise<TokenAnswer>
   if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token is required.');
   checkResource(body, site.resource);
   const tokenHash = hashToken(refreshToken);
-  const claimed = await consumeRefreshToken(db, tokenHash, client.id, now);
+  const claimed = await consumeRefreshToken(db, tokenHash, client.id, now, new Date(now.getTime() - OAUTH_LIFETIMES_MS.refreshReuseGrace));
   if (!claimed) {
     const known = await findTokenGrant(db, tokenHash);
     if (known?.kind === 'refresh' && known.consumedAt && known.clientId === client.id) return revokeOnReplay(options, known.grantId, 'refresh_token_reused');
