@@ -18,6 +18,7 @@ import { organizationRoutes } from './features/organizations/routes.ts';
 import { organizationV1Routes } from './features/organizations/v1-routes.ts';
 import { riskProfileRoutes } from './features/risk-profile/routes.ts';
 import { ssoRoutes } from './features/sso/routes.ts';
+import { scimRoutes } from './features/sso/scim-routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { mcpRoutes } from './features/mcp/routes.ts';
@@ -60,6 +61,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(organizationV1Routes);
   await app.register(riskProfileRoutes);
   await app.register(ssoRoutes);
+  await app.register(scimRoutes);
   await app.register(passkeyRoutes);
   await app.register(webhookRoutes);
   await app.register(mcpRoutes);
