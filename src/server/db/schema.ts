@@ -795,14 +795,18 @@ export const oauthAuthorizationRequests = pgTable(
   (table) => [index('oauth_authorization_requests_expiry_idx').on(table.expiresAt)],
 );
 
+/** A code or token of an OAuth grant, gone with it. */
+const ownedByGrant = () =>
+  uuid('grant_id')
+    .notNull()
+    .references(() => oauthGrants.id, { onDelete: 'cascade' });
+
 /** An authorization code (ADR 294): its SHA-256 as id, one minute, consumed once; a second use revokes the grant. */
 export const oauthCodes = pgTable(
   'oauth_codes',
   {
     id: text('id').primaryKey(),
-    grantId: uuid('grant_id')
-      .notNull()
-      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    grantId: ownedByGrant(),
     redirectUri: text('redirect_uri').notNull(),
     codeChallenge: text('code_challenge').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -820,14 +824,13 @@ export const oauthTokens = pgTable(
   'oauth_tokens',
   {
     id: text('id').primaryKey(),
-    grantId: uuid('grant_id')
-      .notNull()
-      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    grantId: ownedByGrant(),
     /** 'access' | 'refresh' */
     kind: text('kind').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A refresh token's first exchange. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (table) => [index('oauth_tokens_grant_idx').on(table.grantId), index('oauth_tokens_expiry_idx').on(table.expiresAt)],
 );

@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { sessionCacheFor, type SessionCache } from './session-cache.ts';
+import { callerFactColumns, loadCachedToken, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
 
 /** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
@@ -44,12 +44,7 @@ const tokenRowQuery = preparedPerDatabase((db) => {
       createdAt: apiTokens.createdAt,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
-      organizationId: organizations.id,
-      user: { id: users.id, homeOrganizationId: users.organizationId, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, isPartner: users.isPartner },
-      membershipRole: memberships.role,
-      totpEnabledAt: userMfa.totpEnabledAt,
-      subscriptionStatus: organizations.subscriptionStatus,
-      subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+      ...callerFactColumns,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -105,20 +100,12 @@ function cacheKey(tokenHash: string, requestedOrganizationId: string | null): st
  * and, when usable, cached under its owner and acting organisation, so every invalidation of either
  * (revoke, deactivation, erasure, membership, MFA, billing, deletion request) drops it on every instance.
  */
-async function loadUsableToken(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null): Promise<{ usable: UsableToken; key: string; cache: SessionCache<UsableToken> | undefined } | null> {
-  const cache = sessionCacheFor(db) as SessionCache<UsableToken> | undefined;
-  const key = cacheKey(tokenHash, requestedOrganizationId);
-  const cached = cache?.get(key, now.getTime());
-  // Expiry is checked on every hit; an expired entry is never refused from memory but re-read (the database decides).
-  if (cached && cached.row.expiresAt.getTime() > now.getTime()) return { usable: cached, key, cache };
-  if (cached) cache?.forget(key);
-  const readEpoch = cache?.epoch() ?? 0;
-  const row = await readTokenRow(db, tokenHash, now, requestedOrganizationId);
-  const organizationRole = row && roleOf(row, requestedOrganizationId);
-  if (!row || !organizationRole) return null;
-  const usable = { row, organizationRole };
-  cache?.set(key, usable, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, now.getTime());
-  return { usable, key, cache };
+async function loadUsableToken(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null): Promise<LoadedToken<UsableToken> | null> {
+  return loadCachedToken<UsableToken>(db, cacheKey(tokenHash, requestedOrganizationId), now, async () => {
+    const row = await readTokenRow(db, tokenHash, now, requestedOrganizationId);
+    const organizationRole = row && roleOf(row, requestedOrganizationId);
+    return row && organizationRole ? { row, organizationRole } : null;
+  });
 }
 
 /**
@@ -126,7 +113,7 @@ async function loadUsableToken(db: Database, tokenHash: string, now: Date, reque
  * calls of a busy integration do not all write, and the condition keeps other instances (and other
  * organisations' keys of one personal token) from writing again within the minute.
  */
-async function touchLastUsed(db: Database, loaded: NonNullable<Awaited<ReturnType<typeof loadUsableToken>>>, now: Date): Promise<void> {
+async function touchLastUsed(db: Database, loaded: LoadedToken<UsableToken>, now: Date): Promise<void> {
   const { row } = loaded.usable;
   if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
   loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, lastUsedAt: now } });

@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { memberships, oauthClients, oauthGrants, oauthTokens, organizations, userMfa, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { sessionCacheFor, type SessionCache } from './session-cache.ts';
+import { callerFactColumns, loadCachedToken, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
 
 /** A grant's lastUsedAt is written at most this often (an assistant calling all day is not a write per call). */
@@ -26,12 +26,7 @@ const accessTokenQuery = preparedPerDatabase((db) =>
       expiresAt: oauthTokens.expiresAt,
       grant: { id: oauthGrants.id, scopes: oauthGrants.scopes, createdAt: oauthGrants.createdAt, lastUsedAt: oauthGrants.lastUsedAt },
       clientName: oauthClients.name,
-      organizationId: organizations.id,
-      user: { id: users.id, homeOrganizationId: users.organizationId, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, isPartner: users.isPartner },
-      membershipRole: memberships.role,
-      totpEnabledAt: userMfa.totpEnabledAt,
-      subscriptionStatus: organizations.subscriptionStatus,
-      subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+      ...callerFactColumns,
     })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
@@ -67,24 +62,16 @@ function cacheKey(tokenHash: string): string {
   return `oauth:${tokenHash}`;
 }
 
-async function loadUsableAccess(db: Database, tokenHash: string, resource: string, now: Date) {
-  const cache = sessionCacheFor(db) as SessionCache<UsableAccess> | undefined;
-  const key = cacheKey(tokenHash);
-  const cached = cache?.get(key, now.getTime());
-  // As for API tokens: the expiry is checked on every hit, and an entry that looks expired is re-read.
-  if (cached && cached.row.expiresAt.getTime() > now.getTime()) return { usable: cached, key, cache };
-  if (cached) cache?.forget(key);
-  const readEpoch = cache?.epoch() ?? 0;
-  const [row] = await accessTokenQuery(db).execute({ tokenHash, now: now.toISOString(), resource });
-  const organizationRole = row ? effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId) : null;
-  if (!row || !organizationRole) return null;
-  const usable = { row, organizationRole };
-  cache?.set(key, usable, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, now.getTime());
-  return { usable, key, cache };
+async function loadUsableAccess(db: Database, tokenHash: string, resource: string, now: Date): Promise<LoadedToken<UsableAccess> | null> {
+  return loadCachedToken<UsableAccess>(db, cacheKey(tokenHash), now, async () => {
+    const [row] = await accessTokenQuery(db).execute({ tokenHash, now: now.toISOString(), resource });
+    const organizationRole = row ? effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId) : null;
+    return row && organizationRole ? { row, organizationRole } : null;
+  });
 }
 
 /** The grant's lastUsedAt, at most once a minute (the cached copy moves first, as for API tokens). */
-async function touchGrant(db: Database, loaded: NonNullable<Awaited<ReturnType<typeof loadUsableAccess>>>, now: Date): Promise<void> {
+async function touchGrant(db: Database, loaded: LoadedToken<UsableAccess>, now: Date): Promise<void> {
   const { row } = loaded.usable;
   if (row.grant.lastUsedAt && now.getTime() - row.grant.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
   loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, grant: { ...row.grant, lastUsedAt: now } } });

@@ -46,9 +46,9 @@ CREATE TABLE "oauth_tokens" (
 	"id" text PRIMARY KEY NOT NULL,
 	"grant_id" uuid NOT NULL,
 	"kind" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"consumed_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"consumed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "scim_tokens" (

@@ -1,8 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * What the OAuth tests share (tests only, API and end-to-end): an assistant's side of the flow as
@@ -66,27 +63,6 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'tokens') this.savedTokens = undefined;
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
   }
-}
-
-/** A free loopback port, found by listening on port 0 and letting it go. */
-export async function freeLoopbackPort(): Promise<number> {
-  const probe: Server = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/**
- * A test app listening on loopback at the address its APP_URL names: the MCP SDK checks that the
- * protected-resource metadata names the very URL it connects to (RFC 9728 section 3.3).
- */
-export async function createListeningTestApp(): Promise<TestApp & { baseUrl: string }> {
-  const port = await freeLoopbackPort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ APP_URL: baseUrl });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return Object.assign(t, { baseUrl });
 }
 
 /** The code and state in the address the consent page sends the browser back to. */

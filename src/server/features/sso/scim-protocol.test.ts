@@ -9,7 +9,7 @@ import { createSession, findSessionAuth, hashToken } from '../../sessions/sessio
 import { call } from '../../test/helpers.ts';
 import { createCaller, type Caller } from '../../test/organization-members.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
-import { listeningUrl } from '../mcp/mcp-test-support.ts';
+import { listeningUrl } from '../../test/listening-app.ts';
 import { ScimClient, ScimClientError, type ScimUserResource } from '../../../../scripts/scim-client.ts';
 
 /**

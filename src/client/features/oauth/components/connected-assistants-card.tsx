@@ -5,8 +5,7 @@ import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
-import { DialogFooter } from '@/client/components/ui/dialog.tsx';
-import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useConnectedAssistants, useDisconnectAssistant } from '../api/connected-assistants.ts';
@@ -95,21 +94,16 @@ export function ConnectedAssistantsCard({ className, mcpUrl }: { className?: str
       <CardContent>
         <AssistantList query={assistants} onDisconnect={setConfirming} />
       </CardContent>
-      <TitledDialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
         title={confirming ? `Disconnect “${confirming.clientName}”?` : 'Disconnect assistant'}
         description="Its access ends at once, on every CIFER server. To use it again, connect it again from the assistant."
-      >
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setConfirming(null)}>
-            Keep it
-          </Button>
-          <Button type="button" variant="destructive" onClick={confirm} disabled={disconnect.isPending}>
-            {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
-          </Button>
-        </DialogFooter>
-      </TitledDialog>
+        confirmLabel="Disconnect"
+        pendingLabel="Disconnecting…"
+        isPending={disconnect.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

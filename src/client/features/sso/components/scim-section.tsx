@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog.tsx';
 import { DialogFooter } from '@/client/components/ui/dialog.tsx';
 import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
@@ -40,12 +41,9 @@ function ScimTokenItem({ token, onRevoke }: { token: ScimToken; onRevoke: () => 
         {token.createdByEmail ? ` · created by ${token.createdByEmail}` : ''} · {formatDate(token.createdAt)} · {token.lastUsedAt ? `last used ${formatDate(token.lastUsedAt)}` : 'never used'}
       </p>
       {token.revokedAt ? null : (
-        <div>
-          <Button type="button" variant="outline" size="sm" onClick={onRevoke} aria-label={`Revoke ${token.name}`}>
-            <Trash2 aria-hidden="true" />
-            Revoke
-          </Button>
-        </div>
+        <Button type="button" variant="outline" size="sm" className="self-start" aria-label={`Revoke ${token.name}`} onClick={onRevoke}>
+          <Trash2 aria-hidden="true" /> Revoke
+        </Button>
       )}
     </li>
   );
@@ -190,21 +188,16 @@ export function ScimSection({ organizationId, organizationName, StepUpDialog }: 
       >
         {creation.created ? <SecretOnce created={creation.created} onDone={() => creation.setCreated(null)} /> : null}
       </TitledDialog>
-      <TitledDialog
+      <ConfirmDialog
         open={revoking !== null}
-        onOpenChange={(isOpen) => !isOpen && setRevoking(null)}
         title={revoking ? `Revoke “${revoking.name}”?` : 'Revoke SCIM token'}
         description="Your identity provider's requests with it are refused from now on; provisioning stops until it has a new token."
-      >
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setRevoking(null)}>
-            Keep it
-          </Button>
-          <Button type="button" variant="destructive" onClick={() => void confirmRevoke()} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Revoking…' : 'Revoke token'}
-          </Button>
-        </DialogFooter>
-      </TitledDialog>
+        confirmLabel="Revoke token"
+        pendingLabel="Revoking…"
+        isPending={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => void confirmRevoke()}
+      />
     </Card>
   );
 }
