@@ -31,7 +31,7 @@ function AssistantItem({ assistant, onDisconnect }: { assistant: ConnectedAssist
             <Badge variant="outline">{assistant.scopes.includes('write') ? 'Read and Write' : 'Read'}</Badge>
           </div>
           <p className="text-sm break-words text-slate-600">
-            Acts in {assistant.organizationName} · answers go to <span className="break-all">{assistant.redirectHost}</span>
+            Acts in {assistant.organizationName} · answers go to <span className="wrap-anywhere">{assistant.redirectHost}</span>
           </p>
           <p className="text-sm text-slate-600">
             Connected {formatDate(assistant.connectedAt)} · {assistant.lastUsedAt ? `last used ${formatDate(assistant.lastUsedAt)}` : 'not used yet'}
@@ -88,7 +88,7 @@ export function ConnectedAssistantsCard({ className, mcpUrl }: { className?: str
           Connected assistants
         </CardTitle>
         <CardDescription>
-          AI assistants you allowed to use CIFER as you (Claude, ChatGPT, Cursor and others connect with the address <code className="break-all">{mcpUrl}</code>).
+          AI assistants you allowed to use CIFER as you (Claude, ChatGPT, Cursor and others connect with the address <code className="wrap-anywhere">{mcpUrl}</code>).
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -85,7 +85,7 @@ function ConsentForm({ request, requestId, StepUpDialog }: { request: ConsentReq
           <span className="break-words">Connect “{request.client.name}” to CIFER?</span>
         </CardTitle>
         <CardDescription>
-          An AI assistant asks to use CIFER as you. After you answer you go back to <strong className="break-all text-slate-900">{request.client.redirectHost}</strong>. Only continue if you started this from that assistant.
+          An AI assistant asks to use CIFER as you. After you answer you go back to <strong className="text-slate-900 wrap-anywhere">{request.client.redirectHost}</strong>. Only continue if you started this from that assistant.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
