@@ -9,7 +9,8 @@ import { deleteUserSessions } from './session-store.ts';
 /**
  * Account changes that alter what an EXISTING session may do (ADR 143): account status, platform
  * role, partner flag, two-factor reset, revocation, membership changes and the session's
- * organisation, and an API token's revocation (its calls are answered from the same cache, ADR 243).
+ * organisation, an API token's revocation (its calls are answered from the same cache, ADR 243),
+ * an assistant's OAuth grant revoked (ADR 294) and every access of a deprovisioned person ended (ADR 296).
  * Each one ends with `sessionsChanged(db, userId)`, which drops what every instance's
  * session cache (ADR 173) holds for that user. Two-factor state and organisation access have their
  * own writers beside this file (two-factor-state.ts, organization-access.ts).

@@ -7,9 +7,10 @@ import { createCiferMcpServer } from './mcp-server.ts';
 /**
  * The MCP server over Streamable HTTP at /mcp (ADR 230), stateless: every POST builds a server and
  * a transport for that one JSON-RPC message (or batch) and answers it as JSON, so any instance can
- * take any request and nothing is kept between them. The caller is its API token: the session
- * plugin reads it for /mcp as for /api, the access plugin checks it and its read scope, and each
- * tool call goes to /api/v1 with the same token, where every other rule is applied.
+ * take any request and nothing is kept between them. The caller is its API token or an assistant's
+ * OAuth access token (ADR 294): the session plugin reads it for /mcp as for /api, the access plugin
+ * checks it and its read scope, and each tool call goes to /api/v1 with the same token, where every
+ * other rule is applied.
  */
 
 export const MCP_PATH = '/mcp';
