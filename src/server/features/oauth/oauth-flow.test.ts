@@ -3,7 +3,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { OAuthMetadataSchema, OAuthProtectedResourceMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { CONSENT_PAGE_PATH, OAUTH_MESSAGES, OAUTH_TOKEN_PREFIX, type ConnectedAssistantList, type ConsentDecision, type ConsentRequest } from '@/contracts/oauth.ts';
 import { auditLog, oauthGrants, oauthTokens } from '../../db/schema.ts';
 import { removeMembership, setUserStatus } from '../../sessions/revocation.ts';
@@ -99,6 +99,14 @@ describe('an assistant added by the URL of /mcp', BUILDS_AN_APP, () => {
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['list_assessments', 'get_result', 'start_draft', 'complete_assessment']));
     const listed = await client.callTool({ name: 'list_assessments', arguments: {} });
     expect(listed.isError).toBeFalsy();
+    // Write was consented to: the write tools reach the public API (in process) as the person, and the write is audited under the assistant's name.
+    const draft = await client.callTool({ name: 'start_draft', arguments: { title: 'Drafted by the assistant' } });
+    expect(draft.isError, JSON.stringify(draft)).toBeFalsy();
+    // The call's audit row is written after the answer (plugins/api-token-audit.ts).
+    await vi.waitFor(async () => {
+      const [call] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'api_token.call'), eq(auditLog.actorUserId, owner.userId)));
+      expect(call?.details).toMatchObject({ apiToken: { name: 'Test Assistant' }, method: 'POST', status: 201 });
+    });
 
     const connected = await call(t, owner.cookie, 'GET', '/api/account/assistants');
     const [assistant] = connected.json<ConnectedAssistantList>().assistants;
