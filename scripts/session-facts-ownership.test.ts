@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
  * writers. This test reads every server module and refuses a write to a cached fact anywhere else.
  *
  * The facts are what `readSessionAuthRow` in src/server/sessions/session-store.ts selects, and the
- * API token columns its token twin reads (ADR 243). A table
+ * API token and OAuth grant columns its token twins read (ADR 243, ADR 294). A table
  * mapped to 'every-write' may not be updated, upserted or deleted at all outside sessions; otherwise
  * only the listed columns are guarded. Inserting a new row is allowed: no session has cached it yet.
  */
@@ -23,6 +23,9 @@ const CACHED_FACTS: Record<string, 'every-write' | readonly string[]> = {
   organizations: ['subscriptionStatus', 'subscriptionAccessUntil', 'deletionRequestedAt', 'deletionScheduledFor'],
   // What `tokenRowQuery` in src/server/sessions/api-token-auth.ts reads: token calls share the cache (ADR 243).
   apiTokens: ['kind', 'userId', 'organizationId', 'name', 'tokenHash', 'scopes', 'expiresAt', 'revokedAt'],
+  // What `accessTokenQuery` in src/server/sessions/oauth-token-auth.ts reads: assistants' tokens share it too (ADR 294).
+  oauthGrants: ['clientId', 'userId', 'organizationId', 'scopes', 'resource', 'revokedAt'],
+  oauthTokens: ['grantId', 'kind', 'expiresAt'],
 };
 
 const SERVER = join(__dirname, '..', 'src', 'server');

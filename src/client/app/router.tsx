@@ -1,5 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { CONSENT_PAGE_PATH } from '@/contracts/oauth.ts';
+import { takeResumePath } from '@/client/lib/resume-after-sign-in.ts';
 import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { RequireAdmin, RequireSignedIn, INITIALIZING_MESSAGE } from './guards.tsx';
@@ -42,6 +44,7 @@ const AccountManagementPage = lazyPage(() => import('./routes/account-management
 const OrganizationsPage = lazyPage(() => import('./routes/organizations-page.tsx'), 'OrganizationsPage');
 const InvitationPage = lazyPage(() => import('./routes/invitation-page.tsx'), 'InvitationPage');
 const RiskProfilePage = lazyPage(() => import('./routes/risk-profile-page.tsx'), 'RiskProfilePage');
+const ConnectAssistantPage = lazyPage(() => import('./routes/connect-assistant-page.tsx'), 'ConnectAssistantPage');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState message="Loading..." />}>{children}</Suspense>;
@@ -49,6 +52,13 @@ function Lazy({ children }: { children: ReactNode }) {
 
 function HomeRoute() {
   const { user, isLoading } = useAuth();
+  const [, navigate] = useLocation();
+  // A sign-in started from an assistant's consent page goes back there (ADR 294).
+  useEffect(() => {
+    if (!user) return;
+    const resume = takeResumePath();
+    if (resume) navigate(resume, { replace: true });
+  }, [user, navigate]);
   if (isLoading) return <LoadingState message={INITIALIZING_MESSAGE} />;
   if (!user) return <LandingPage />;
   return (
@@ -92,6 +102,7 @@ export function AppRouter() {
         <Route path="/account-management" component={adminOnly(<AccountManagementPage />)} />
         <Route path="/organizations" component={signedIn(<OrganizationsPage />)} />
         <Route path="/invitation" component={InvitationPage} />
+        <Route path={CONSENT_PAGE_PATH} component={ConnectAssistantPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Lazy>

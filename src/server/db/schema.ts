@@ -728,3 +728,148 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );
+
+/**
+ * An OAuth client an AI assistant registered itself (RFC 7591, ADR 294). `id` is the client_id; a
+ * confidential client's secret is kept as its SHA-256 only. Clients that never got a grant are
+ * purged after a day, so open registration cannot fill the table.
+ */
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+    /** 'none' | 'client_secret_basic' | 'client_secret_post' */
+    tokenEndpointAuthMethod: text('token_endpoint_auth_method').notNull(),
+    clientSecretHash: text('client_secret_hash'),
+    /** 'authorization_code' and, when the client asked for it, 'refresh_token'. */
+    grantTypes: jsonb('grant_types').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oauth_clients_created_idx').on(table.createdAt)],
+);
+
+/**
+ * What a person consented to (ADR 294): one assistant (client) acting as them in one organisation,
+ * with these scopes, for one resource (the MCP endpoint). A connected assistant in /account; revoking
+ * it ends its tokens at once.
+ */
+export const oauthGrants = pgTable(
+  'oauth_grants',
+  {
+    id: generatedId(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    userId: ownedByUser(),
+    organizationId: ownedByOrganization(),
+    /** 'read' and possibly 'write' */
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** The RFC 8707 resource its tokens are bound to: <APP_URL>/mcp. */
+    resource: text('resource').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oauth_grants_user_idx').on(table.userId), index('oauth_grants_org_idx').on(table.organizationId), index('oauth_grants_client_idx').on(table.clientId)],
+);
+
+/** An authorization request waiting for the person's decision on the consent page (ADR 294): ten minutes, once. */
+export const oauthAuthorizationRequests = pgTable(
+  'oauth_authorization_requests',
+  {
+    /** The random handle in the consent page's address. */
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    state: text('state'),
+    codeChallenge: text('code_challenge').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    resource: text('resource').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oauth_authorization_requests_expiry_idx').on(table.expiresAt)],
+);
+
+/** A code or token of an OAuth grant, gone with it. */
+const ownedByGrant = () =>
+  uuid('grant_id')
+    .notNull()
+    .references(() => oauthGrants.id, { onDelete: 'cascade' });
+
+/** An authorization code (ADR 294): its SHA-256 as id, one minute, consumed once; a second use revokes the grant. */
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    id: text('id').primaryKey(),
+    grantId: ownedByGrant(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oauth_codes_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * An access or refresh token of a grant (ADR 294): only its SHA-256 is stored. A refresh token is
+ * consumed when it is exchanged (rotation); presenting a consumed one revokes the grant.
+ */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    id: text('id').primaryKey(),
+    grantId: ownedByGrant(),
+    /** 'access' | 'refresh' */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A refresh token's first exchange. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('oauth_tokens_grant_idx').on(table.grantId), index('oauth_tokens_expiry_idx').on(table.expiresAt)],
+);
+
+/** An organisation's SCIM bearer token (ADR 296), created by an owner: only its SHA-256 is stored. */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: generatedId(),
+    organizationId: ownedByOrganization(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The secret's visible start, for lists. */
+    prefix: text('prefix').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('scim_tokens_hash_unique').on(table.tokenHash), index('scim_tokens_org_idx').on(table.organizationId)],
+);
+
+/**
+ * What an organisation's directory knows of one of its people (ADR 296), written by SCIM: the
+ * directory's own id for them, whether the directory deactivated the account (only then may it
+ * activate it again) and whether it deleted the resource (then SCIM no longer shows it).
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: ownedByOrganization(),
+    externalId: text('external_id'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('scim_users_org_idx').on(table.organizationId)],
+);

@@ -1,7 +1,24 @@
 import { toLogSafeError } from '../db/log-safe-error.ts';
 
 /** Field names whose values never reach a log line, at any depth of a logged request part. */
-const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword', 'confirmPassword', 'token', 'code', 'secret', 'cookie', 'authorization', 'set-cookie']);
+const SECRET_FIELDS = new Set([
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  'code',
+  'secret',
+  'cookie',
+  'authorization',
+  'set-cookie',
+  // OAuth's own names for secrets (ADR 294) and the MCP transport's in-process key.
+  'client_secret',
+  'code_verifier',
+  'access_token',
+  'refresh_token',
+  'cifer-in-process-call',
+]);
 const CENSORED = '[redacted]';
 /** Deeper than any body the API accepts; past it the value is dropped rather than walked. */
 const MAX_DEPTH = 8;

@@ -1,13 +1,68 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, type FieldIssue } from '../errors.ts';
 import { issuesFromZod } from '../lib/validation.ts';
 import { auditRefusal } from '../lib/audit.ts';
 import { maskPersonalData } from '../db/log-safe-error.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** What an error is answered with, in CIFER's error format; other formats (OAuth, SCIM) are built from it. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string; code: string; issues?: FieldIssue[] };
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The answer to an error, logged once here: every error handler (this plugin's, and the OAuth and
+ * SCIM endpoints' that speak their own standard formats, ADRs 294 and 296) decides through it.
+ */
+export function answerError(error: FastifyError | AppError | ZodError | Error, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof AppError) {
+    request.log.info({ code: error.code, status: error.statusCode, reason: maskPersonalData(error.message) }, 'request refused');
+    // Refusals of a signed-in or cross-site caller are security events; MFA steps are the normal flow.
+    if (error.code === 'forbidden') auditRefusal(request, { code: error.code, message: error.message });
+    const body = { message: error.message, code: error.code, ...(error.details.issues ? { issues: error.details.issues } : {}) };
+    return { status: error.statusCode, body, ...(error.details.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.details.retryAfterSeconds }) };
+  }
+  if (error instanceof ZodError) return invalidInput(request, issuesFromZod(error));
+  if (error instanceof ResponseSerializationError) {
+    // An answer that does not match its route's response schema is a bug of ours (ADR 210): logged
+    // once with the route and the failing field paths (never the values), answered with the generic 500.
+    const issues = error.cause.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code }));
+    request.log.error({ err: error, route: request.routeOptions.url, issues }, 'response does not match its schema');
+    return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'internal' } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // The library's own validator (lib/validation.ts's validateRouteInput is the one set in app.ts)
+    // still gets today's 400 with field paths.
+    return invalidInput(
+      request,
+      error.validation.map((issue) => ({ path: issue.instancePath.slice(1).replaceAll('/', '.') || '(body)', message: issue.message ?? 'Invalid input' })),
+    );
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const message = clientMessage(error, status);
+    request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, reason: maskPersonalData(message) }, 'request refused');
+    return { status, body: { message, code: codeForStatus(status) } };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'internal' } };
+}
+
+function invalidInput(request: FastifyRequest, issues: FieldIssue[]): ErrorAnswer {
+  request.log.info({ issues: issues.map((issue) => ({ path: maskPersonalData(issue.path), message: maskPersonalData(issue.message) })) }, 'invalid request');
+  return { status: 400, body: { message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues } };
+}
+
+/** Sets Retry-After when the answer has one. */
+export function retryAfterHeader(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
+  return answer.retryAfterSeconds === undefined ? reply : reply.header('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfterSeconds))));
+}
 
 /**
  * The one place errors become responses. 4xx bodies carry a message a person can act on;
@@ -18,46 +73,8 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
  */
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      request.log.info({ code: error.code, status: error.statusCode, reason: maskPersonalData(error.message) }, 'request refused');
-      // Refusals of a signed-in or cross-site caller are security events; MFA steps are the normal flow.
-      if (error.code === 'forbidden') auditRefusal(request, { code: error.code, message: error.message });
-      if (error.details.retryAfterSeconds !== undefined) {
-        void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.details.retryAfterSeconds))));
-      }
-      return reply.status(error.statusCode).send({
-        message: error.message,
-        code: error.code,
-        ...(error.details.issues ? { issues: error.details.issues } : {}),
-      });
-    }
-    if (error instanceof ZodError) {
-      const issues = issuesFromZod(error);
-      request.log.info({ issues: issues.map((issue) => ({ path: maskPersonalData(issue.path), message: maskPersonalData(issue.message) })) }, 'invalid request');
-      return reply.status(400).send({ message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues });
-    }
-    if (error instanceof ResponseSerializationError) {
-      // An answer that does not match its route's response schema is a bug of ours (ADR 210): logged
-      // once with the route and the failing field paths (never the values), answered with the generic 500.
-      const issues = error.cause.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code }));
-      request.log.error({ err: error, route: request.routeOptions.url, issues }, 'response does not match its schema');
-      return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal' });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // The library's own validator (lib/validation.ts's validateRouteInput is the one set in app.ts)
-      // still gets today's 400 with field paths.
-      const issues = error.validation.map((issue) => ({ path: issue.instancePath.slice(1).replaceAll('/', '.') || '(body)', message: issue.message ?? 'Invalid input' }));
-      request.log.info({ issues: issues.map((issue) => ({ path: maskPersonalData(issue.path), message: maskPersonalData(issue.message) })) }, 'invalid request');
-      return reply.status(400).send({ message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), code: 'bad_request', issues });
-    }
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const message = clientMessage(error, status);
-      request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, reason: maskPersonalData(message) }, 'request refused');
-      return reply.status(status).send({ message, code: codeForStatus(status) });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal' });
+    const answer = answerError(error, request);
+    return retryAfterHeader(reply, answer).status(answer.status).send(answer.body);
   });
 }
 

@@ -14,6 +14,8 @@ import { createRedisClient, isRedisReady } from '../lib/redis-client.ts';
  * (PGlite is one process; several PostgreSQL instances without Redis each allow the limit).
  */
 export const GLOBAL_IP_WINDOW_MS = 60_000;
+/** What the ceiling counts: the API, and the OAuth (ADR 294) and SCIM (ADR 296) endpoints beside it. */
+const CEILED_PREFIXES = ['/api/', '/oauth/', '/scim/'];
 const FLUSH_INTERVAL_MS = 1_000;
 
 interface Counter {
@@ -139,7 +141,7 @@ async function globalIpLimitPlugin(app: FastifyInstance) {
   }
   if (limit <= 0) return;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!CEILED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const { allowed, retryAfterSeconds } = limiter.allow(request.ip);
     if (!allowed) throw new AppError('rate_limited', 'Too many requests from your address. Please slow down and try again shortly.', { retryAfterSeconds });
   });

@@ -70,9 +70,9 @@ describe('GET /metrics', () => {
     expect(families.get('cifer_jobs_processed_total')?.samples).toContainEqual({ name: 'cifer_jobs_processed_total', labels: { name: 'test.metrics', outcome: 'done' }, value: 1 });
     expect(families.get('cifer_outbox_deliveries_total')?.samples).toContainEqual({ name: 'cifer_outbox_deliveries_total', labels: { outcome: 'held' }, value: 1 });
     expect(families.get('cifer_outbox_messages')?.samples).toContainEqual({ name: 'cifer_outbox_messages', labels: { status: 'held' }, value: 1 });
-    // The pass also ran the hourly jobs, the monitoring reminders and the privacy sweep (ADR 233), and
-    // on the embedded database its daily vacuum (ADR 260): three or four finished jobs in the table.
-    expect(families.get('cifer_jobs')?.samples).toContainEqual({ name: 'cifer_jobs', labels: { status: 'done' }, value: t.database.embedded ? 4 : 3 });
+    // The pass also ran the hourly jobs, the monitoring reminders, the privacy sweep (ADR 233) and the
+    // OAuth purge (ADR 294), and on the embedded database its daily vacuum (ADR 260): four or five finished jobs in the table.
+    expect(families.get('cifer_jobs')?.samples).toContainEqual({ name: 'cifer_jobs', labels: { status: 'done' }, value: t.database.embedded ? 5 : 4 });
     expect(families.get('cifer_process_cpu_seconds_total')?.type).toBe('counter');
     expect(families.get('cifer_process_resident_memory_bytes')?.samples[0]?.value).toBeGreaterThan(0);
   });

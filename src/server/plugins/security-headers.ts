@@ -62,9 +62,12 @@ export const MACHINE_ANSWER_HELMET_OPTIONS: HelmetOptions = {
   xXssProtection: false,
 };
 
-/** Whether a request's answer is for a program rather than a page: the API and the operations endpoints. */
+/** Paths whose answers are all for programs: the API, the OAuth and discovery endpoints (ADR 294) and SCIM (ADR 296). */
+const MACHINE_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/scim/'];
+
+/** Whether a request's answer is for a program rather than a page: the API, the protocol endpoints and the operations endpoints. */
 export function isMachineAnswer(url: string): boolean {
-  if (url.startsWith('/api/')) return true;
+  if (MACHINE_PREFIXES.some((prefix) => url.startsWith(prefix))) return true;
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   return path === '/healthz' || path === '/readyz' || path === '/metrics' || path === '/mcp';

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
+import { OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { sessionCacheFor, type SessionCache } from './session-cache.ts';
+import { callerFactColumns, loadCachedToken, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
 
 /** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
@@ -14,12 +15,12 @@ const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
 /** Far outside any step-up window (sessions/step-up.ts), yet set: what a token's "verification time" reads. */
 const TOKEN_VERIFIED_AT = new Date(0);
 
-/** The Authorization header's bearer secret when it looks like a CIFER token; anything else is not one of ours. */
+/** The Authorization header's bearer secret when it looks like a CIFER token (an API token or an assistant's OAuth access token); anything else is not one of ours. */
 export function readBearerSecret(authorization: string | undefined): string | null {
   // The scheme name is case-insensitive (RFC 9110 section 11.1).
   if (!authorization || !/^bearer /i.test(authorization)) return null;
   const secret = authorization.slice('Bearer '.length).trim();
-  const known = Object.values(API_TOKEN_SECRET_PREFIX).some((prefix) => secret.startsWith(prefix));
+  const known = [...Object.values(API_TOKEN_SECRET_PREFIX), OAUTH_TOKEN_PREFIX.access].some((prefix) => secret.startsWith(prefix));
   return known && secret.length <= 200 ? secret : null;
 }
 
@@ -43,12 +44,7 @@ const tokenRowQuery = preparedPerDatabase((db) => {
       createdAt: apiTokens.createdAt,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
-      organizationId: organizations.id,
-      user: { id: users.id, homeOrganizationId: users.organizationId, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, isPartner: users.isPartner },
-      membershipRole: memberships.role,
-      totpEnabledAt: userMfa.totpEnabledAt,
-      subscriptionStatus: organizations.subscriptionStatus,
-      subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+      ...callerFactColumns,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -104,20 +100,12 @@ function cacheKey(tokenHash: string, requestedOrganizationId: string | null): st
  * and, when usable, cached under its owner and acting organisation, so every invalidation of either
  * (revoke, deactivation, erasure, membership, MFA, billing, deletion request) drops it on every instance.
  */
-async function loadUsableToken(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null): Promise<{ usable: UsableToken; key: string; cache: SessionCache<UsableToken> | undefined } | null> {
-  const cache = sessionCacheFor(db) as SessionCache<UsableToken> | undefined;
-  const key = cacheKey(tokenHash, requestedOrganizationId);
-  const cached = cache?.get(key, now.getTime());
-  // Expiry is checked on every hit; an expired entry is never refused from memory but re-read (the database decides).
-  if (cached && cached.row.expiresAt.getTime() > now.getTime()) return { usable: cached, key, cache };
-  if (cached) cache?.forget(key);
-  const readEpoch = cache?.epoch() ?? 0;
-  const row = await readTokenRow(db, tokenHash, now, requestedOrganizationId);
-  const organizationRole = row && roleOf(row, requestedOrganizationId);
-  if (!row || !organizationRole) return null;
-  const usable = { row, organizationRole };
-  cache?.set(key, usable, { userId: row.user.id, organizationId: row.organizationId }, readEpoch, now.getTime());
-  return { usable, key, cache };
+async function loadUsableToken(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null): Promise<LoadedToken<UsableToken> | null> {
+  return loadCachedToken<UsableToken>(db, cacheKey(tokenHash, requestedOrganizationId), now, async () => {
+    const row = await readTokenRow(db, tokenHash, now, requestedOrganizationId);
+    const organizationRole = row && roleOf(row, requestedOrganizationId);
+    return row && organizationRole ? { row, organizationRole } : null;
+  });
 }
 
 /**
@@ -125,7 +113,7 @@ async function loadUsableToken(db: Database, tokenHash: string, now: Date, reque
  * calls of a busy integration do not all write, and the condition keeps other instances (and other
  * organisations' keys of one personal token) from writing again within the minute.
  */
-async function touchLastUsed(db: Database, loaded: NonNullable<Awaited<ReturnType<typeof loadUsableToken>>>, now: Date): Promise<void> {
+async function touchLastUsed(db: Database, loaded: LoadedToken<UsableToken>, now: Date): Promise<void> {
   const { row } = loaded.usable;
   if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
   loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, lastUsedAt: now } });

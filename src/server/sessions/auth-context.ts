@@ -53,8 +53,23 @@ export interface AuthContext {
   backupCodesCount: number;
   /** Billing's rule (PaymentRule) applied to the current organisation: paid routes answer 402. */
   requiresPayment: boolean;
-  /** Set when the caller is an API token rather than a browser session (ADR 228). */
-  apiToken?: { id: string; name: string; kind: ApiTokenKind; scopes: ApiTokenScope[] };
+  /**
+   * Set when the caller is an API token rather than a browser session (ADR 228), or an assistant's
+   * OAuth access token (kind 'oauth', ADR 294: id and name are its grant's and its client's).
+   */
+  apiToken?: { id: string; name: string; kind: CallerTokenKind; scopes: ApiTokenScope[] };
+}
+
+/** An API token's kind, or 'oauth' for an assistant connected through OAuth (ADR 294). */
+export type CallerTokenKind = ApiTokenKind | 'oauth';
+
+/**
+ * True for a token bound to one organisation: an organisation token (ADR 228) or an OAuth grant,
+ * given for the organisation chosen on the consent page (ADR 294). A personal token may name any
+ * organisation of its owner instead.
+ */
+export function actsInOneOrganization(auth: AuthContext): boolean {
+  return auth.apiToken !== undefined && auth.apiToken.kind !== 'personal';
 }
 
 /** What billing's rule needs to know of an account and its current organisation. */

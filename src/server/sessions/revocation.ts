@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { apiTokens, memberships, passkeys, sessions, users } from '../db/schema.ts';
+import { apiTokens, memberships, oauthGrants, passkeys, sessions, users } from '../db/schema.ts';
 import type { OrganizationRole, Role } from './auth-context.ts';
 import { clearTotpEnrolment } from './two-factor-state.ts';
 import { invalidateUserSessionCache } from './session-cache.ts';
@@ -9,7 +9,8 @@ import { deleteUserSessions } from './session-store.ts';
 /**
  * Account changes that alter what an EXISTING session may do (ADR 143): account status, platform
  * role, partner flag, two-factor reset, revocation, membership changes and the session's
- * organisation, and an API token's revocation (its calls are answered from the same cache, ADR 243).
+ * organisation, an API token's revocation (its calls are answered from the same cache, ADR 243),
+ * an assistant's OAuth grant revoked (ADR 294) and every access of a deprovisioned person ended (ADR 296).
  * Each one ends with `sessionsChanged(db, userId)`, which drops what every instance's
  * session cache (ADR 173) holds for that user. Two-factor state and organisation access have their
  * own writers beside this file (two-factor-state.ts, organization-access.ts).
@@ -144,4 +145,44 @@ export async function revokeApiTokenById(db: Database, tokenId: string, now: Dat
     .returning({ userId: apiTokens.userId });
   if (revoked) await sessionsChanged(db, revoked.userId);
   return revoked !== undefined;
+}
+
+/**
+ * Revokes an assistant's OAuth grant (ADR 294) unless it already is; the caller has checked whose it
+ * is. Its access and refresh tokens die with it: the token lookup requires an unrevoked grant, and
+ * its owner's cache entries leave every instance. Returns the grant's owner and organisation when
+ * this call revoked it.
+ */
+export async function revokeOAuthGrantById(db: Database, grantId: string, now: Date): Promise<{ userId: string; organizationId: string } | null> {
+  const [revoked] = await db
+    .update(oauthGrants)
+    .set({ revokedAt: now })
+    .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)))
+    .returning({ userId: oauthGrants.userId, organizationId: oauthGrants.organizationId });
+  if (revoked) await sessionsChanged(db, revoked.userId);
+  return revoked ?? null;
+}
+
+/**
+ * Ends every way in of an account at once (deprovisioning, ADR 296): its sessions, its API tokens
+ * (personal and the organisation tokens it created) and its assistants' OAuth grants are deleted or
+ * revoked, and every instance drops what it cached for the person within a second (ADR 173).
+ */
+export async function endEveryAccess(db: Database, userId: string, now: Date): Promise<{ sessions: number; apiTokens: number; assistants: number }> {
+  const ended = await db.transaction(async (tx) => {
+    const closed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const tokens = await tx
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    const grants = await tx
+      .update(oauthGrants)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)))
+      .returning({ id: oauthGrants.id });
+    return { sessions: closed.length, apiTokens: tokens.length, assistants: grants.length };
+  });
+  await sessionsChanged(db, userId);
+  return ended;
 }

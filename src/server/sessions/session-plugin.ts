@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +9,10 @@ import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.t
 import { API_TOKEN_MESSAGES } from '@/contracts/api-tokens.ts';
 import { AppError } from '../errors.ts';
 import { isUuid } from '../db/repositories/is-uuid.ts';
+import { mcpResourceUrl, MCP_RESOURCE_PATH, OAUTH_MESSAGES, OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import { findApiTokenAuth, ORGANIZATION_HEADER, readBearerSecret } from './api-token-auth.ts';
+import type { AuthContext } from './auth-context.ts';
+import { findOAuthAccessAuth } from './oauth-token-auth.ts';
 
 /** Readable by the browser app; holds no secret (see below). */
 export const SESSION_HINT_COOKIE = 'cifer_signed_in';
@@ -22,8 +26,17 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** Billing's rule of who must pay (features/billing/entitlement.ts), decorated by the app before this plugin. */
     paymentRule: PaymentRule;
+    /**
+     * A random key of this process that the MCP transport's in-process calls to /api/v1 carry
+     * (IN_PROCESS_CALL_HEADER): the only way an assistant's OAuth token, bound to /mcp, reaches
+     * the public API (ADR 294). Never sent over a network, never logged.
+     */
+    inProcessCallKey: string;
   }
 }
+
+/** The header of the MCP transport's in-process calls (features/mcp/api-client.ts). */
+export const IN_PROCESS_CALL_HEADER = 'cifer-in-process-call';
 
 /** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder, ADR 174). */
 function chooseTransport(app: FastifyInstance): InvalidationTransport {
@@ -45,7 +58,28 @@ function requestedOrganization(request: FastifyRequest): string | null {
   return value.toLowerCase();
 }
 
+function isInProcessCall(request: FastifyRequest, key: string): boolean {
+  const value = request.headers[IN_PROCESS_CALL_HEADER];
+  return typeof value === 'string' && value.length === key.length && timingSafeEqual(Buffer.from(value), Buffer.from(key));
+}
+
+/**
+ * An assistant's OAuth access token (ADR 294) is bound to the MCP endpoint (RFC 8707): accepted on
+ * /mcp, and on /api/v1 only for the calls the MCP tools make in process with the token they were
+ * given, never when an assistant (or whoever holds the token) calls the API directly. It acts in the
+ * organisation the grant was given for: a CIFER-Organization header naming another is refused.
+ */
+async function findAssistantAuth(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<AuthContext | null> {
+  const path = request.url.split('?')[0];
+  const reachable = path === MCP_RESOURCE_PATH || (request.url.startsWith('/api/v1/') && isInProcessCall(request, app.inProcessCallKey));
+  if (!reachable) throw new AppError('unauthorized', OAUTH_MESSAGES.tokenForMcpOnly);
+  const auth = await findOAuthAccessAuth(app.db, secret, mcpResourceUrl(app.env.APP_URL), app.now(), app.paymentRule);
+  const requested = requestedOrganization(request);
+  return auth && (requested === null || requested === auth.user.organizationId) ? auth : null;
+}
+
 async function sessionPlugin(app: FastifyInstance) {
+  app.decorate('inProcessCallKey', randomBytes(32).toString('base64url'));
   const isHttps = new URL(app.env.APP_URL).protocol === 'https:';
   const cookieName = isHttps ? '__Host-cifer_session' : 'cifer_session';
   const cookieOptions = { httpOnly: true, secure: isHttps, sameSite: 'lax' as const, path: '/' };
@@ -78,7 +112,9 @@ async function sessionPlugin(app: FastifyInstance) {
     // An API token speaks for itself: its request's cookies are not read (ADR 228).
     const bearer = readBearerSecret(request.headers.authorization);
     if (bearer) {
-      request.auth = await findApiTokenAuth(app.db, bearer, app.now(), app.paymentRule, requestedOrganization(request));
+      request.auth = bearer.startsWith(OAUTH_TOKEN_PREFIX.access)
+        ? await findAssistantAuth(app, request, bearer)
+        : await findApiTokenAuth(app.db, bearer, app.now(), app.paymentRule, requestedOrganization(request));
       if (!request.auth) throw new AppError('unauthorized', API_TOKEN_MESSAGES.invalid);
       return;
     }

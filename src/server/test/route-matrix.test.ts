@@ -179,6 +179,15 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/organizations/:id/tokens': { access: 'user', scope: 'organization' },
   'POST /api/organizations/:id/tokens': { access: 'user', scope: 'organization', payload: { name: 'Matrix', scopes: ['read'] } },
   'DELETE /api/organizations/:id/tokens/:tokenId': { access: 'user', scope: 'organization' },
+  // Assistants connected with OAuth (ADR 294): the consent page and /account
+  'GET /api/oauth/requests/:requestId': { access: 'user' },
+  'POST /api/oauth/requests/:requestId/decision': { access: 'user', payload: { decision: 'deny' } },
+  'GET /api/account/assistants': { access: 'user' },
+  'DELETE /api/account/assistants/:grantId': { access: 'user' },
+  // SCIM tokens (ADR 296)
+  'GET /api/organizations/:id/scim/tokens': { access: 'user', scope: 'organization' },
+  'POST /api/organizations/:id/scim/tokens': { access: 'user', scope: 'organization', payload: { name: 'Matrix' } },
+  'DELETE /api/organizations/:id/scim/tokens/:tokenId': { access: 'user', scope: 'organization' },
   // Privacy rights (ADRs 232, 233)
   'GET /api/account/export': { access: 'user' },
   'POST /api/account/delete': { access: 'user', payload: { confirmEmail: 'not-the-caller@example.com' } },

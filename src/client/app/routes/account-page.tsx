@@ -9,11 +9,13 @@ import { ManageBillingCard } from '@/client/features/billing/components/manage-b
 import { ApiTokensCard } from '@/client/features/api-tokens/components/api-tokens-card.tsx';
 import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 import { PersonalDataCard } from '@/client/features/privacy/components/personal-data-card.tsx';
+import { ConnectedAssistantsCard } from '@/client/features/oauth/components/connected-assistants-card.tsx';
+import { MCP_RESOURCE_PATH } from '@/contracts/oauth.ts';
 
 const PERSONAL_TOKENS_TEXT =
   'Let a script, a spreadsheet or an AI assistant (MCP) use CIFER as you through the public API. A new token acts in the organisation you are working in now, with your role there.';
 
-/** /account (signed in): change your password, manage your sessions and your personal API tokens; download your data or delete your account. */
+/** /account (signed in): change your password, manage your sessions, your connected assistants (ADR 294) and your personal API tokens; download your data or delete your account. */
 export function AccountPage() {
   const { user } = useAuth();
   const forgetSignedInUser = useForgetSignedInUser();
@@ -39,6 +41,7 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <ManageBillingCard />
+        <ConnectedAssistantsCard className="lg:col-span-2" mcpUrl={`${window.location.origin}${MCP_RESOURCE_PATH}`} />
         <ApiTokensCard className="lg:col-span-2" target={{ kind: 'personal' }} title="API tokens" description={PERSONAL_TOKENS_TEXT} StepUpDialog={StepUpDialog} />
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
-import { hasOrganizationRole, toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
+import { actsInOneOrganization, hasOrganizationRole, toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
 
 export interface ImportTarget {
   id: string;
@@ -35,6 +35,6 @@ export async function listImportTargets(db: Database, auth: AuthContext): Promis
     const [home] = await db.select(TARGET_COLUMNS).from(organizations).where(eq(organizations.id, auth.user.homeOrganizationId));
     if (home) targets.push({ ...home, role: 'owner' });
   }
-  const reachable = auth.apiToken?.kind === 'organization' ? targets.filter((target) => target.id === auth.user.organizationId) : targets;
+  const reachable = actsInOneOrganization(auth) ? targets.filter((target) => target.id === auth.user.organizationId) : targets;
   return reachable.filter((target) => hasOrganizationRole(target.role, 'member'));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IN_PROCESS_CALL_HEADER } from '../../sessions/session-plugin.ts';
 
 /**
  * How the MCP tools reach CIFER: only through the public API /api/v1 (ADR 230), so every rule of
@@ -34,7 +35,8 @@ function parseJson(body: string): unknown {
  * would for the same call made directly, per-IP limit included.
  */
 export function createInjectApiClient(app: FastifyInstance, request: FastifyRequest): ApiClient {
-  const headers: Record<string, string> = {};
+  // Marks the calls as the MCP transport's own: an assistant's OAuth token, bound to /mcp, is taken by /api/v1 only then (ADR 294).
+  const headers: Record<string, string> = { [IN_PROCESS_CALL_HEADER]: app.inProcessCallKey };
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;

@@ -159,7 +159,8 @@ describe('MCP over Streamable HTTP (/mcp)', BUILDS_AN_APP, () => {
     const anonymous = await post({});
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'unauthorized', message: MCP_MESSAGES.tokenRequired });
-    expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="cifer"');
+    // RFC 9728 section 5.1: the way to the protected-resource metadata, hence to OAuth (ADR 294).
+    expect(anonymous.headers['www-authenticate']).toBe(`Bearer realm="cifer", resource_metadata="${new URL('/.well-known/oauth-protected-resource/mcp', t.env.APP_URL).href}"`);
     expect((await post({ cookie: owner.cookie, origin: t.env.APP_URL })).statusCode).toBe(401);
     const revoked = await issueApiToken(t, owner, ['read'], { revokedAt: t.clock.now() });
     expect((await post({ authorization: `Bearer ${revoked}` })).json()).toMatchObject({ code: 'unauthorized', message: API_TOKEN_MESSAGES.invalid });

@@ -7,15 +7,16 @@ import { createCiferMcpServer } from './mcp-server.ts';
 /**
  * The MCP server over Streamable HTTP at /mcp (ADR 230), stateless: every POST builds a server and
  * a transport for that one JSON-RPC message (or batch) and answers it as JSON, so any instance can
- * take any request and nothing is kept between them. The caller is its API token: the session
- * plugin reads it for /mcp as for /api, the access plugin checks it and its read scope, and each
- * tool call goes to /api/v1 with the same token, where every other rule is applied.
+ * take any request and nothing is kept between them. The caller is its API token or an assistant's
+ * OAuth access token (ADR 294): the session plugin reads it for /mcp as for /api, the access plugin
+ * checks it and its read scope, and each tool call goes to /api/v1 with the same token, where every
+ * other rule is applied.
  */
 
 export const MCP_PATH = '/mcp';
 
 export const MCP_MESSAGES = {
-  tokenRequired: 'The MCP server takes an API token only: send "Authorization: Bearer <token>" (create a token in your account settings). A signed-in browser session is not accepted here.',
+  tokenRequired: 'The MCP server takes a bearer token only: connect with OAuth (add CIFER to your assistant by this URL) or send "Authorization: Bearer <API token>". A signed-in browser session is not accepted here.',
   methodNotAllowed: 'This MCP server is stateless: send each JSON-RPC message with POST /mcp. There is no event stream to open (GET) or session to end (DELETE).',
 } as const;
 
@@ -25,10 +26,22 @@ const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mc
 const MCP_ROUTE_CONFIG = { access: 'user', api: 'read' } as const;
 
 /** A cookie session is refused before anything else: a page an assistant is shown must not act as its reader. */
-async function requireApiToken(request: FastifyRequest, reply: FastifyReply) {
+async function requireApiToken(request: FastifyRequest) {
   if (request.auth?.apiToken) return;
-  void reply.header('WWW-Authenticate', 'Bearer realm="cifer"');
   throw new AppError('unauthorized', MCP_MESSAGES.tokenRequired);
+}
+
+/**
+ * Every 401 of /mcp, whoever refused (this route, or the session plugin for a bad token), says
+ * where the protected-resource metadata is (RFC 9728 section 5.1), so an assistant given only the
+ * URL finds CIFER's authorization server and connects with OAuth (ADR 294).
+ */
+function challengeOnUnauthorized(resourceMetadataUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode !== 401) return;
+    const invalid = request.headers.authorization ? ', error="invalid_token"' : '';
+    void reply.header('WWW-Authenticate', `Bearer realm="cifer", resource_metadata="${resourceMetadataUrl}"${invalid}`);
+  };
 }
 
 function toWebRequest(request: FastifyRequest): Request {
@@ -53,7 +66,9 @@ function refuseMethod(reply: FastifyReply) {
 }
 
 export async function mcpRoutes(app: FastifyInstance) {
-  app.post(MCP_PATH, { config: MCP_ROUTE_CONFIG, onRequest: requireApiToken }, async (request, reply) => {
+  const challenge = challengeOnUnauthorized(new URL(`/.well-known/oauth-protected-resource${MCP_PATH}`, app.env.APP_URL).href);
+  const guards = { config: MCP_ROUTE_CONFIG, onRequest: requireApiToken, onSend: challenge };
+  app.post(MCP_PATH, guards, async (request, reply) => {
     const server = createCiferMcpServer(createInjectApiClient(app, request));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
@@ -64,6 +79,6 @@ export async function mcpRoutes(app: FastifyInstance) {
       await server.close();
     }
   });
-  app.get(MCP_PATH, { config: MCP_ROUTE_CONFIG, onRequest: requireApiToken }, async (_request, reply) => refuseMethod(reply));
-  app.delete(MCP_PATH, { config: MCP_ROUTE_CONFIG, onRequest: requireApiToken }, async (_request, reply) => refuseMethod(reply));
+  app.get(MCP_PATH, guards, async (_request, reply) => refuseMethod(reply));
+  app.delete(MCP_PATH, guards, async (_request, reply) => refuseMethod(reply));
 }

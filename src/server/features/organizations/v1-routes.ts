@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { V1OrganizationListSchema, type V1Organization } from '@/contracts/public-api.ts';
-import { requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
+import { actsInOneOrganization, requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
 import { listMyOrganizations } from './organization-repository.ts';
 
 /**
  * The organisations an API caller may act in (ADR 228): a browser session and a personal token
  * see every organisation of the account (a personal token picks one with `CIFER-Organization`);
- * an organisation token acts in its own organisation only, so it sees that one alone.
+ * an organisation token, like an assistant connected through OAuth (ADR 294), acts in its own
+ * organisation only, so it sees that one alone.
  */
 async function listActingOrganizations(app: FastifyInstance, auth: AuthContext): Promise<V1Organization[]> {
   const mine = await listMyOrganizations(app.db, auth);
-  const visible = auth.apiToken?.kind === 'organization' ? mine.filter((o) => o.isCurrent) : mine;
+  const visible = actsInOneOrganization(auth) ? mine.filter((o) => o.isCurrent) : mine;
   return visible.map((o) => ({ id: o.id, name: o.name, role: o.role, acting: o.isCurrent }));
 }
 

@@ -10,7 +10,7 @@ import { findAccountByEmail, hasMembership, insertSsoAccount } from './member-st
 import { SsoSignInFailure } from './sign-in-failure.ts';
 
 /** A hash of 32 random bytes nobody ever sees: the account has a password column but no usable password. */
-async function unusablePasswordHash(): Promise<string> {
+export async function unusablePasswordHash(): Promise<string> {
   return passwordHasher.hash(randomBytes(32).toString('base64url'));
 }
 

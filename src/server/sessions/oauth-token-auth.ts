@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ApiTokenScope } from '@/contracts/api-tokens.ts';
+import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { memberships, oauthClients, oauthGrants, oauthTokens, organizations, userMfa, users } from '../db/schema.ts';
+import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
+import { effectiveOrganizationRole } from './organization-owner.ts';
+import { callerFactColumns, loadCachedToken, type LoadedToken } from './cached-token.ts';
+import { hashToken } from './session-store.ts';
+
+/** A grant's lastUsedAt is written at most this often (an assistant calling all day is not a write per call). */
+const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
+
+/** Like an API token: past the MFA check (the grant was given from a verified session), never a fresh verification. */
+const TOKEN_VERIFIED_AT = new Date(0);
+
+/**
+ * An assistant's access token (ADR 294) with its grant, client, person and the organisation the
+ * grant was given for, in one prepared query: usable only while the token is unexpired, the grant
+ * not revoked, the token bound to this resource (RFC 8707), the person active and the organisation
+ * not being deleted.
+ */
+const accessTokenQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      expiresAt: oauthTokens.expiresAt,
+      grant: { id: oauthGrants.id, scopes: oauthGrants.scopes, createdAt: oauthGrants.createdAt, lastUsedAt: oauthGrants.lastUsedAt },
+      clientName: oauthClients.name,
+      ...callerFactColumns,
+    })
+    .from(oauthTokens)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+    .innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .innerJoin(organizations, eq(organizations.id, oauthGrants.organizationId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id))
+    .where(
+      and(
+        eq(oauthTokens.id, sql.placeholder('tokenHash')),
+        eq(oauthTokens.kind, 'access'),
+        gt(oauthTokens.expiresAt, sql.placeholder('now')),
+        isNull(oauthGrants.revokedAt),
+        eq(oauthGrants.resource, sql.placeholder('resource')),
+        eq(users.status, 'active'),
+        isNull(organizations.deletionRequestedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('oauth_access_token_auth'),
+);
+
+type AccessRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accessTokenQuery>['execute']>>[number]>;
+
+interface UsableAccess {
+  row: AccessRow;
+  organizationRole: OrganizationRole;
+}
+
+/** The key in the session cache (ADR 243): apart from the sessions' bare hashes and the API tokens' keys. */
+function cacheKey(tokenHash: string): string {
+  return `oauth:${tokenHash}`;
+}
+
+async function loadUsableAccess(db: Database, tokenHash: string, resource: string, now: Date): Promise<LoadedToken<UsableAccess> | null> {
+  return loadCachedToken<UsableAccess>(db, cacheKey(tokenHash), now, async () => {
+    const [row] = await accessTokenQuery(db).execute({ tokenHash, now: now.toISOString(), resource });
+    const organizationRole = row ? effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId) : null;
+    return row && organizationRole ? { row, organizationRole } : null;
+  });
+}
+
+/** The grant's lastUsedAt, at most once a minute (the cached copy moves first, as for API tokens). */
+async function touchGrant(db: Database, loaded: LoadedToken<UsableAccess>, now: Date): Promise<void> {
+  const { row } = loaded.usable;
+  if (row.grant.lastUsedAt && now.getTime() - row.grant.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
+  loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, grant: { ...row.grant, lastUsedAt: now } } });
+  const dueBefore = new Date(now.getTime() - LAST_USED_TOUCH_INTERVAL_MS + 1);
+  await db
+    .update(oauthGrants)
+    .set({ lastUsedAt: now })
+    .where(and(eq(oauthGrants.id, row.grant.id), or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, dueBefore))));
+}
+
+/**
+ * The caller behind an assistant's access token (ADR 294), acting in the organisation the grant was
+ * given for with the person's role there, never more. Answered from the session cache like an API
+ * token (ADR 243): revoking the grant, deactivating the person (SCIM included, ADR 296) or any
+ * change of their membership clears it here at once and on every instance within a second. Null
+ * when the token may not be used for `resource`.
+ */
+export async function findOAuthAccessAuth(db: Database, secret: string, resource: string, now: Date, paymentRule: PaymentRule): Promise<AuthContext | null> {
+  const loaded = await loadUsableAccess(db, hashToken(secret), resource, now);
+  if (!loaded) return null;
+  await touchGrant(db, loaded, now);
+  const { row, organizationRole } = loaded.usable;
+  const user = toCallerUser(row.user, row.organizationId, organizationRole);
+  return {
+    user,
+    session: { id: `oauth-grant:${row.grant.id}`, createdAt: row.grant.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },
+    totpEnabled: row.totpEnabledAt !== null,
+    backupCodesCount: 0,
+    requiresPayment: paymentRule({ role: user.role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),
+    apiToken: { id: row.grant.id, name: row.clientName, kind: 'oauth', scopes: row.grant.scopes as ApiTokenScope[] },
+  };
+}
+
+/**
+ * Housekeeping of the table the lookup reads: tokens that expired before `before` (a consumed
+ * refresh token is kept until then, so its reuse is still recognised). No cached answer changes:
+ * an expired token is never answered from the cache.
+ */
+export async function deleteExpiredOAuthTokens(db: Database, before: Date): Promise<number> {
+  const deleted = await db.delete(oauthTokens).where(lt(oauthTokens.expiresAt, before)).returning({ id: oauthTokens.id });
+  return deleted.length;
+}
