@@ -93,7 +93,7 @@ export type DraftRiskInput = z.infer<typeof DraftRiskInputSchema>;
 /** POST /api/assessments */
 export const CreateAssessmentBodySchema = z.strictObject({
   /**
-   * A draft started offline (ADR 238) carries the id the browser gave it: sending the same id again
+   * A draft started offline (ADR 304) carries the id the browser gave it: sending the same id again
    * answers the draft already made (200), so a sync retried after a lost answer never makes two.
    */
   id: z.uuid().optional(),

@@ -4,7 +4,7 @@ import { acceptCookies, answerBusinessQuestions, fillProfile } from '../support/
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 /**
- * ADR 238: a brand-new assessment started, answered and calculated with no connection; back online
+ * ADR 304: a brand-new assessment started, answered and calculated with no connection; back online
  * it is created under the device's id, completed, and shown with the server's result, with no
  * 409 and no error in the console, and nothing is sent after the completion.
  */

@@ -27,7 +27,7 @@ export function nextAssessmentVersion(now: Date | Placeholder): SQL {
 }
 
 export interface NewAssessment {
-  /** Chosen by the browser for a draft started offline (ADR 238); generated otherwise. */
+  /** Chosen by the browser for a draft started offline (ADR 304); generated otherwise. */
   id?: string;
   organizationId: string;
   authorId: string;

@@ -12,7 +12,7 @@ import { automaticTitle } from './assessment-title.ts';
  * assessed organisation and the day (ADR 217); the title then follows the organisation's name until
  * the user names the assessment. Returns the id and whether it was made now: a draft started
  * offline brings its own id, and the same id sent again by its author answers the draft already
- * made (ADR 238). An id taken by anything else is refused without saying by what.
+ * made (ADR 304). An id taken by anything else is refused without saying by what.
  */
 export async function createAssessment(options: { db: Database; user: AuthContext['user']; body: CreateAssessmentBody; now: Date }): Promise<{ id: string; isNew: boolean }> {
   const { db, user, body, now } = options;

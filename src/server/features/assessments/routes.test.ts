@@ -261,7 +261,7 @@ describe('PATCH precondition for offline sync (ADR 162)', () => {
     expect(stored.updatedAt).toBe(elsewhere.json<Assessment>().updatedAt);
   });
 
-  test('ADR 238: a draft started offline keeps its id, and the same id sent again by its author answers that draft', async () => {
+  test('ADR 304: a draft started offline keeps its id, and the same id sent again by its author answers that draft', async () => {
     const id = crypto.randomUUID();
     const first = await createDraft(alice, { id, path: 'business', input: { factors: {} } });
     expect(first).toMatchObject({ id, path: 'business', status: 'draft' });
@@ -272,7 +272,7 @@ describe('PATCH precondition for offline sync (ADR 162)', () => {
     expect(list.items.filter((item) => item.id === id)).toHaveLength(1);
   });
 
-  test("ADR 238: an id taken by a colleague's or another organisation's assessment is a 409 that reveals nothing", async () => {
+  test("ADR 304: an id taken by a colleague's or another organisation's assessment is a 409 that reveals nothing", async () => {
     const colleagues = await createDraft(aliceColleague, { id: crypto.randomUUID() });
     const others = await createDraft(mallory, { id: crypto.randomUUID() });
     for (const taken of [colleagues, others]) {

@@ -11,6 +11,6 @@ function completeAssessment({ id, body }: { id: string; body: CompleteAssessment
 export function useCompleteAssessment() {
   const queryClient = useQueryClient();
   // 'always': with no connection it fails at once and the completion goes to the offline queue;
-  // paused, it would be sent on reconnect beside the queue's own completion (a 409; ADR 238).
+  // paused, it would be sent on reconnect beside the queue's own completion (a 409; ADR 304).
   return useMutation({ mutationFn: completeAssessment, networkMode: 'always', onSuccess: (assessment) => storeAndInvalidate(queryClient, assessment) });
 }

@@ -11,6 +11,6 @@ function createAssessment(body: CreateAssessmentBody): Promise<Assessment> {
 
 export function useCreateAssessment() {
   const queryClient = useQueryClient();
-  // 'always': with no connection it fails at once and the draft is started on the device (ADR 238).
+  // 'always': with no connection it fails at once and the draft is started on the device (ADR 304).
   return useMutation({ mutationFn: createAssessment, networkMode: 'always', onSuccess: (assessment) => storeAndInvalidate(queryClient, assessment) });
 }

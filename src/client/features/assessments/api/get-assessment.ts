@@ -6,7 +6,7 @@ import { noteServerVersion } from '../offline/server-versions.ts';
 import { ASSESSMENTS_KEY } from './list-assessments.ts';
 
 export async function fetchAssessment(id: string): Promise<Assessment> {
-  // Started offline and not synced yet: the server has no such id, this device's copy is the draft (ADR 238).
+  // Started offline and not synced yet: the server has no such id, this device's copy is the draft (ADR 304).
   const startedOffline = await findDraftStartedOffline(id);
   if (startedOffline) {
     noteServerVersion(startedOffline);

@@ -20,7 +20,7 @@ import { LatestResultCard } from './latest-result-card.tsx';
 import { OfflineUnavailable } from './assessment-workspace.tsx';
 import { PathChooser } from './path-chooser.tsx';
 
-/** No connection: the draft is started on this device and created on the server by the sync (ADR 238). */
+/** No connection: the draft is started on this device and created on the server by the sync (ADR 304). */
 function useStartOffline(onOpen: (id: string) => void) {
   const queryClient = useQueryClient();
   return async (path: AssessmentPath) => {
@@ -62,7 +62,7 @@ export function AssessmentHome({ onOpen }: { onOpen: (id: string) => void }) {
     refine.mutate(id, { onSuccess: (created) => onOpen(created.id), onError: (e) => toast({ title: 'Could not start', description: getErrorMessage(e), variant: 'destructive' }) });
 
   // Opened with no connection (the installed app started offline): the list cannot load, but a new
-  // assessment can still be started on this device (ADR 238).
+  // assessment can still be started on this device (ADR 304).
   const listUnavailableOffline = !list.data && (list.fetchStatus === 'paused' || (list.isError && isNetworkFailure(list.error)));
   if (list.isLoading && !listUnavailableOffline) return <p role="status">Loading…</p>;
   return (

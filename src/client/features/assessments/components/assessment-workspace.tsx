@@ -13,7 +13,7 @@ import { GuidedAssessment } from './guided-assessment.tsx';
 
 /**
  * Said instead of a spinner when there is no connection and nothing cached to show (ADR 162); on the
- * home page a new assessment can still be started (ADR 238), which `canStartNew` says.
+ * home page a new assessment can still be started (ADR 304), which `canStartNew` says.
  */
 export function OfflineUnavailable({ canStartNew = false }: { canStartNew?: boolean }) {
   return (

@@ -97,7 +97,7 @@ function draftStartedOffline(entry: OutboxEntry & { startedOffline: NonNullable<
 }
 
 /**
- * 'Start' with no connection (ADR 238): the draft gets its id on this device and waits in the
+ * 'Start' with no connection (ADR 304): the draft gets its id on this device and waits in the
  * outbox; the sync creates it on the server under that id, then sends its answers.
  */
 export async function startAssessmentOffline(path: AssessmentPath, userId: string): Promise<Assessment> {

@@ -70,7 +70,7 @@ test('clear empties the outbox and tells subscribers (logout)', async () => {
   expect(notified).toBe(3);
 });
 
-test('ADR 238: a draft started offline stays marked so through later changes, and a change queued during its first sync no longer is', async () => {
+test('ADR 304: a draft started offline stays marked so through later changes, and a change queued during its first sync no longer is', async () => {
   const { outbox, tick } = setup();
   const startedOffline = { path: 'business' as const, createdAt: '2026-11-22T09:00:00.000Z' };
   const sent = await outbox.queue(change({ startedOffline, businessAnswers: { q1: 'yes' } as never }));

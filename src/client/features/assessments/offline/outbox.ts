@@ -12,7 +12,7 @@ export interface OutboxEntry {
   /** The business leader's plain answers (that path's factors are computed from them). */
   businessAnswers?: BusinessAnswers;
   /**
-   * Started with no connection (ADR 238): the server has never seen it, so the sync creates it
+   * Started with no connection (ADR 304): the server has never seen it, so the sync creates it
    * first, under this id, and `baseUpdatedAt` is only the device's clock.
    */
   startedOffline?: { path: AssessmentPath; createdAt: string };

@@ -89,7 +89,7 @@ describe('syncEntry (ADR 162)', () => {
   });
 });
 
-describe('a draft started offline (ADR 238)', () => {
+describe('a draft started offline (ADR 304)', () => {
   const startedOffline = (overrides: Partial<OutboxEntry> = {}) =>
     entry({ assessmentId: 'a-new', baseUpdatedAt: '2026-11-22T09:00:00.000Z', startedOffline: { path: 'business', createdAt: '2026-11-22T09:00:00.000Z' }, ...overrides });
 

@@ -42,7 +42,7 @@ async function saveOnto(entry: OutboxEntry, id: string, expectedUpdatedAt: strin
 /**
  * The version the entry's answers go onto: the one it was based on, or for a draft started
  * offline, the draft the server makes under the device's id now (the same id again answers the
- * draft already made, so a sync cut short and retried never makes two; ADR 238).
+ * draft already made, so a sync cut short and retried never makes two; ADR 304).
  */
 async function baseVersion(entry: OutboxEntry, api: SyncApi): Promise<string> {
   if (!entry.startedOffline) return entry.baseUpdatedAt;
