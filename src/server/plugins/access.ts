@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { AppError } from '../errors.ts';
-import { isAdminRole, type AuthContext } from '../sessions/auth-context.ts';
+import { can } from '@/contracts/permissions.ts';
+import { actorOf, type AuthContext } from '../sessions/auth-context.ts';
 
 /**
  * Every /api route declares who may call it (deny by default: a route without a declaration
@@ -43,8 +44,8 @@ export function checkAccess(level: AccessLevel, auth: AuthContext | null, paymen
   if (!auth.totpEnabled) return new AppError('mfa_setup_required', 'Two-factor authentication must be set up first');
   if (!auth.session.mfaVerifiedAt) return new AppError('mfa_required', 'Two-factor verification required');
   if (auth.requiresPayment && payment !== 'any-organization') return new AppError('payment_required', 'Please complete your subscription to access CIFER.');
-  if (level === 'admin' && !isAdminRole(auth.user.role)) return new AppError('forbidden', 'Administrator access required');
-  if (level === 'super_admin' && auth.user.role !== 'super_admin') {
+  if (level === 'admin' && !can(actorOf(auth), 'platform.console')) return new AppError('forbidden', 'Administrator access required');
+  if (level === 'super_admin' && !can(actorOf(auth), 'platform.super-admin-tools')) {
     return new AppError('forbidden', 'Super administrator access required');
   }
   return null;

@@ -1,29 +1,19 @@
 import type { ApiTokenKind, ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { PLATFORM_ROLES, type AdminRole, type Role } from '@/contracts/auth.ts';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '@/contracts/organizations.ts';
+import { can, type Action, type Actor } from '@/contracts/permissions.ts';
 import { AppError } from '../errors.ts';
 
 /*
  * Who is making a request: what the session plugin attaches to `request.auth` when the request
  * carries a valid session cookie. Shared server infrastructure: plugins and features read it, the
- * session store builds it. The role lists are declared once, in the contracts; what each
- * organisation role (ADR 140) may do is in ORGANIZATION_ROLE_RANK's comment.
+ * session store builds it. The role lists are declared once, in the contracts; what each role may
+ * do is the permission map of `contracts/permissions.ts` (ADR 305).
  */
 export type { Role, OrganizationRole };
 
-/**
- * owner: everything a member may do, plus manage members and invitations, billing, the logo and
- * the organisation's own audit log. member: create, edit and delete assessments, actions and
- * reports. viewer: read only.
- */
-const ORGANIZATION_ROLE_RANK: Record<OrganizationRole, number> = { viewer: 0, member: 1, owner: 2 };
-
 export function toOrganizationRole(value: string | null | undefined): OrganizationRole | null {
   return (ORGANIZATION_ROLES as readonly string[]).includes(value ?? '') ? (value as OrganizationRole) : null;
-}
-
-export function hasOrganizationRole(actual: OrganizationRole, needed: OrganizationRole): boolean {
-  return ORGANIZATION_ROLE_RANK[actual] >= ORGANIZATION_ROLE_RANK[needed];
 }
 
 /** What the session plugin attaches to a request that carries a valid session cookie. */
@@ -131,13 +121,27 @@ export function requireAuth(request: { auth: AuthContext | null }): AuthContext 
   return request.auth;
 }
 
+/** The caller as the permission map sees them: platform role and role in the current organisation. */
+export function actorOf(auth: AuthContext): Actor {
+  return { platformRole: auth.user.role, organizationRole: auth.user.organizationRole };
+}
+
+/** What a caller refused an action is told (403). */
+const REFUSALS: Record<Action, string> = {
+  'organization.read': 'You are not a member of this organisation',
+  'organization.write': 'Your role in this organisation is read-only',
+  'organization.manage': 'Only an owner of this organisation can do this',
+  'organization.logo': 'Only an owner of this organisation can change its logo.',
+  'platform.console': 'Administrator access required',
+  'platform.manage-staff': 'Only a super administrator can manage administrator accounts',
+  'platform.super-admin-tools': 'Super administrator access required',
+};
+
 /**
- * Refuses (403) a caller whose role in the current organisation is below `needed`; e.g.
- * `requireOrganizationRole(requireAuth(request), 'member')` before any write.
+ * Refuses (403) a caller the permission map does not allow `action`; e.g.
+ * `requirePermission(requireAuth(request), 'organization.write')` before any write.
  */
-export function requireOrganizationRole(auth: AuthContext, needed: OrganizationRole): AuthContext {
-  if (!hasOrganizationRole(auth.user.organizationRole, needed)) {
-    throw new AppError('forbidden', needed === 'owner' ? 'Only an owner of this organisation can do this' : 'Your role in this organisation is read-only');
-  }
+export function requirePermission(auth: AuthContext, action: Action): AuthContext {
+  if (!can(actorOf(auth), action)) throw new AppError('forbidden', REFUSALS[action]);
   return auth;
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { memberships } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { can } from '@/contracts/permissions.ts';
 import { toOrganizationRole, type AuthContext, type OrganizationRole } from './auth-context.ts';
 
 /**
@@ -28,7 +29,8 @@ export async function requireOwnerOrNotFound(db: Database, auth: AuthContext, or
     .from(memberships)
     .where(and(eq(memberships.userId, auth.user.id), eq(memberships.organizationId, organizationId)))
     .limit(1);
-  if (effectiveOrganizationRole(membership?.role ?? null, organizationId, auth.user.homeOrganizationId) !== 'owner') {
+  const organizationRole = effectiveOrganizationRole(membership?.role ?? null, organizationId, auth.user.homeOrganizationId);
+  if (!can({ platformRole: auth.user.role, organizationRole }, 'organization.manage')) {
     throw new AppError('not_found', 'Organisation not found');
   }
 }

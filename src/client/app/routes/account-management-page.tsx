@@ -8,8 +8,8 @@ import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx
 
 /** /account-management (admins): users and their accounts, organisations, the audit log. */
 export function AccountManagementPage() {
-  const { user } = useAuth();
-  const role = user?.role === 'super_admin' ? 'super_admin' : 'admin';
+  const { isSuperAdmin } = useAuth();
+  const role = isSuperAdmin ? 'super_admin' : 'admin';
   return (
     <Page title="Account Management" description="Users, roles, organisations and the audit log.">
       <div className="grid min-w-0 grid-cols-1 gap-8">

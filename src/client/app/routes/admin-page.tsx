@@ -7,7 +7,7 @@ import { HelpRequestsAdmin } from '@/client/features/help/components/help-reques
 import { PendingSsoDomainsSection } from '@/client/features/sso/components/pending-domains-section.tsx';
 
 export function AdminPage() {
-  const { user } = useAuth();
+  const { isSuperAdmin } = useAuth();
   return (
     <Page title="Administration" description="Requests from users and visitors.">
       <div className="grid min-w-0 grid-cols-1 gap-8">
@@ -20,7 +20,7 @@ export function AdminPage() {
         <section className="min-w-0" aria-label="Consultation requests">
           <ConsultationRequestsAdmin />
         </section>
-        {user?.role === 'super_admin' ? (
+        {isSuperAdmin ? (
           <section className="min-w-0" aria-label="SSO domains awaiting approval">
             <PendingSsoDomainsSection />
           </section>

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
-import { isAdminRole, type AuthContext } from '../../sessions/auth-context.ts';
+import { can } from '@/contracts/permissions.ts';
+import { actorOf, isAdminRole, type AuthContext } from '../../sessions/auth-context.ts';
 import type { AccountChangeResult } from '../../sessions/revocation.ts';
 import { findTargetAccount } from './user-repository.ts';
 
@@ -41,7 +42,7 @@ export async function loadTarget(options: AccountActionOptions): Promise<Target>
     await audit({ action: 'admin.self_action_refused', targetUserId: target.id, details: { url: route } });
     throw new AppError('forbidden', 'You cannot change your own account from account management');
   }
-  if (isAdminRole(target.role) && auth.user.role !== 'super_admin') {
+  if (isAdminRole(target.role) && !can(actorOf(auth), 'platform.manage-staff')) {
     await audit({ action: 'admin.action_refused', targetUserId: target.id, details: { url: route, reason: 'target_is_admin' } });
     throw new AppError('forbidden', 'Only a super administrator can manage administrator accounts');
   }

@@ -1,7 +1,8 @@
 import type { AdminActionResponse, PlatformRole } from '@/contracts/admin.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
-import type { AuthContext } from '../../sessions/auth-context.ts';
+import { can } from '@/contracts/permissions.ts';
+import { actorOf, type AuthContext } from '../../sessions/auth-context.ts';
 import { setUserRole } from '../../sessions/revocation.ts';
 import { loadTarget, refuseLastSuperAdmin, type AccountActionOptions } from './account-target.ts';
 
@@ -11,7 +12,7 @@ import { loadTarget, refuseLastSuperAdmin, type AccountActionOptions } from './a
  * audited) whatever the id.
  */
 export async function requireSuperAdminToChangeRoles(options: { auth: AuthContext; role: PlatformRole; audit: Audit }): Promise<void> {
-  if (options.auth.user.role === 'super_admin') return;
+  if (can(actorOf(options.auth), 'platform.manage-staff')) return;
   await options.audit({ action: 'admin.role_change_refused', details: { requestedRole: options.role, reason: 'not_super_admin' } });
   throw new AppError('forbidden', 'Only a super administrator can grant or remove administrator roles');
 }

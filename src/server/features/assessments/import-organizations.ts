@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema.ts';
-import { actsInOneOrganization, hasOrganizationRole, toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
+import { can } from '@/contracts/permissions.ts';
+import { actsInOneOrganization, toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
 
 export interface ImportTarget {
   id: string;
@@ -36,5 +37,5 @@ export async function listImportTargets(db: Database, auth: AuthContext): Promis
     if (home) targets.push({ ...home, role: 'owner' });
   }
   const reachable = actsInOneOrganization(auth) ? targets.filter((target) => target.id === auth.user.organizationId) : targets;
-  return reachable.filter((target) => hasOrganizationRole(target.role, 'member'));
+  return reachable.filter((target) => can({ platformRole: auth.user.role, organizationRole: target.role }, 'organization.write'));
 }

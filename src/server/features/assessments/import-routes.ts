@@ -4,7 +4,7 @@ import { AssessmentSchema } from '@/contracts/assessments.ts';
 import { ImportFileBodySchema, PartnerImportResponseSchema } from '@/contracts/import.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
-import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
 import { importAssessment, importPartnerAssessments } from './import-assessments.ts';
 import { readAssessment } from './require-assessment.ts';
 
@@ -27,7 +27,7 @@ export async function assessmentImportRoutes(fastify: FastifyInstance) {
   // A viewer may not import into the current organisation: refused (403) before the file is read (400), as every write (ADR 064, 210).
   const oneSchema = { body: ImportFileBodySchema, response: { 201: AssessmentSchema } };
   app.post('/api/assessments/import', { config, bodyLimit: IMPORT_BODY_LIMIT_BYTES, schema: oneSchema, attachValidation: true }, async (request, reply) => {
-    const auth = requireOrganizationRole(requireAuth(request), 'member');
+    const auth = requirePermission(requireAuth(request), 'organization.write');
     rejectInvalidInput(request);
     await limit(auth.user.id);
     const id = await importAssessment({ db: app.db, auth, body: request.body, now: app.now() });

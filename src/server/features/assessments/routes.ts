@@ -18,7 +18,7 @@ import {
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
-import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
 import { toAssessment } from './assessment-view.ts';
 import { completeAssessment } from './complete-assessment.ts';
 import { createCompletedAnswers } from './completed-answers.ts';
@@ -51,7 +51,7 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
   const completedAnswers = createCompletedAnswers();
   // A viewer of the current organisation reads only (ADR 140); before schema validation, like the access check (ADR 210).
   app.addHook('preValidation', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') requireOrganizationRole(requireAuth(request), 'member');
+    if (request.method !== 'GET' && request.method !== 'HEAD') requirePermission(requireAuth(request), 'organization.write');
   });
 
   app.get('/api/assessments', { config: access, schema: { querystring: ListAssessmentsQuerySchema, response: { 200: AssessmentPageSchema } } }, async (request) => {

@@ -19,7 +19,7 @@ import { AppError } from '../../errors.ts';
 import { isNotModified, weakEtag } from '../../lib/etag.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
-import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
 import { completeAssessment } from './complete-assessment.ts';
 import { createAssessment } from './create-assessment.ts';
 import { duplicateAssessment } from './duplicate-assessment.ts';
@@ -48,7 +48,7 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
   const params = V1AssessmentParamsSchema;
   // A viewer reads only (ADR 140), checked before the input like the access check (ADR 210); a what-if stores nothing.
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.api === 'write') requireOrganizationRole(requireAuth(request), 'member');
+    if (request.routeOptions.config.api === 'write') requirePermission(requireAuth(request), 'organization.write');
   });
 
   app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request, reply) => {

@@ -13,7 +13,7 @@ import {
   UpdateScheduleBodySchema,
   UpdateScheduleResponseSchema,
 } from '@/contracts/monitoring.ts';
-import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
 import { acceptRecommendation } from './accept-recommendation.ts';
 import { changeAction } from './change-action.ts';
 import { readOpsHealth } from './ops-health.ts';
@@ -31,7 +31,7 @@ export async function monitoringRoutes(fastify: FastifyInstance) {
   // A viewer of the current organisation reads only (ADR 140): the plan and schedule are changed by members.
   // Before schema validation, like the access check (ADR 210).
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/api/monitoring/') && request.method !== 'GET' && request.method !== 'HEAD') requireOrganizationRole(requireAuth(request), 'member');
+    if (request.url.startsWith('/api/monitoring/') && request.method !== 'GET' && request.method !== 'HEAD') requirePermission(requireAuth(request), 'organization.write');
   });
 
   app.jobs.register(REMINDER_JOB, async (_payload, { now }) => {

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
+import { can } from '@/contracts/permissions.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { findMember, findMembershipRole, findOrganizationName } from './organization-repository.ts';
 
@@ -12,7 +13,7 @@ const NOT_FOUND = 'Organisation not found';
 export async function requireOwnerOf(db: Database, auth: AuthContext, organizationId: string): Promise<string> {
   const role = await findMembershipRole(db, auth, organizationId);
   if (!role) throw new AppError('not_found', NOT_FOUND);
-  if (role !== 'owner') throw new AppError('forbidden', 'Only an owner of this organisation can do this');
+  if (!can({ platformRole: auth.user.role, organizationRole: role }, 'organization.manage')) throw new AppError('forbidden', 'Only an owner of this organisation can do this');
   const name = await findOrganizationName(db, organizationId);
   if (name === null) throw new AppError('not_found', NOT_FOUND);
   return name;

@@ -1,13 +1,13 @@
 import { AppError } from '../../errors.ts';
-import type { AuthContext } from '../../sessions/auth-context.ts';
+import { can } from '@/contracts/permissions.ts';
+import { actorOf, type AuthContext } from '../../sessions/auth-context.ts';
 
 /**
  * Who may change the organisation's logo (ADR 145): an owner of the current organisation, or a
- * platform administrator who is not a viewer of it. Members and viewers are refused (403).
+ * platform administrator who is a member of it (`organization.logo` in contracts/permissions.ts).
  */
 export function canManageLogo(auth: AuthContext): boolean {
-  if (auth.user.organizationRole === 'owner') return true;
-  return auth.user.organizationRole !== 'viewer' && (auth.user.role === 'admin' || auth.user.role === 'super_admin');
+  return can(actorOf(auth), 'organization.logo');
 }
 
 export function requireLogoManager(auth: AuthContext): void {

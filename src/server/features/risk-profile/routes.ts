@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CoverageParamsSchema, CoverageSchema, RiskProfileSchema, UpdateRiskProfileBodySchema } from '@/contracts/risk-profile.ts';
 import { auditFor } from '../../lib/audit.ts';
-import { requireAuth, requireOrganizationRole } from '../../sessions/auth-context.ts';
+import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
 import { readCoverage } from './read-coverage.ts';
 import { readRiskProfile } from './read-risk-profile.ts';
 import { updateRiskProfile } from './update-risk-profile.ts';
@@ -14,7 +14,7 @@ export async function riskProfileRoutes(fastify: FastifyInstance) {
   // A viewer reads only (ADR 140): the policy and appetite are changed by members and owners. Checked
   // before schema validation, like the access check (ADR 210), so a viewer learns nothing from 400s.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'PUT') requireOrganizationRole(requireAuth(request), 'member');
+    if (request.method === 'PUT') requirePermission(requireAuth(request), 'organization.write');
   });
 
   /** Always the caller's current organisation: there is no organisation id to pass, so none to forge. */

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import type { Role } from '@/contracts/auth.ts';
+import { can } from '@/contracts/permissions.ts';
 import { apiRequest, getErrorMessage } from '@/client/lib/api-client.ts';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from '@/client/lib/current-user.ts';
 import { runSignOutCleanups } from '@/client/lib/sign-out-cleanup.ts';
 
-function isAdminRole(role: string | undefined | null): boolean {
-  return role === 'admin' || role === 'super_admin';
+/** Which platform tools the signed-in user's menus offer, from the permission map (ADR 305). */
+function platformMenus(role: Role | undefined) {
+  if (!role) return { isAdmin: false, isSuperAdmin: false };
+  const actor = { platformRole: role, organizationRole: null };
+  return { isAdmin: can(actor, 'platform.console'), isSuperAdmin: can(actor, 'platform.super-admin-tools') };
 }
 
 /** Spec section 3: the auth state exposes user, isAdmin, logout, isLoggingOut. */
@@ -37,7 +42,7 @@ export function useAuth() {
     // must not unmount the page and start a mount-refetch loop.
     isLoading: userQuery.isLoading && !userQuery.isFetched,
     isAuthenticated: Boolean(user) && !userQuery.error,
-    isAdmin: isAdminRole(user?.role),
+    ...platformMenus(user?.role),
     logout: () => logoutMutation.mutate(),
     isLoggingOut: logoutMutation.isPending,
   };

@@ -20,6 +20,8 @@ import { Input } from '@/client/components/ui/input.tsx';
 import { ACTIONS_COLUMN, TableHead } from '@/client/components/ui/table-head.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { useCurrentUser } from '@/client/lib/current-user.ts';
+import { can } from '@/contracts/permissions.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 import { useMyOrganizations } from '../api/get-my-organizations.ts';
@@ -198,6 +200,8 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
  */
 export function OrganizationsManager({ renderOwned }: { renderOwned?: (organization: MyOrganization) => ReactNode } = {}) {
   const { data, isLoading, error } = useMyOrganizations();
+  const platformRole = useCurrentUser().data?.role ?? 'user';
+  const manages = (organization: MyOrganization) => can({ platformRole, organizationRole: organization.role }, 'organization.manage');
   const switchOrganization = useSwitchOrganization();
   const [managedId, setManagedId] = useState<string | null>(null);
   if (isLoading) return <p role="status">Loading organisations…</p>;
@@ -207,7 +211,7 @@ export function OrganizationsManager({ renderOwned }: { renderOwned?: (organizat
         <AlertDescription>{getErrorMessage(error)}</AlertDescription>
       </Alert>
     );
-  const managed = data.organizations.find((organization) => organization.id === managedId && organization.role === 'owner') ?? null;
+  const managed = data.organizations.find((organization) => organization.id === managedId && manages(organization)) ?? null;
   return (
     <div className="grid gap-6">
       {data.canCreateOrganizations ? (
@@ -240,7 +244,7 @@ export function OrganizationsManager({ renderOwned }: { renderOwned?: (organizat
                       Switch to {organization.name}
                     </Button>
                   )}
-                  {organization.role === 'owner' ? (
+                  {manages(organization) ? (
                     <Button size="sm" variant={managedId === organization.id ? 'default' : 'outline'} onClick={() => setManagedId(organization.id)} aria-label={`Manage members of ${organization.name}`}>
                       Members
                     </Button>
