@@ -1,6 +1,6 @@
 import { Calculator, ListChecks, Presentation } from 'lucide-react';
 import { IconCardGrid, type IconCard } from './icon-card-grid.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 const STEPS: IconCard[] = [
@@ -23,13 +23,15 @@ const STEPS: IconCard[] = [
 
 export function ApproachSection() {
   return (
-    <section id="features" aria-labelledby="approach-title" className="scroll-mt-24 bg-slate-50 py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="approach-title" eyebrow="The three-fold approach" title="Assess. Quantify. Act.">
-          One guided assessment gives you a defensible number and a plan.
-        </SectionHeading>
-        <IconCardGrid cards={STEPS} ordered cardClassName="bg-white shadow-sm" titleClassName="text-xl" />
-      </div>
-    </section>
+    <LandingSection
+      sectionId="features"
+      headingId="approach-title"
+      eyebrow="The three-fold approach"
+      title="Assess. Quantify. Act."
+      intro="One guided assessment gives you a defensible number and a plan."
+      className="scroll-mt-24 bg-slate-50 py-16"
+    >
+      <IconCardGrid cards={STEPS} ordered cardClassName="bg-white shadow-sm" titleClassName="text-xl" />
+    </LandingSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Gauge, Landmark } from 'lucide-react';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 import { FACTOR_COUNT } from '@/engine/factors.ts';
 
 const PATHS = [
@@ -27,26 +27,32 @@ const PATHS = [
 
 export function AssessmentPathsSection() {
   return (
-    <section aria-labelledby="paths-title" className="bg-slate-50 py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="paths-title" eyebrow="Assessment paths" title="Two ways in, one set of numbers">
-          Choose the path that fits who is answering. Both run the same model on the same {FACTOR_COUNT} factors, so the results stay comparable. Signed in, you pick one on your home page.
-        </SectionHeading>
-        <div className="mt-10 grid gap-6 md:grid-cols-2">
-          {PATHS.map(({ icon: Icon, title, audience, points }) => (
-            <article key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="size-8 text-blue-700" aria-hidden="true" />
-              <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 font-medium text-slate-700">{audience}</p>
-              <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
-                {points.map((point) => (
-                  <li key={point}>{point}</li>
-                ))}
-              </ul>
-            </article>
-          ))}
-        </div>
+    <LandingSection
+      headingId="paths-title"
+      eyebrow="Assessment paths"
+      title="Two ways in, one set of numbers"
+      intro={
+        <>
+          Choose the path that fits who is answering. Both run the same model on the same {FACTOR_COUNT} factors, so the results stay
+          comparable. Signed in, you pick one on your home page.
+        </>
+      }
+      className="bg-slate-50 py-16"
+    >
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        {PATHS.map(({ icon: Icon, title, audience, points }) => (
+          <article key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Icon className="size-8 text-blue-700" aria-hidden="true" />
+            <h3 className="mt-4 text-xl font-semibold text-slate-900">{title}</h3>
+            <p className="mt-1 font-medium text-slate-700">{audience}</p>
+            <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
+              {points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </article>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

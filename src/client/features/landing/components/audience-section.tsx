@@ -1,6 +1,6 @@
 import { Briefcase, Building2, ShieldCheck } from 'lucide-react';
 import { IconCardGrid, type IconCard } from './icon-card-grid.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 
 const AUDIENCES: IconCard[] = [
   {
@@ -22,13 +22,14 @@ const AUDIENCES: IconCard[] = [
 
 export function AudienceSection() {
   return (
-    <section aria-labelledby="audience-title" className="bg-white py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="audience-title" eyebrow="Who CIFER is for" title="Built for the people who sign off on risk">
-          Executives and security leaders at small and medium enterprises in healthcare, financial services and manufacturing.
-        </SectionHeading>
-        <IconCardGrid cards={AUDIENCES} cardClassName="bg-slate-50" titleClassName="text-lg" />
-      </div>
-    </section>
+    <LandingSection
+      headingId="audience-title"
+      eyebrow="Who CIFER is for"
+      title="Built for the people who sign off on risk"
+      intro="Executives and security leaders at small and medium enterprises in healthcare, financial services and manufacturing."
+      className="bg-white py-16"
+    >
+      <IconCardGrid cards={AUDIENCES} cardClassName="bg-slate-50" titleClassName="text-lg" />
+    </LandingSection>
   );
 }

@@ -1,4 +1,4 @@
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 
 /** Spec sections 1 and 9: the three consultation services and their prices. */
 const CONSULTATION_SERVICES_CONTENT = [
@@ -24,22 +24,23 @@ const CONSULTATION_SERVICES_CONTENT = [
 
 export function ConsultationServicesSection() {
   return (
-    <section aria-labelledby="services-title" className="bg-white py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="services-title" eyebrow="Consultation services" title="Prefer expert hands? We can run it with you">
-          Our consultants combine the CIFER platform with hands-on experience in regulated industries.
-        </SectionHeading>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {CONSULTATION_SERVICES_CONTENT.map((service) => (
-            <li key={service.title} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-6">
-              <h3 className="text-lg font-semibold text-slate-900">{service.title}</h3>
-              <p className="mt-3 text-3xl font-bold text-slate-900">{service.price}</p>
-              <p className="mt-1 text-sm font-medium text-slate-700">{service.term}</p>
-              <p className="mt-4 text-slate-700">{service.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      headingId="services-title"
+      eyebrow="Consultation services"
+      title="Prefer expert hands? We can run it with you"
+      intro="Our consultants combine the CIFER platform with hands-on experience in regulated industries."
+      className="bg-white py-16"
+    >
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {CONSULTATION_SERVICES_CONTENT.map((service) => (
+          <li key={service.title} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-6">
+            <h3 className="text-lg font-semibold text-slate-900">{service.title}</h3>
+            <p className="mt-3 text-3xl font-bold text-slate-900">{service.price}</p>
+            <p className="mt-1 text-sm font-medium text-slate-700">{service.term}</p>
+            <p className="mt-4 text-slate-700">{service.text}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

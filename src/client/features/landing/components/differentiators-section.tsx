@@ -1,5 +1,5 @@
 import { DollarSign, FileText, Lock, Scale, Target, TrendingUp } from 'lucide-react';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 
 const DIFFERENTIATORS = [
   {
@@ -32,21 +32,18 @@ const DIFFERENTIATORS = [
 
 export function DifferentiatorsSection() {
   return (
-    <section aria-labelledby="differentiators-title" className="bg-white py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="differentiators-title" eyebrow="Why CIFER" title="What makes CIFER different" />
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {DIFFERENTIATORS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <Icon className="mt-1 size-6 shrink-0 text-blue-700" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-slate-700">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection headingId="differentiators-title" eyebrow="Why CIFER" title="What makes CIFER different" className="bg-white py-16">
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {DIFFERENTIATORS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex gap-4">
+            <Icon className="mt-1 size-6 shrink-0 text-blue-700" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold text-slate-900">{title}</h3>
+              <p className="mt-1 text-slate-700">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

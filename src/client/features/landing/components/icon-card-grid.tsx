@@ -8,7 +8,17 @@ export interface IconCard {
 }
 
 /** Three cards of an icon, a title and a line of text: the approach's steps (in order) and the audiences. */
-export function IconCardGrid({ cards, ordered = false, cardClassName, titleClassName }: { cards: readonly IconCard[]; ordered?: boolean; cardClassName: string; titleClassName: string }) {
+export function IconCardGrid({
+  cards,
+  ordered = false,
+  cardClassName,
+  titleClassName,
+}: {
+  cards: readonly IconCard[];
+  ordered?: boolean;
+  cardClassName: string;
+  titleClassName: string;
+}) {
   const List = ordered ? 'ol' : 'ul';
   return (
     <List className="mt-10 grid gap-6 md:grid-cols-3">

@@ -1,5 +1,5 @@
 import { Factory, HeartPulse, Landmark } from 'lucide-react';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 
 const INDUSTRIES = [
   {
@@ -27,24 +27,25 @@ const INDUSTRIES = [
 
 export function IndustriesSection() {
   return (
-    <section aria-labelledby="industries-title" className="bg-slate-50 py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="industries-title" eyebrow="Industries" title="Calibrated for your sector">
-          Industry multipliers, regulatory regimes and typical attack patterns are built into the model.
-        </SectionHeading>
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
-          {INDUSTRIES.map(({ id, icon: Icon, title, figure, text }) => (
-            <article key={id} id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="size-8 text-blue-700" aria-hidden="true" />
-              <h3 id={`${id}-title`} className="mt-4 text-xl font-semibold text-slate-900">
-                {title}
-              </h3>
-              <p className="mt-2 font-medium text-slate-900">{figure}</p>
-              <p className="mt-3 text-slate-700">{text}</p>
-            </article>
-          ))}
-        </div>
+    <LandingSection
+      headingId="industries-title"
+      eyebrow="Industries"
+      title="Calibrated for your sector"
+      intro="Industry multipliers, regulatory regimes and typical attack patterns are built into the model."
+      className="bg-slate-50 py-16"
+    >
+      <div className="mt-10 grid gap-6 lg:grid-cols-3">
+        {INDUSTRIES.map(({ id, icon: Icon, title, figure, text }) => (
+          <article key={id} id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Icon className="size-8 text-blue-700" aria-hidden="true" />
+            <h3 id={`${id}-title`} className="mt-4 text-xl font-semibold text-slate-900">
+              {title}
+            </h3>
+            <p className="mt-2 font-medium text-slate-900">{figure}</p>
+            <p className="mt-3 text-slate-700">{text}</p>
+          </article>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

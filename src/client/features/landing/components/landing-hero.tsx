@@ -28,9 +28,9 @@ export function LandingHero({
             Know what a cyber attack would cost your business, in dollars.
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-200">
-            CIFER turns a {FACTOR_COUNT}-factor analysis of your security posture and compliance obligations into dollar loss estimates, a ranked list
-            of fixes and a board-ready report. Built for healthcare, financial services and manufacturing companies with 10 to 500
-            employees.
+            CIFER turns a {FACTOR_COUNT}-factor analysis of your security posture and compliance obligations into dollar loss estimates, a
+            ranked list of fixes and a board-ready report. Built for healthcare, financial services and manufacturing companies with 10 to
+            500 employees.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" className="bg-blue-600 hover:bg-blue-500">

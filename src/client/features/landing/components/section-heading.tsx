@@ -28,3 +28,37 @@ export function SectionHeading({
     </div>
   );
 }
+
+/**
+ * One band of the landing page: the full-width section, the centred column and its heading, so each
+ * section only says what it shows.
+ */
+export function LandingSection({
+  headingId,
+  eyebrow,
+  title,
+  intro,
+  className,
+  sectionId,
+  children,
+}: {
+  headingId: string;
+  eyebrow: string;
+  title: string;
+  intro?: ReactNode;
+  /** The band's background and spacing, e.g. 'bg-white py-16'. */
+  className: string;
+  sectionId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={sectionId} aria-labelledby={headingId} className={className}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={headingId} eyebrow={eyebrow} title={title}>
+          {intro}
+        </SectionHeading>
+        {children}
+      </div>
+    </section>
+  );
+}
