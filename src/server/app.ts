@@ -18,6 +18,7 @@ import { csrfProtection } from './plugins/csrf.ts';
 import { rateLimit } from './plugins/rate-limit.ts';
 import { globalIpLimit } from './plugins/global-ip-limit.ts';
 import { sessions } from './sessions/session-plugin.ts';
+import { databaseOutage } from './plugins/database-outage.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticClient } from './plugins/static-client.ts';
@@ -98,6 +99,11 @@ function chooseLogger(deps: AppDependencies): { options: Pick<FastifyServerOptio
   return { options: { logger: own }, ownStream: own.stream };
 }
 
+/** Fastify's types leave out the hop count its runtime takes: the same rule as a function (ADR 277). */
+function trustProxyOption(setting: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { options: loggerOptions, ownStream } = chooseLogger(deps);
   const app = Fastify({
@@ -106,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Fastify's own request lines (two per request, with the raw URL) stay off; lib/access-log.ts writes one (ADR 205).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -120,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('resolveTxt', deps.resolveTxt ?? resolveTxt);
   const metrics = createMetrics();
   metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
+  metrics.setHealthReaders({ databaseUp: () => deps.database.health.up, redis: deps.env.REDIS_URL ? () => app.redisStatus() : null });
   app.decorate('metrics', metrics);
   app.decorate('startedAt', new Date());
   const mailer =
@@ -177,6 +184,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(metricsEndpoint, { metrics, token: deps.env.METRICS_TOKEN });
+  // Before every hook that reads the database: during an outage a request gets the 503 at once (ADR 278).
+  await app.register(databaseOutage);
   await app.register(globalIpLimit);
   await app.register(csrfProtection);
   app.decorate('paymentRule', paymentRuleFor(deps.env));

@@ -59,3 +59,15 @@ test('Stripe is configured completely or not at all; the fake-Stripe base is ref
   const production = { ...base, ...stripe, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(64), ENCRYPTION_KEY: 'y'.repeat(64) };
   expect(() => parseEnv({ ...production, STRIPE_API_BASE: 'http://127.0.0.1:5245' })).toThrow(/STRIPE_API_BASE/);
 });
+
+test('TRUST_PROXY trusts only the configured proxies (ADR 277): a hop count, their addresses, never every hop', () => {
+  const trust = (TRUST_PROXY?: string) => parseEnv({ DATA_DIR: tempDataDir(), ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).TRUST_PROXY;
+  expect(trust()).toBe(false);
+  expect(trust('false')).toBe(false);
+  expect(trust('0')).toBe(false);
+  expect(trust('true')).toBe(1);
+  expect(trust('2')).toBe(2);
+  expect(trust('10.0.0.5, 10.1.0.0/16,loopback')).toBe('10.0.0.5,10.1.0.0/16,loopback');
+  expect(trust('::1')).toBe('::1');
+  for (const bad of ['yes', '11', '10.0.0.0/33', 'nginx.local', '10.0.0.5,']) expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+});

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,34 @@ const secretSchema = z.string().min(32, 'must be at least 32 characters (32+ ran
 /** An empty string (as in a copied .env.example) counts as absent. */
 const emptyAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsAbsent, z.url().optional());
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` (ADR 277). Never "every hop": a client could then put any
+ * address it likes in X-Forwarded-For and pass it off as its own to the per-address limits and
+ * the audit log. `true` (the setting the documentation used to give) means the one nginx in front.
+ */
+function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text) && Number(text) <= MAX_PROXY_HOPS) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries.join(',');
+  context.addIssue({ code: 'custom', message: `must be false, a number of proxy hops (1-${MAX_PROXY_HOPS}; true = 1), or the proxies' addresses or CIDRs separated by commas` });
+  return z.NEVER;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,10 +74,8 @@ const EnvSchema = z.object({
   PLAN_ANNUAL_PRICE_USD: z.coerce.number().int().min(1).max(10_000_000).default(2500),
   /** Days of access kept after a failed renewal payment (ADR 132). */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  /** Which proxies may name the client in X-Forwarded-For (ADR 277): `false`, a hop count, or their addresses; `true` is one hop. */
+  TRUST_PROXY: z.preprocess(emptyAsAbsent, z.string().default('false')).transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (ADR 236); behind a balancer: a bit more than its health-check interval. */

@@ -10,6 +10,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres, { type Sql } from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { ALWAYS_UP, createDatabaseHealth, type DatabaseHealth } from './database-health.ts';
+import { trackedSockets } from './tracked-sockets.ts';
 import { pgliteForDrizzle } from './pglite-for-drizzle.ts';
 import * as schema from './schema.ts';
 
@@ -25,6 +27,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** The database server's clock (for /readyz's clock-skew report). */
   currentTime(): Promise<Date>;
+  /** Whether the database can be reached now, without a query (ADR 278); the embedded one always. */
+  health: DatabaseHealth;
   close(): Promise<void>;
   /** LISTEN/NOTIFY: between the instances sharing a PostgreSQL database, or within PGlite's one process. */
   notifications: NotificationChannel;
@@ -74,6 +78,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
     db,
     kind: 'pglite',
     embedded: { client, dataDir },
+    health: ALWAYS_UP,
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -127,12 +132,49 @@ function preparingStatements(client: Sql): Sql {
   });
 }
 
+/**
+ * A request's connection and statement limits (ADR 278): a connection that is not ready in 2 s, or
+ * a statement running for 15 s, fails (a 503 or a 500) instead of holding the request and its
+ * connection; the ping's 1 s deadline (database-health.ts) cuts connections that went silent.
+ */
+const CONNECT_TIMEOUT_S = 2;
+const STATEMENT_TIMEOUT_MS = 15_000;
+
+/** postgres.js options whose connections go through `sockets` (its `socket` option is missing from its types). */
+function withSockets(options: postgres.Options<Record<string, never>>, sockets: ReturnType<typeof trackedSockets>): postgres.Options<Record<string, never>> {
+  return Object.assign(options, { socket: sockets.open });
+}
+
+/** The health flag of a PostgreSQL pool: pinged on a one-connection client of its own, opened on the first ping. */
+function postgresHealth(url: string, pool: ReturnType<typeof trackedSockets>): { health: DatabaseHealth; close(): Promise<void> } {
+  const pingSockets = trackedSockets();
+  let pinger: Sql | null = null;
+  const health = createDatabaseHealth({
+    ping: async () => {
+      pinger ??= postgres(url, withSockets({ max: 1, onnotice: () => {}, connect_timeout: 1 }, pingSockets));
+      await pinger`select 1`;
+    },
+    onPingTimeout: () => pingSockets.cutAll('The database did not answer the health ping in time'),
+    onDown: () => pool.cutAll('The database cannot be reached'),
+  });
+  return {
+    health,
+    close: async () => {
+      health.stop();
+      await pinger?.end({ timeout: 1 });
+    },
+  };
+}
+
 function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
-  const client = postgres(url, { max: maxConnections, onnotice: () => {}, connect_timeout: 10 });
+  const sockets = trackedSockets();
+  const client = postgres(url, withSockets({ max: maxConnections, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S, connection: { statement_timeout: STATEMENT_TIMEOUT_MS } }, sockets));
   const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
+  const { health, close: closeHealth } = postgresHealth(url, sockets);
   return {
     db,
     kind: 'postgres',
+    health,
     migrate: async () => {
       // Several instances may start at once behind a load balancer: one migrates, the others
       // wait. A one-connection client keeps the session-level advisory lock on that connection.
@@ -153,6 +195,7 @@ function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
       return new Date(row!.now);
     },
     close: async () => {
+      await closeHealth();
       await client.end({ timeout: 5 });
     },
     notifications: {

@@ -21,15 +21,28 @@ type RequestLabel = 'method' | 'route' | 'status_code';
 
 export type BacklogCollector = () => Promise<{ outbox: Record<string, number>; jobs: Record<string, number> }>;
 
-export function createMetrics(): AppMetrics & { setBacklogCollector(collector: BacklogCollector): void } {
+/** What the health gauges read at scrape time, without a query (ADR 278). */
+export interface HealthReaders {
+  databaseUp(): boolean;
+  /** null without REDIS_URL: then cifer_redis_up is left out. */
+  redis: (() => 'ok' | 'degraded' | 'not_configured') | null;
+}
+
+/** A scrape waits this long for the backlog's queries: past it the backlog gauges are left out, the rest answers. */
+const BACKLOG_DEADLINE_MS = 1_000;
+
+export function createMetrics(): AppMetrics & { setBacklogCollector(collector: BacklogCollector): void; setHealthReaders(readers: HealthReaders): void } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'cifer_' });
   let collector: BacklogCollector | null = null;
-  let lastBacklog: Promise<Awaited<ReturnType<BacklogCollector>>> | null = null;
+  let health: HealthReaders | null = null;
+  let lastBacklog: Promise<Backlog | null> | null = null;
 
   // Both gauges read one query pair per scrape: the first collect() starts it, the second reuses it.
+  // During a database outage the backlog is unknown: its gauges are left out of the scrape (no
+  // series rather than a wrong zero) and /metrics still answers, with the health gauges below.
   function readBacklog() {
-    lastBacklog ??= (collector ? collector() : Promise.resolve({ outbox: {}, jobs: {} })).finally(() => {
+    lastBacklog ??= backlogWithin(collector, health?.databaseUp() !== false).finally(() => {
       setTimeout(() => {
         lastBacklog = null;
       }, 0).unref();
@@ -43,8 +56,9 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const { outbox } = await readBacklog();
-      for (const [status, count] of Object.entries(outbox)) this.set({ status }, count);
+      const backlog = await readBacklog();
+      if (!backlog) return this.reset();
+      for (const [status, count] of Object.entries(backlog.outbox)) this.set({ status }, count);
     },
   });
   const jobQueue = new Gauge({
@@ -53,8 +67,18 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const { jobs } = await readBacklog();
-      for (const [status, count] of Object.entries(jobs)) this.set({ status }, count);
+      const backlog = await readBacklog();
+      if (!backlog) return this.reset();
+      for (const [status, count] of Object.entries(backlog.jobs)) this.set({ status }, count);
+    },
+  });
+
+  new Gauge({
+    name: 'cifer_database_up',
+    help: '1 while this instance reaches the database, 0 during an outage (its fast health flag, ADR 278)',
+    registers: [registry],
+    collect() {
+      this.set(health?.databaseUp() === false ? 0 : 1);
     },
   });
 
@@ -89,5 +113,34 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     setBacklogCollector(next) {
       collector = next;
     },
+    setHealthReaders(readers) {
+      health = readers;
+      // Only with REDIS_URL: without it there is no Redis to be up or down.
+      const redis = readers.redis;
+      if (redis) {
+        new Gauge({
+          name: 'cifer_redis_up',
+          help: '1 while this instance reaches Redis, 0 while it is away (the app works without it, ADR 200)',
+          registers: [registry],
+          collect() {
+            this.set(redis() === 'ok' ? 1 : 0);
+          },
+        });
+      }
+    },
   };
+}
+
+type Backlog = Awaited<ReturnType<BacklogCollector>>;
+
+/** The collector's answer; null (unknown) when the database is away, or the queries fail or take longer than the deadline. */
+function backlogWithin(collector: BacklogCollector | null, databaseUp: boolean): Promise<Backlog | null> {
+  if (!collector) return Promise.resolve({ outbox: {}, jobs: {} });
+  if (!databaseUp) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), BACKLOG_DEADLINE_MS);
+    collector()
+      .then(resolve, () => resolve(null))
+      .finally(() => clearTimeout(timer));
+  });
 }

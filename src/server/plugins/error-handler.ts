@@ -6,6 +6,8 @@ import { AppError, type FieldIssue } from '../errors.ts';
 import { issuesFromZod } from '../lib/validation.ts';
 import { auditRefusal } from '../lib/audit.ts';
 import { maskPersonalData } from '../db/log-safe-error.ts';
+import { isDatabaseUnreachable } from '../db/database-health.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './database-outage.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -49,6 +51,14 @@ export function answerError(error: FastifyError | AppError | ZodError | Error, r
     const message = clientMessage(error, status);
     request.log.info({ status, fastifyCode: 'code' in error ? error.code : undefined, reason: maskPersonalData(message) }, 'request refused');
     return { status, body: { message, code: codeForStatus(status) } };
+  }
+  if (isDatabaseUnreachable(error)) {
+    // Not our bug and not the client's: the database is away (ADR 278). The flag goes down so the
+    // next requests are answered at once, and this one gets the same retryable 503.
+    request.server.database.health.reportUnreachable();
+    request.log.warn({ err: error }, 'request failed: database unreachable');
+    const unavailable = databaseUnavailable();
+    return { status: unavailable.statusCode, body: { message: unavailable.message, code: unavailable.code }, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
   }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'internal' } };

@@ -14,8 +14,10 @@ export type Readiness = { status: 'ready'; clockSkewMs: number; clockSkewOk: boo
  * clock twice (`clock` is the app's). Redis away is `redis: 'degraded'` and still ready: every
  * route works without it (ADR 200), so a load balancer must not take the instance out.
  */
-export async function checkReadiness(options: { database: Pick<DatabaseHandle, 'currentTime'>; clock: () => Date; redisStatus: () => RedisStatus; log: Pick<FastifyBaseLogger, 'warn'> }): Promise<Readiness> {
+export async function checkReadiness(options: { database: Pick<DatabaseHandle, 'currentTime' | 'health'>; clock: () => Date; redisStatus: () => RedisStatus; log: Pick<FastifyBaseLogger, 'warn'> }): Promise<Readiness> {
   const { database, clock, log } = options;
+  // The outage flag (ADR 278) answers at once: no query waits on a database that is known to be away.
+  if (!database.health.up) return { status: 'unavailable', message: 'Database not reachable' };
   try {
     const before = clock().getTime();
     const databaseTime = (await database.currentTime()).getTime();

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createInProcessRunner } from '../../lib/engine-worker/engine-runner.ts';
 import { arrivalOrder } from '../../plugins/arrival-order.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { healthRoutes } from './routes.ts';
@@ -72,6 +73,7 @@ test('on the embedded database requests wait their turn past a turn’s budget (
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(arrivalOrder, { budgetMs: 0 });
+  app.decorate('engine', createInProcessRunner());
   await app.register(healthRoutes);
   app.get('/work/:n', async () => ({}));
   await app.ready();
@@ -80,5 +82,28 @@ test('on the embedded database requests wait their turn past a turn’s budget (
   // The first request of the turn runs at once; the probe overtakes the two that wait.
   expect(answered.indexOf('/healthz')).toBeLessThan(answered.indexOf('/work/2'));
   expect(answered.slice(-2)).toEqual(['/work/2', '/work/3']);
+  await app.close();
+});
+
+test('readyz answers 503 until a probe run of the model passes, then 200 (engine-probe.ts, ADR 276)', async () => {
+  // An engine that cannot run (as a worker that cannot load the engine's TypeScript), then one that can.
+  let engineWorks = false;
+  const inProcess = createInProcessRunner();
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('engine', { ...inProcess, expectedLoss: async (run: Parameters<typeof inProcess.expectedLoss>[0]) => (engineWorks ? inProcess.expectedLoss(run) : Promise.reject(new Error('Unknown file extension ".ts"'))) });
+  app.decorate('database', t.app.database);
+  app.decorate('now', () => new Date());
+  app.decorate('redisStatus', () => 'not_configured' as const);
+  await app.register(healthRoutes);
+  await app.ready();
+  const failing = await app.inject('/readyz');
+  expect(failing.statusCode).toBe(503);
+  expect(failing.json()).toEqual({ status: 'unavailable', message: 'The risk model is not ready yet' });
+  engineWorks = true;
+  const ready = await app.inject('/readyz');
+  expect(ready.statusCode).toBe(200);
+  expect(ready.json()).toMatchObject({ status: 'ready' });
   await app.close();
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LivenessResponseSchema, ReadinessResponseSchema } from '@/contracts/health.ts';
 import { checkReadiness } from './check-readiness.ts';
+import { createEngineProbe, ENGINE_NOT_READY_MESSAGE } from './engine-probe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,8 @@ export const DRAINING_MESSAGE = 'Shutting down';
 const PROBE = { arrivalOrder: 'immediate' } as const;
 
 /**
- * Liveness (the process answers) and readiness (the database answers; Redis reported, ADR 200) for
+ * Liveness (the process answers) and readiness (the database answers, a probe run of the model
+ * passed (engine-probe.ts, ADR 276); Redis reported, ADR 200) for
  * load balancers. A plugin without encapsulation, so `app.drain` is the whole app's: main.ts flips
  * it when a SIGTERM arrives, before the listener closes.
  */
@@ -32,12 +34,19 @@ async function health(fastify: FastifyInstance) {
       draining = true;
     },
   });
+  const probe = createEngineProbe(app.engine, app.log);
+  // Not awaited: the listener opens at once and readiness follows the probe's answer.
+  app.addHook('onReady', async () => probe.start());
   app.get('/healthz', { config: PROBE, schema: { response: { 200: LivenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
 
   app.get('/readyz', { config: PROBE, schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (request, reply) => {
     if (draining) return reply.status(503).send({ status: 'unavailable' as const, message: DRAINING_MESSAGE });
     const readiness = await checkReadiness({ database: app.database, clock: () => app.now(), redisStatus: () => app.redisStatus(), log: request.log });
-    return readiness.status === 'ready' ? readiness : reply.status(503).send(readiness);
+    if (readiness.status !== 'ready') return reply.status(503).send(readiness);
+    if (!(await probe.passed())) {
+      return reply.status(503).send({ status: 'unavailable' as const, message: ENGINE_NOT_READY_MESSAGE });
+    }
+    return readiness;
   });
 }
 
