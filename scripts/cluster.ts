@@ -5,10 +5,12 @@
  * of `src/server/main.ts` on one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), behind an nginx
  * of its own (Debian's `nginx` binary; never the system service) listening on loopback at --port,
  * the instances on the ports after it. nginx runs in the foreground from a temporary folder with
- * the config rendered from deploy/nginx/cifer.conf.template. This process also plays the health
- * checker open-source nginx lacks: it asks each instance's /readyz every second and takes an
- * instance that is not ready (starting, draining on SIGTERM: ADR 236, dead) out of the upstream
- * with a graceful nginx reload, and puts it back once ready. Ctrl-C stops everything.
+ * the config rendered from deploy/nginx/cifer.conf.template. nginx is never reloaded: every reload
+ * closed the clients' idle keep-alive connections, and a request sent on one at that moment failed
+ * (ADR 280). A stopped, starting or closing instance refuses connections, which nginx retries on
+ * another instance for any method and counts against the instance (max_fails, passive health).
+ * This process asks each instance's /readyz every second only to report which are ready.
+ * Ctrl-C or SIGTERM stops everything; the logs stay in a dated folder (DATA_DIR/logs/cluster-<time>).
  *
  * tests/cluster/failover.ts drives the same functions (startCluster) under load.
  */
@@ -47,13 +49,13 @@ export interface Cluster {
   url: string;
   workDir: string;
   instances: Instance[];
-  /** Instances nginx sends to now (by index). */
+  /** Instances whose /readyz answered ready at the last check (by index). */
   inRotation(): number[];
   /** Sends `signal` to instance `index` and waits for it to exit. */
   stopInstance(index: number, signal: NodeJS.Signals): Promise<number | null>;
   /** Starts instance `index` again (after a stop) and waits for its /readyz. */
   startInstance(index: number): Promise<void>;
-  /** Stops the instances (SIGTERM), the health checker and nginx; removes the temporary folder. */
+  /** Stops the instances (SIGTERM), the health checker and nginx; removes the folder when it was a temporary one. */
   stop(): Promise<void>;
   /** Last resort (a test out of time): SIGKILL to every instance and nginx, at once. */
   killAll(): void;
@@ -119,8 +121,23 @@ async function waitReady(instance: Instance, timeoutMs: number): Promise<void> {
   if (outcome !== 'answered') throw new Error(`instance ${instance.index} on port ${instance.port} ${outcome === 'exited' ? 'exited' : 'was not ready'} before it answered /readyz`);
 }
 
-function upstreamConf(ports: number[], inRotation: Set<number>): string {
-  return ports.map((port, index) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=2s${inRotation.has(index) ? '' : ' down'};\n`).join('');
+/** Every instance, always: nginx's passive health takes a refusing one out for 2 s at a time (ADR 280). */
+function upstreamConf(ports: number[]): string {
+  return ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;\n`).join('');
+}
+
+/** Every child this process started (instances, nginx), so a stop during start-up leaves none behind. */
+const children = new Set<ChildProcess>();
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM to every child still running, and wait for them (a stop before startCluster returned). */
+export async function stopChildren(): Promise<void> {
+  const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(running.map((child) => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')))));
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -139,10 +156,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const launch = (index: number): Instance => {
     const port = ports[index]!;
     const out = createWriteStream(join(workDir, `instance-${index}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = track(
+      spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -153,32 +172,25 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   for (let index = 0; index < options.instances; index += 1) launch(index);
   await Promise.all(instances.map((instance) => waitReady(instance, 180_000)));
-  // nginx starts only now, with every (ready) instance in rotation, and answers before the cluster is
-  // handed over. A reload is applied by new workers while an old one may still accept connections
-  // with the previous servers: started with every server `down` and reloaded once the instances were
-  // ready, the first requests of a load met "no live upstreams" (a failed CI run of the cluster test).
+  // nginx starts only now, with every instance ready, and answers before the cluster is handed over.
   for (const index of ports.keys()) rotation.add(index);
-  writeFileSync(join(nginxDir, 'upstream.conf'), upstreamConf(ports, rotation));
-  const nginx = spawn(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  writeFileSync(join(nginxDir, 'upstream.conf'), upstreamConf(ports));
+  const nginx = track(spawn(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' }));
   const nginxExited = new Promise<void>((r) => nginx.once('exit', () => r()));
   await waitForBalancer(url, nginxExited, join(nginxDir, 'error.log'));
   log(`nginx: instances in rotation ${[...rotation].sort().join(', ')}`);
 
-  // The health checker: nginx learns an instance's readiness from this loop (an nginx reload is graceful).
+  // The watcher: reports which instances answer ready. It tells nginx nothing (ADR 280): a draining
+  // instance still serves until it closes its listener, and from then on refuses, which nginx retries.
   let checking = true;
   const applyRotation = async () => {
-    // An instance that says it is not ready (draining, database away) or refuses the connection
-    // (stopped, starting) leaves; a slow answer changes nothing (a busy instance is still serving).
-    // Never none: with every server down nginx would refuse everything; its passive checks decide then.
+    // A slow answer changes nothing (a busy instance is still serving).
     const states = await Promise.all(ports.map((port) => readinessOf(port)));
     const next = new Set(states.flatMap((state, index) => (state === 'ready' || (state === 'slow' && rotation.has(index)) ? [index] : [])));
-    if (next.size === 0 && rotation.size > 0) for (const index of ports.keys()) next.add(index);
     if (next.size === rotation.size && [...next].every((index) => rotation.has(index))) return;
     rotation.clear();
     for (const index of next) rotation.add(index);
-    writeFileSync(join(nginxDir, 'upstream.conf'), upstreamConf(ports, rotation));
-    nginx.kill('SIGHUP');
-    log(`nginx: instances in rotation ${[...rotation].sort().join(', ') || '(none)'}`);
+    log(`instances ready: ${[...rotation].sort().join(', ') || '(none)'}`);
   };
   const checker = (async () => {
     while (checking) {
@@ -249,9 +261,25 @@ async function main() {
     process.exit(1);
   }
   if (!process.env.REDIS_URL) console.warn('REDIS_URL is not set: rate limits are counted in PostgreSQL and sessions invalidated through its notifications.');
-  const cluster = await startCluster({
+  // Installed before anything starts: a SIGTERM while the instances start stops them too (ADR 279).
+  let cluster: Cluster | null = null;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the instances and nginx…`);
+    // Still starting: stopping the children makes startCluster fail, and the catch below exits.
+    if (cluster) void cluster.stop().finally(() => process.exit(0));
+    else void stopChildren();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+  // Logs outlive the run: nginx's access and error logs and each instance's output, in a folder named by the start time.
+  const workDir = join(resolve(process.env.DATA_DIR ?? './data'), 'logs', `cluster-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}`);
+  mkdirSync(workDir, { recursive: true });
+  const started = startCluster({
     instances,
     port,
+    workDir,
     env: {
       NODE_ENV: process.env.NODE_ENV ?? 'production',
       SESSION_SECRET: sharedSecret('SESSION_SECRET'),
@@ -262,15 +290,14 @@ async function main() {
       SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '2000',
     },
   });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('Stopping the instances and nginx…');
-    void cluster.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  try {
+    cluster = await started;
+  } catch (error) {
+    await stopChildren();
+    if (!stopping) console.error(error instanceof Error ? error.message : error);
+    process.exit(stopping ? 0 : 1);
+  }
+  if (stopping) await cluster.stop().finally(() => process.exit(0));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

@@ -5,6 +5,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
+import { clientErrorRoutes } from './features/client-errors/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
 import { firstPageCache } from './features/assessments/first-page-cache.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
@@ -49,6 +50,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(mfaRoutes);
   await app.register(devRoutes);
   await app.register(helpRoutes);
+  await app.register(clientErrorRoutes);
   await app.register(consultationRoutes);
   await app.register(assessmentRoutes);
   await app.register(assessmentV1Routes);

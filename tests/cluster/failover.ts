@@ -6,7 +6,8 @@
  *   1. a logout on one instance refuses the session on the others within 1 s (session cache, ADR 173);
  *   2. under steady signed-in load through nginx one instance is killed (SIGKILL) and another
  *      restarted (SIGTERM: drain, ADR 236, then a new process): no idempotent request fails, every
- *      failed write is nginx's retryable 503, every acknowledged write is in the database;
+ *      failed write is nginx's retryable 503, every acknowledged write is in the database, and a
+ *      client on one kept-alive connection sees no failure (nginx is never reloaded, ADR 280);
  *   3. the overdue reassessment reminder and its webhook happen exactly once, though every
  *      instance (and the restarted one again) runs the scheduler.
  *
@@ -16,6 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -157,6 +159,39 @@ async function steadyLoad(url: string, seedData: Seed, appUrl: string, until: Pr
   return outcomes;
 }
 
+/**
+ * One client on one kept-alive connection (as a browser or an API client holds one) asking through
+ * nginx until `until` resolves: nginx reloads used to close such connections under the client's
+ * next request (ADR 280). Counts the requests, the failed ones and the connections opened.
+ */
+async function keepAliveProbe(url: string, until: Promise<void>): Promise<{ requests: number; failed: number; connections: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  let running = true;
+  void until.then(() => (running = false));
+  const result = { requests: 0, failed: 0, connections: 0 };
+  const get = () =>
+    new Promise<number>((resolvePromise, reject) => {
+      const req = request(`${url}/healthz`, { agent, timeout: 15_000 }, (res) => {
+        res.resume();
+        res.on('end', () => resolvePromise(res.statusCode ?? 0));
+      });
+      req.on('socket', (socket) => {
+        if (!(socket as { counted?: boolean }).counted) result.connections += 1;
+        (socket as { counted?: boolean }).counted = true;
+      });
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', reject);
+      req.end();
+    });
+  while (running) {
+    result.requests += 1;
+    if ((await get().catch(() => 0)) !== 200) result.failed += 1;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  agent.destroy();
+  return result;
+}
+
 const p99 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
@@ -219,8 +254,9 @@ async function main() {
       console.log('instance 2 restarted');
       await new Promise((r) => setTimeout(r, 3_000));
     })();
-    const outcomes = await steadyLoad(ready.url, seedData, appUrl, disruption);
+    const [outcomes, kept] = await Promise.all([steadyLoad(ready.url, seedData, appUrl, disruption), keepAliveProbe(ready.url, disruption)]);
     await disruption;
+    check(kept.requests > 50 && kept.failed === 0, `a kept-alive connection through nginx saw no failure (${kept.requests} requests, ${kept.failed} failed, ${kept.connections} connection(s))`);
 
     const reads = outcomes.filter((o) => o.method === 'GET');
     const writes = outcomes.filter((o) => o.method === 'POST');

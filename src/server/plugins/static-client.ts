@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built client: hashed assets cached for a year, everything else revalidated,
- * and any other GET that is not /api answered with index.html so client routes work on reload.
+ * and any other GET that is not /api or /assets answered with index.html so client routes work on reload.
  */
 async function staticClientPlugin(app: FastifyInstance, options: { distDir: string }) {
   const indexFile = join(options.distDir, 'index.html');
@@ -29,14 +29,19 @@ async function staticClientPlugin(app: FastifyInstance, options: { distDir: stri
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+    // A hashed asset that is not there (a page opened before an upgrade asks for its old chunks) is a
+    // 404: answered with index.html, the browser would run HTML as a script and crash instead of the
+    // error screen offering a reload (ADR 281).
+    const isAsset = path.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !isAsset;
     if (wantsPage && hasClient) {
       // Read per request so a rebuild is served without a restart; the file is small.
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
     }
     // Not the URL: its path and query are whatever the caller typed, tokens and addresses included (ADR 205, 180).
     request.log.info({ method: request.method }, 'route not found');
-    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'not_found' });
+    const message = isAsset ? `No such file: ${path}` : `No such endpoint: ${request.method} ${path}`;
+    return reply.status(404).header('Cache-Control', 'no-store').send({ message, code: 'not_found' });
   });
 }
 

@@ -1,6 +1,7 @@
 import { Shield } from 'lucide-react';
 import { clearConsent } from '@/client/lib/cookie-consent.ts';
-import { COPYRIGHT_YEAR, SUPPORT_EMAIL } from '@/client/lib/constants.ts';
+import { COPYRIGHT_YEAR } from '@/client/lib/constants.ts';
+import { useSupportEmail } from '@/client/lib/support-contact.ts';
 
 const LEGAL_LINKS = [
   { href: '/privacy-policy.html', label: 'Privacy Policy' },
@@ -13,6 +14,8 @@ const LEGAL_LINKS = [
 
 /** Spec sections 2 and 4: legal links (new tab), the 'Cookie Preferences' reset, copyright 2025. */
 export function SiteFooter({ onResetCookies }: { onResetCookies?: () => void } = {}) {
+  // The operator's address (SUPPORT_EMAIL), from the server (ADR 281).
+  const supportEmail = useSupportEmail();
   const resetCookies =
     onResetCookies ??
     (() => {
@@ -28,11 +31,17 @@ export function SiteFooter({ onResetCookies }: { onResetCookies?: () => void } =
               <Shield className="size-5 text-blue-700" aria-hidden="true" /> CIFER
             </p>
             <p className="mt-2 text-sm text-slate-700">
-              Cyber-risk in dollars for small and medium businesses. Questions? Write to{' '}
-              <a className="font-medium text-blue-800 underline" href={`mailto:${SUPPORT_EMAIL}`}>
-                {SUPPORT_EMAIL}
-              </a>
-              .
+              Cyber-risk in dollars for small and medium businesses.
+              {supportEmail ? (
+                <>
+                  {' '}
+                  Questions? Write to{' '}
+                  <a className="font-medium text-blue-800 underline" href={`mailto:${supportEmail}`}>
+                    {supportEmail}
+                  </a>
+                  .
+                </>
+              ) : null}
             </p>
           </div>
           <nav aria-label="Legal">
