@@ -216,6 +216,7 @@ export function BusinessAssessment({ assessment, onCompleted, onCompletedOnDevic
       step={step}
       status={autosave.status}
       answeredText={`${answeredCount} of ${BUSINESS_QUESTIONS.length} questions answered`}
+      answered={{ count: answeredCount, total: BUSINESS_QUESTIONS.length }}
       onGoTo={(s) => void goTo(s)}
       headingRef={headingRef}
       intro={STEP_INTROS[step]}
