@@ -54,8 +54,15 @@ export function AssessmentWorkspace({ id, onOpen, completedExtras }: { id: strin
   const key = `${current.id}:${replacedRevision}`;
   const questionnaire = {
     assessment: current,
-    onCompleted: setCompletedNow,
-    onCompletedOnDevice: (input: RiskInput) => setOnDevice({ input, revision: replacedRevision }),
+    // The results open at their top, headline first, not at the long form's scroll position.
+    onCompleted: (completed: Assessment) => {
+      setCompletedNow(completed);
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    },
+    onCompletedOnDevice: (input: RiskInput) => {
+      setOnDevice({ input, revision: replacedRevision });
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    },
   };
   return current.path === 'business' ? <BusinessAssessment key={key} {...questionnaire} /> : <GuidedAssessment key={key} {...questionnaire} />;
 }

@@ -114,12 +114,14 @@ function BusinessNavigation({ step, isPending, onGoTo }: { step: BusinessStep; i
       <Button type="button" variant="outline" disabled={step === 'profile'} onClick={() => onGoTo('profile')}>
         Back
       </Button>
+      {/* Distinct keys: reusing one <button> would turn the "Next" click into a submit of the
+          questions form the moment it renders (the click's default action runs after React's update). */}
       {step === 'businessQuestions' ? (
-        <Button type="submit" form="business-questions" size="lg" disabled={isPending}>
+        <Button key="calculate" type="submit" form="business-questions" size="lg" disabled={isPending}>
           {isPending ? 'Calculating…' : 'Calculate my results'}
         </Button>
       ) : (
-        <Button type="button" onClick={() => onGoTo('businessQuestions')}>
+        <Button key="next" type="button" onClick={() => onGoTo('businessQuestions')}>
           Next: the questions
         </Button>
       )}
@@ -166,7 +168,8 @@ export function BusinessAssessment({ assessment, onCompleted, onCompletedOnDevic
   const validator = useRef<(() => Promise<boolean>) | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const values = form.watch();
-  const answeredCount = BUSINESS_QUESTIONS.filter((q) => values[q.id] !== undefined).length;
+  // A radio group with nothing chosen reads as null once react-hook-form has looked at the DOM: only a chosen value counts.
+  const answeredCount = BUSINESS_QUESTIONS.filter((q) => typeof values[q.id] === 'string').length;
 
   useEffect(() => followAnswers(form, setBusinessAnswers), [form]);
 
@@ -213,6 +216,7 @@ export function BusinessAssessment({ assessment, onCompleted, onCompletedOnDevic
       step={step}
       status={autosave.status}
       answeredText={`${answeredCount} of ${BUSINESS_QUESTIONS.length} questions answered`}
+      answered={{ count: answeredCount, total: BUSINESS_QUESTIONS.length }}
       onGoTo={(s) => void goTo(s)}
       headingRef={headingRef}
       intro={STEP_INTROS[step]}

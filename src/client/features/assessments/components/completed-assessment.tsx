@@ -10,6 +10,7 @@ import { useCreateScenario } from '../api/create-scenario.ts';
 import { useRefineAssessment } from '../api/refine-assessment.ts';
 import { toCompleteInput } from '../lib/draft-input.ts';
 import { formatDate } from '../lib/format.ts';
+import { groupUnknowns } from '../lib/unknown-range.ts';
 import { PATH_LABELS } from '../lib/provenance.ts';
 import { AnswerRecord } from './answer-record.tsx';
 import { HandOverPanel } from './hand-over-panel.tsx';
@@ -37,8 +38,8 @@ function Summary({ assessment }: { assessment: Assessment }) {
 }
 
 /**
- * A completed assessment: the unknown answers and the hand-over first when there are any
- * (business-leader path), then the results with the live what-if. A result computed by an
+ * A completed assessment: the results with the live what-if, headline first; after what to do
+ * come the unknown answers and the hand-over (business-leader path) and the answer record. A result computed by an
  * older model shows its original figures, labelled with that model, and the comparison (ADR 105).
  */
 export function CompletedAssessment({ assessment, onOpen, extras }: { assessment: Assessment; onOpen: (id: string) => void; extras?: ReactNode }) {
@@ -67,14 +68,19 @@ export function CompletedAssessment({ assessment, onOpen, extras }: { assessment
   const startRefining = () =>
     refine.mutate(assessment.id, { onSuccess: (draft) => onOpen(draft.id), onError: (e) => toast({ title: 'Could not start refining', description: getErrorMessage(e), variant: 'destructive' }) });
   const showHandOver = assessment.path === 'business' || result.unknownFactors.length > 0;
+  const unknownQuestions = groupUnknowns(assessment.path, result).length;
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <Summary assessment={assessment} />
-      {extras}
-      <UnknownAnswersPanel assessment={assessment} result={result} />
-      {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={result.unknownFactors.length} onRefine={startRefining} isRefining={refine.isPending} /> : null}
-      <AnswerRecord assessment={assessment} />
       <ResultsWithWhatIf
+        afterAdvice={
+          <>
+            <UnknownAnswersPanel assessment={assessment} result={result} />
+            {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={unknownQuestions} onRefine={startRefining} isRefining={refine.isPending} /> : null}
+            {extras}
+            <AnswerRecord assessment={assessment} />
+          </>
+        }
         key={assessment.id}
         input={input}
         savedResult={result}

@@ -28,7 +28,7 @@ describe('ExposureBand', () => {
 test('the typical peer is labelled a model reference, and left out when the anchor has no loss', () => {
   const { rerender } = render(<PeerAleNote result={{ riskScore: { averageAleUsd: 59_000 } } as Pick<RiskResult, 'riskScore'>} />);
   expect(screen.getByTestId('peer-ale')).toHaveTextContent(
-    `${formatUsd(59_000)} (every answer "partial", on the same simulated years: a model reference, not other customers' data)`,
+    `${formatUsd(59_000)} (every answer at the middle level, on the same simulated years: a model reference, not other customers' data)`,
   );
   rerender(<PeerAleNote result={{ riskScore: { averageAleUsd: 0 } } as Pick<RiskResult, 'riskScore'>} />);
   expect(screen.queryByTestId('peer-ale')).toBeNull();

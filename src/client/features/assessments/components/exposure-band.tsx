@@ -48,7 +48,7 @@ export function PeerAleNote({ result }: { result: Pick<RiskResult, 'riskScore'> 
   if (!(result.riskScore.averageAleUsd > 0)) return null;
   return (
     <span className="mt-1 block" data-testid="peer-ale">
-      A typical organisation of your industry and size: {formatUsd(result.riskScore.averageAleUsd)} (every answer &quot;partial&quot;, on
+      A typical organisation of your industry and size: {formatUsd(result.riskScore.averageAleUsd)} (every answer at the middle level, on
       the same simulated years: a model reference, not other customers&apos; data).
     </span>
   );

@@ -35,7 +35,7 @@ export function HandOverPanel({ assessmentId, unknownCount, onRefine, isRefining
         Hand this to your security lead
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {unknownCount > 0 ? `Your security lead can answer the ${unknownCount} unknown ${unknownCount === 1 ? 'factor' : 'factors'} in detail and narrow the range. ` : 'Your security lead can check these answers in detail. '}
+        {unknownCount > 0 ? `Your security lead can answer the ${unknownCount} ${unknownCount === 1 ? 'question' : 'questions'} you did not know in detail and narrow the range. ` : 'Your security lead can check these answers in detail. '}
         They need a CIFER account in your organisation; every answer keeps who gave it.{' '}
         <Link href="/organizations" className="font-medium text-blue-800 underline">
           Invite someone into your organisation

@@ -63,6 +63,20 @@ export function Metric({ label, value, detail, delta, testId }: { label: string;
   );
 }
 
+/** The posture score, below the dollars: it rates the controls against peers, not the loss. */
+function RiskScoreLine({ result, baseline }: { result: RiskResult; baseline: RiskResult | undefined }) {
+  return (
+    <p className="mt-3 text-sm text-slate-700">
+      Risk score{' '}
+      <strong className="text-slate-900 tabular-nums" data-testid="score">
+        {result.riskScore.score.toFixed(0)} / 100
+      </strong>
+      : security posture against peers (0 is every control at its best, 50 an average peer, 100 the worst posture). The band above rates the dollars.{' '}
+      <Delta current={result.riskScore.score} baseline={baseline?.riskScore.score} format={(v) => `${v.toFixed(0)} points`} />
+    </p>
+  );
+}
+
 /** The four headline figures: the only part redrawn the moment the what-if's first pass arrives. */
 const Headline = memo(function Headline({
   result,
@@ -114,30 +128,28 @@ const Headline = memo(function Headline({
           delta={<Delta current={ale} baseline={base?.annualLoss.expectedUsd} format={formatUsd} />}
         />
         <Metric
-          label="Chance of at least one loss event this year"
+          label="Chance of an incident this year"
           value={formatPercent(result.probabilityOfAnyEvent)}
           testId="probability"
-          detail={<>That is {formatReturnPeriod(result.probabilityOfAnyEvent)}.</>}
+          detail={<>At least one loss event: that is {formatReturnPeriod(result.probabilityOfAnyEvent)}.</>}
           delta={<Delta current={result.probabilityOfAnyEvent} baseline={base?.probabilityOfAnyEvent} format={formatPercentagePoints} />}
         />
-        <CostIfItHappensMetric
-          percentilesUsd={result.costIfItHappens.percentilesUsd}
+        <Metric
+          label="A typical incident costs"
+          value={formatUsd(result.costIfItHappens.percentilesUsd.p50)}
           testId="cost-if-it-happens"
+          detail={<>The median cost of one incident: half cost less, half more.</>}
           delta={<Delta current={result.costIfItHappens.percentilesUsd.p50} baseline={base?.costIfItHappens.percentilesUsd.p50} format={formatUsd} />}
         />
         <Metric
-          label="Risk score"
-          value={
-            <>
-              {result.riskScore.score.toFixed(0)}
-              <span className="text-lg font-medium text-slate-600"> / 100</span>
-            </>
-          }
-          testId="score"
-          detail={<>Security posture against peers: 0 is every control at its best, 50 an average peer, 100 the worst posture. The band above rates the dollars.</>}
-          delta={<Delta current={result.riskScore.score} baseline={base?.riskScore.score} format={(v) => `${v.toFixed(0)} points`} />}
+          label="A severe incident (1 in 20) costs"
+          value={formatUsd(result.costIfItHappens.percentilesUsd.p95)}
+          testId="severe-incident-cost"
+          detail={<>One incident in twenty costs more than this.</>}
+          delta={<Delta current={result.costIfItHappens.percentilesUsd.p95} baseline={base?.costIfItHappens.percentilesUsd.p95} format={formatUsd} />}
         />
       </dl>
+      <RiskScoreLine result={result} baseline={base} />
       <UncertaintyRange result={result} />
       {result.warnings.length > 0 ? (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-950">
@@ -194,8 +206,9 @@ const ResultsDetails = memo(function ResultsDetails({
 });
 
 /**
- * The page a CFO looks at: headline figures in dollars, then why (charts, each with a table)
- * and what to fix first. Used by the guided flow, /history/:id and the demo.
+ * The page a CFO looks at, in the order a manager reads it: the headline figures in dollars
+ * (what a year costs, the chance of an incident, a typical and a severe incident), then what to
+ * fix first, then what is not known yet (`afterAdvice`), then why (charts, each with a table). Used by the guided flow, /history/:id and the demo.
  *
  * During a what-if, `result` carries the newest headline numbers (first pass, maybe without
  * attribution) and `detailsResult` the newest complete result that the charts, heat map and
@@ -209,6 +222,7 @@ export function ResultsView({
   isUpdating = false,
   isRefining = false,
   headingLevel = 2,
+  afterAdvice,
 }: {
   result: RiskResult;
   detailsResult?: RiskResult;
@@ -219,6 +233,8 @@ export function ResultsView({
   isUpdating?: boolean;
   isRefining?: boolean;
   headingLevel?: 2 | 3;
+  /** What is not known yet and the hand-over: after what to do, before the charts (the order a manager reads in). */
+  afterAdvice?: ReactNode;
 }) {
   const appetiteId = useId();
   const [appetiteText, setAppetiteText] = useState('');
@@ -229,6 +245,8 @@ export function ResultsView({
     <div className="flex flex-col gap-6" aria-busy={isUpdating}>
       <Headline result={result} baseline={baseline ?? undefined} isUpdating={isUpdating} headingLevel={headingLevel} appetiteUsd={riskAppetiteUsd} />
 
+      <RecommendationsTable recommendations={detailsResult.recommendations} notWorthIt={detailsResult.recommendationsNotWorthIt} fixPlan={detailsResult.fixPlan} isRefining={isRefining} />
+      {afterAdvice}
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
           <Label htmlFor={appetiteId}>Risk appetite (optional): the annual loss you could absorb, in USD</Label>
@@ -237,7 +255,6 @@ export function ResultsView({
       </div>
 
       <ResultsDetails result={detailsResult} organisation={input.organisation} frameworks={input.frameworks} asOfDate={input.asOfDate} riskAppetiteUsd={riskAppetiteUsd} />
-      <RecommendationsTable recommendations={detailsResult.recommendations} notWorthIt={detailsResult.recommendationsNotWorthIt} fixPlan={detailsResult.fixPlan} isRefining={isRefining} />
       <p className="text-xs text-slate-600">
         Engine {result.engineVersion}, seed {result.seed}, {result.iterations.toLocaleString('en-US')} simulated years.
       </p>

@@ -63,6 +63,7 @@ export function ResultsWithWhatIf({
   defaultScenarioTitle,
   onSaveScenario,
   isSaving = false,
+  afterAdvice,
 }: {
   input: RiskInput;
   savedResult: RiskResult | null;
@@ -71,6 +72,8 @@ export function ResultsWithWhatIf({
   /** Omit to hide saving (the demo). */
   onSaveScenario?: (title: string, input: RiskInput) => Promise<void>;
   isSaving?: boolean;
+  /** Shown after what to do (ResultsView): what is not known yet, the hand-over. */
+  afterAdvice?: ReactNode;
 }) {
   // Same draws as the saved result (its seed and iteration count), so what-if deltas are exact.
   const engine = useEngine(seed, savedResult?.iterations);
@@ -141,6 +144,7 @@ export function ResultsWithWhatIf({
             baseline={isModified ? baseline : null}
             isUpdating={engine.isComputing}
             isRefining={engine.isRefining && isModified}
+            afterAdvice={afterAdvice}
           />
         ) : (
           <p role="status" className="text-slate-700">

@@ -15,11 +15,24 @@ export interface StepProgressProps<S extends AssessmentStep> {
   step: S;
   status: SaveStatus;
   answeredText: string;
+  /** When given, the bar measures the answers (the 10-minute path: it starts empty), not the steps. */
+  answered?: { count: number; total: number };
   onGoTo: (step: S) => void;
 }
 
+function ProgressBar({ index, steps, answered }: { index: number; steps: number; answered: { count: number; total: number } | undefined }) {
+  const bar = answered
+    ? { min: 0, max: answered.total, now: answered.count, text: `${answered.count} of ${answered.total} questions answered`, share: answered.count / answered.total }
+    : { min: 1, max: steps, now: index + 1, text: `Step ${index + 1} of ${steps}`, share: (index + 1) / steps };
+  return (
+    <div role="progressbar" aria-label="Assessment progress" aria-valuemin={bar.min} aria-valuemax={bar.max} aria-valuenow={bar.now} aria-valuetext={bar.text} className="h-2 overflow-hidden rounded-full bg-slate-200">
+      <div className="h-full bg-blue-700 transition-all" style={{ width: `${bar.share * 100}%` }} />
+    </div>
+  );
+}
+
 /** Where the user is in a multi-step questionnaire, the save status, and a jump to any step. */
-export function StepProgress<S extends AssessmentStep>({ steps, titles, step, status, answeredText, onGoTo }: StepProgressProps<S>) {
+export function StepProgress<S extends AssessmentStep>({ steps, titles, step, status, answeredText, answered, onGoTo }: StepProgressProps<S>) {
   const index = steps.indexOf(step);
   return (
     <nav aria-label="Assessment progress" className="flex flex-col gap-3">
@@ -31,9 +44,7 @@ export function StepProgress<S extends AssessmentStep>({ steps, titles, step, st
           {SAVE_LABELS[status]} · {answeredText}
         </p>
       </div>
-      <div role="progressbar" aria-label="Assessment progress" aria-valuemin={1} aria-valuemax={steps.length} aria-valuenow={index + 1} aria-valuetext={`Step ${index + 1} of ${steps.length}`} className="h-2 overflow-hidden rounded-full bg-slate-200">
-        <div className="h-full bg-blue-700 transition-all" style={{ width: `${((index + 1) / steps.length) * 100}%` }} />
-      </div>
+      <ProgressBar index={index} steps={steps.length} answered={answered} />
       <ol className="flex flex-wrap gap-2 text-xs">
         {steps.map((s, i) => (
           <li key={s}>

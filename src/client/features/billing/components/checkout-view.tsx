@@ -5,7 +5,7 @@ import { LoadingState } from '@/client/components/layout/loading-overlay.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
-import { FormField } from '@/client/components/ui/form-field.tsx';
+import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { Plan } from '@/contracts/billing.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';
@@ -57,12 +57,14 @@ function CheckoutDetails({ form, plans, userEmail }: { form: CheckoutForm; plans
       </CardHeader>
       <CardContent className="grid gap-4">
         {userEmail ? null : <VisitorFields form={form} idPrefix="checkout" />}
-        <FormField id="checkout-plan" label="Plan">
+        <FormField id="checkout-plan" label="Plan" error={form.formState.errors.plan?.message}>
           <select
+            {...fieldAria('checkout-plan', form.formState.errors.plan?.message)}
             id="checkout-plan"
             className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none md:text-sm"
             {...form.register('plan')}
           >
+            <option value="">Choose a plan</option>
             {plans.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.name}: {formatUsd(candidate.priceUsd)}/{candidate.interval}
@@ -76,7 +78,7 @@ function CheckoutDetails({ form, plans, userEmail }: { form: CheckoutForm; plans
 }
 
 /** The chosen plan's price and renewal, and the button that opens Stripe. */
-function OrderSummary({ plan, start }: { plan: Plan; start: ReturnType<typeof useStartCheckout> }) {
+function OrderSummary({ plan, start }: { plan: Plan | undefined; start: ReturnType<typeof useStartCheckout> }) {
   const isLeaving = start.isPending || start.isSuccess;
   return (
     <Card className="self-start">
@@ -84,14 +86,18 @@ function OrderSummary({ plan, start }: { plan: Plan; start: ReturnType<typeof us
         <CardTitle>Order summary</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <dl className="grid grid-cols-[1fr_auto] gap-2 text-sm">
-          <dt className="text-slate-700">{plan.name}</dt>
-          <dd className="font-semibold text-slate-900">
-            {formatUsd(plan.priceUsd)}/{plan.interval}
-          </dd>
-          <dt className="text-slate-700">Renews</dt>
-          <dd className="text-slate-900">{plan.interval === 'month' ? 'Monthly' : 'Yearly'}, cancel any time</dd>
-        </dl>
+        {plan ? (
+          <dl className="grid grid-cols-[1fr_auto] gap-2 text-sm">
+            <dt className="text-slate-700">{plan.name}</dt>
+            <dd className="font-semibold text-slate-900">
+              {formatUsd(plan.priceUsd)}/{plan.interval}
+            </dd>
+            <dt className="text-slate-700">Renews</dt>
+            <dd className="text-slate-900">{plan.interval === 'month' ? 'Monthly' : 'Yearly'}, cancel any time</dd>
+          </dl>
+        ) : (
+          <p className="text-sm text-slate-700">Choose a plan to see its price.</p>
+        )}
         {start.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Checkout could not start</AlertTitle>
@@ -121,7 +127,7 @@ export function CheckoutView() {
   if (overview.isPending) return <LoadingState message="Loading checkout..." />;
   if (overview.isError) return <CheckoutUnavailable error={overview.error} />;
   if (overview.data.mode !== 'stripe') return <CheckoutUnavailable error={null} />;
-  const plan = overview.data.plans.find((candidate) => candidate.id === form.watch('plan')) ?? overview.data.plans[0]!;
+  const plan = overview.data.plans.find((candidate) => candidate.id === form.watch('plan'));
 
   const onSubmit = form.handleSubmit((values) => {
     saveCheckoutDraft(user ? { plan: values.plan } : values);

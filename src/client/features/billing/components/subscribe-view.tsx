@@ -82,7 +82,14 @@ export function SubscribeView({ salesForm }: { salesForm: ReactNode }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8" aria-label="Subscribe">
-      <PlanCards plans={plans} selected={plan} onSelect={(id: PlanId) => form.setValue('plan', id)} />
+      <div className="grid gap-2">
+        <PlanCards plans={plans} selected={plan ?? null} onSelect={(id: PlanId) => form.setValue('plan', id, { shouldValidate: form.formState.isSubmitted })} />
+        {form.formState.errors.plan ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {form.formState.errors.plan.message}
+          </p>
+        ) : null}
+      </div>
       <Card>
         <CardHeader>
           <CardTitle>{user ? 'Subscribe your organisation' : 'Your details'}</CardTitle>
