@@ -5,18 +5,27 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { encryptSecret } from '../../lib/secret-crypto.ts';
+import type { HostResolver } from '../../lib/outbound-target.ts';
 import { assertProviderReachable } from './check-provider.ts';
+import { issuerTargetPolicy } from './issuer-policy.ts';
+import type { ProviderContext } from './provider-client.ts';
 import { findConnectionOf, findVerifiedElsewhere, insertConnection, updateConnection, type ConnectionChanges, type ConnectionWithDomains } from './connection-store.ts';
 import { toSsoConnection } from './connection-view.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export interface SaveOptions {
   db: Database;
-  env: Pick<Env, 'ENCRYPTION_KEY' | 'NODE_ENV'>;
+  env: Pick<Env, 'ENCRYPTION_KEY' | 'NODE_ENV' | 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'>;
+  /** DNS for the issuer check; tests pass a fake. */
+  resolve?: HostResolver;
   organizationId: string;
   userId: string;
   now: Date;
   audit: Audit;
+}
+
+function providerContext(options: SaveOptions): ProviderContext {
+  return { targets: issuerTargetPolicy(options.env), now: options.now, ...(options.resolve ? { resolve: options.resolve } : {}) };
 }
 
 /** The associated data that binds a sealed secret to its connection row (a copy on another row does not open). */
@@ -51,7 +60,7 @@ async function reload(db: Database, organizationId: string, connectionId: string
 export async function createConnection(options: SaveOptions & { input: SsoConnectionInput }): Promise<SsoConnection> {
   const { db, env, organizationId, userId, now, audit, input } = options;
   const domains = uniqueDomains(input.domains);
-  await assertProviderReachable(input, { nodeEnv: env.NODE_ENV, now });
+  await assertProviderReachable(input, providerContext(options));
   await refuseDomainsVerifiedElsewhere(db, organizationId, domains, null);
   const id = randomUUID();
   await insertConnection(
@@ -90,7 +99,7 @@ export async function changeConnection(options: SaveOptions & { connection: Conn
   const { db, env, organizationId, now, audit, connection, input } = options;
   const issuer = input.issuer ?? connection.issuer;
   if (issuer !== connection.issuer || (input.clientId !== undefined && input.clientId !== connection.clientId)) {
-    await assertProviderReachable({ issuer, clientId: input.clientId ?? connection.clientId }, { nodeEnv: env.NODE_ENV, now });
+    await assertProviderReachable({ issuer, clientId: input.clientId ?? connection.clientId }, providerContext(options));
   }
   const domains = input.domains ? uniqueDomains(input.domains) : undefined;
   if (domains) await refuseDomainsVerifiedElsewhere(db, organizationId, domains, connection.id);

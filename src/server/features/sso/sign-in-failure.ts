@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import type { SsoErrorCode } from '@/contracts/sso.ts';
+import { OutboundTargetRefused } from '../../lib/outbound-target.ts';
 import { IssuerRefusedError } from './provider-client.ts';
 
 /**
@@ -59,6 +60,8 @@ function failure(code: SsoErrorCode, reason: string): { code: SsoErrorCode; reas
 export function classifyProviderError(error: unknown): { code: SsoErrorCode; reason: string } {
   if (error instanceof SsoSignInFailure) return failure(error.code, error.reason);
   if (error instanceof IssuerRefusedError) return failure('provider_unreachable', 'issuer_refused');
+  // A discovered endpoint or a resolved address the outbound rule refuses (ADR 288): never contacted.
+  if (causeChain(error).some((link) => link instanceof OutboundTargetRefused)) return failure('provider_unreachable', 'target_refused');
   if (error instanceof oidc.ResponseBodyError) {
     if (CLIENT_REFUSED.has(error.error)) return failure('invalid_client', error.error);
     // A code already redeemed, expired, or not made for this verifier: start again.

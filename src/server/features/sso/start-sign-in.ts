@@ -7,6 +7,7 @@ import { decryptSecret } from '../../lib/secret-crypto.ts';
 import { emailDomainOf } from '../../sessions/sso-policy.ts';
 import { insertAttempt } from './attempt-store.ts';
 import { findConnectionForDomain, type ConnectionRow } from './connection-store.ts';
+import { issuerTargetPolicy } from './issuer-policy.ts';
 import { discoverProvider } from './provider-client.ts';
 import { secretAssociatedData } from './save-connection.ts';
 
@@ -14,7 +15,7 @@ export const SSO_SCOPE = 'openid email profile';
 
 export interface SignInEnvironment {
   db: Database;
-  env: Pick<Env, 'APP_URL' | 'ENCRYPTION_KEY' | 'NODE_ENV'>;
+  env: Pick<Env, 'APP_URL' | 'ENCRYPTION_KEY' | 'NODE_ENV' | 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'>;
   now: Date;
 }
 
@@ -26,7 +27,7 @@ export function callbackUrlOf(appUrl: string): string {
 /** The provider configuration of a stored connection, its secret unsealed for this call only. */
 export function configurationFor(connection: ConnectionRow, environment: SignInEnvironment): Promise<oidc.Configuration> {
   const clientSecret = decryptSecret(environment.env.ENCRYPTION_KEY, connection.clientSecretEnc, secretAssociatedData(connection.id));
-  return discoverProvider({ issuer: connection.issuer, clientId: connection.clientId, clientSecret }, { nodeEnv: environment.env.NODE_ENV, now: environment.now });
+  return discoverProvider({ issuer: connection.issuer, clientId: connection.clientId, clientSecret }, { targets: issuerTargetPolicy(environment.env), now: environment.now });
 }
 
 /**

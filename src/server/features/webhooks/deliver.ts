@@ -4,7 +4,7 @@ import { findEndpoint, type EndpointRow } from './endpoint-store.ts';
 import { queueAttempt } from './queue-message.ts';
 import { sendWebhookRequest, type SendOutcome } from './send-request.ts';
 import { openSigningSecret, signedHeaders } from './signing.ts';
-import { resolveTarget, WebhookTargetRefused, type HostResolver, type TargetPolicy } from './target-policy.ts';
+import { resolveTarget, OutboundTargetRefused, type HostResolver, type TargetPolicy } from '../../lib/outbound-target.ts';
 
 /** The waits before attempts 2 to 6: 1 min, 5 min, 30 min, 2 h, 12 h. After the sixth failure the delivery is 'failed'. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
@@ -34,7 +34,7 @@ async function sendOnce(deps: DeliveryDeps, endpoint: EndpointRow, delivery: Del
     const headers = signedHeaders(signingSecrets(deps, endpoint), delivery.messageId, deps.now, body);
     return await sendWebhookRequest({ url, target, headers: { ...headers }, body });
   } catch (error) {
-    if (error instanceof WebhookTargetRefused) return { error: error.message };
+    if (error instanceof OutboundTargetRefused) return { error: error.message };
     // A host name that does not resolve is the receiver's problem, retried like a refused connection.
     if (error instanceof Error && 'code' in error && (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN'))
       return { error: `Could not resolve the host name (${error.code})` };

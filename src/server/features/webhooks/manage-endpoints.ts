@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { countEndpoints, deleteEndpoint, insertEndpoint, updateEndpoint, type EndpointRow, type NewEndpoint } from './endpoint-store.ts';
 import { generateSigningSecret, openSigningSecret, PREVIOUS_SECRET_GRACE_MS, sealSigningSecret } from './signing.ts';
-import { checkTargetUrl, WebhookTargetRefused, type TargetPolicy } from './target-policy.ts';
+import { checkTargetUrl, OutboundTargetRefused, type TargetPolicy } from '../../lib/outbound-target.ts';
 import { toWebhookEndpoint } from './views.ts';
 
 export interface ManageOptions {
@@ -27,7 +27,7 @@ function acceptedUrl(raw: string, policy: TargetPolicy): string {
   try {
     return checkTargetUrl(raw, policy).toString();
   } catch (error) {
-    if (error instanceof WebhookTargetRefused)
+    if (error instanceof OutboundTargetRefused)
       throw new AppError('bad_request', error.message, { issues: [{ path: 'url', message: error.message }] });
     throw error;
   }

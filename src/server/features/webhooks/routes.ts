@@ -26,7 +26,7 @@ import { requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
 import { requireOwnedEndpoint } from './owner-access.ts';
 import { publishEvent, publishTestEvent } from './publish-event.ts';
 import { DELIVERY_JOB } from './queue-message.ts';
-import { resolveWithDns, targetPolicyOf } from './target-policy.ts';
+import { resolveWithDns, targetPolicyOf } from '../../lib/outbound-target.ts';
 import { toWebhookDelivery, toWebhookEndpoint } from './views.ts';
 
 /** Each test event is a request from this server to the owner's URL: a person needs a few, a loop gets cut off. */

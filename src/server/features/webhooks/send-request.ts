@@ -1,25 +1,11 @@
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from './target-policy.ts';
+import { pinnedLookup, type ResolvedAddress } from '../../lib/outbound-target.ts';
 
 /** A receiver that does not answer within this time has failed the attempt (it is retried). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
 export type SendOutcome = { statusCode: number } | { error: string };
-
-/**
- * A lookup that answers the address already checked (target-policy.ts) whatever name is asked:
- * the connection goes where the check looked, with no second DNS answer to race. The URL's host
- * name still goes out as the Host header and the TLS server name, so certificates are verified
- * against it as usual.
- */
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  }) as LookupFunction;
-}
 
 /**
  * POSTs one signed webhook. Redirects are not followed (a 3xx is a failure: the receiver's URL is

@@ -19,7 +19,7 @@ import { deliverAttempt, RETRY_DELAYS_MS } from './deliver.ts';
 import { findEndpoint } from './endpoint-store.ts';
 import { queueMessage } from './queue-message.ts';
 import { openSigningSecret, PREVIOUS_SECRET_GRACE_MS } from './signing.ts';
-import { targetPolicyOf } from './target-policy.ts';
+import { targetPolicyOf } from '../../lib/outbound-target.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver.ts';
 
 /** Signed webhooks (ADR 229): the owner's endpoints, signing, the queue's attempts and retries, SSRF refusals. */

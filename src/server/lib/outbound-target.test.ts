@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkTargetUrl, refusalOf, resolveTarget, targetPolicyOf, type HostResolver } from './target-policy.ts';
+import { checkTargetUrl, refusalOf, resolveTarget, targetPolicyOf, type HostResolver } from './outbound-target.ts';
 
 /** Where a webhook may go (ADR 229): the SSRF rule at registration and at delivery. */
 

@@ -1,13 +1,14 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
-import type { Env } from '../../env.ts';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { Env } from '../env.ts';
 
 /**
- * Where a webhook may be sent (ADR 229). An organisation owner chooses the URL, so without this
- * rule the server would call any address its network reaches (SSRF): cloud metadata at
- * 169.254.169.254, an admin panel on 10.x, a database on localhost. The URL is checked when it is
- * registered, and its host name resolved and every address checked again at each delivery, which
- * then connects to the address checked (send-request.ts), so DNS cannot answer differently in between.
+ * Where the server may connect when a customer chooses the address (ADR 229, ADR 288): webhook
+ * receivers and SSO identity providers (the issuer and every URL its discovery document names).
+ * Without this rule the server would call any address its network reaches (SSRF): cloud metadata
+ * at 169.254.169.254, an admin panel on 10.x, a database on localhost. The URL is checked when it
+ * is saved, and its host name resolved and every address checked again at each use, which then
+ * connects to the address checked (pinnedLookup), so DNS cannot answer differently in between.
  */
 export interface TargetPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: receivers on an internal network. */
@@ -21,9 +22,13 @@ export function targetPolicyOf(env: Pick<Env, 'NODE_ENV' | 'WEBHOOK_ALLOW_PRIVAT
 }
 
 /** A refused target: its message names the rule, so the owner can fix the URL. */
-export class WebhookTargetRefused extends Error {
-  override name = 'WebhookTargetRefused';
+export class OutboundTargetRefused extends Error {
+  override name = 'OutboundTargetRefused';
 }
+
+/** How a message names the URL refused, e.g. "The webhook URL", "The issuer URL". */
+export type TargetLabel = string;
+const WEBHOOK_LABEL = 'The webhook URL';
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 /** node:dns lookup with `all: true`; tests pass a fake to make a name resolve to a private address. */
@@ -91,18 +96,23 @@ function isLoopbackHost(host: string): boolean {
  * The registration check: https (http only to this machine outside production), no user name or
  * password in the URL, and an IP-literal host must be allowed. A host name is checked when delivering.
  */
-export function checkTargetUrl(raw: string, policy: TargetPolicy): URL {
-  const url = new URL(raw);
+export function checkTargetUrl(raw: string, policy: TargetPolicy, label: TargetLabel = WEBHOOK_LABEL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundTargetRefused(`${label} is not a valid URL`);
+  }
   const host = hostOf(url);
   if (url.protocol === 'http:') {
-    if (!(policy.allowLoopback && isLoopbackHost(host))) throw new WebhookTargetRefused('The webhook URL must start with https://');
+    if (!(policy.allowLoopback && isLoopbackHost(host))) throw new OutboundTargetRefused(`${label} must start with https://`);
   } else if (url.protocol !== 'https:') {
-    throw new WebhookTargetRefused('The webhook URL must start with https://');
+    throw new OutboundTargetRefused(`${label} must start with https://`);
   }
-  if (url.username || url.password) throw new WebhookTargetRefused('The webhook URL must not contain a user name or password');
+  if (url.username || url.password) throw new OutboundTargetRefused(`${label} must not contain a user name or password`);
   if (isIP(host) !== 0) {
     const refusal = refusalOf(host, policy);
-    if (refusal) throw new WebhookTargetRefused(`The webhook URL cannot be used: ${refusal}`);
+    if (refusal) throw new OutboundTargetRefused(`${label} cannot be used: ${refusal}`);
   }
   return url;
 }
@@ -115,18 +125,31 @@ export async function resolveTarget(
   raw: string,
   policy: TargetPolicy,
   resolve: HostResolver,
+  label: TargetLabel = WEBHOOK_LABEL,
 ): Promise<{ url: URL; target: ResolvedAddress }> {
-  const url = checkTargetUrl(raw, policy);
+  const url = checkTargetUrl(raw, policy, label);
   const host = hostOf(url);
   const version = isIP(host);
   const addresses = version !== 0 ? [{ address: host, family: version as 4 | 6 }] : await resolve(host);
-  if (addresses.length === 0) throw new WebhookTargetRefused(`${host} did not resolve to any address`);
+  if (addresses.length === 0) throw new OutboundTargetRefused(`${host} did not resolve to any address`);
   for (const { address } of addresses) {
     const refusal = refusalOf(address, policy);
-    if (refusal) throw new WebhookTargetRefused(`${host} resolves to a refused address: ${refusal}`);
+    if (refusal) throw new OutboundTargetRefused(`${host} resolves to a refused address: ${refusal}`);
   }
   // Plain http is allowed only to this machine: a name such as localhost must resolve there too.
   if (url.protocol === 'http:' && !addresses.every(({ address }) => isLoopbackHost(address)))
-    throw new WebhookTargetRefused('The webhook URL must start with https://');
+    throw new OutboundTargetRefused(`${label} must start with https://`);
   return { url, target: addresses[0]! };
+}
+
+/**
+ * A lookup that answers the address already checked whatever name is asked: the connection goes
+ * where the check looked, with no second DNS answer to race. The URL's host name still goes out as
+ * the Host header and the TLS server name, so certificates are verified against it as usual.
+ */
+export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
 }
