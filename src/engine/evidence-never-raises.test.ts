@@ -5,13 +5,17 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { assessRisk } from './assess-risk.ts';
 import { FACTORS } from './factors.ts';
-import type { FactorAnswer } from './factors.ts';
-import { NIST_CSF_FUNCTIONS } from './frameworks.ts';
+import type { FactorAnswer, FactorId } from './factors.ts';
+import { FRAMEWORKS, NIST_CSF_FUNCTIONS } from './frameworks.ts';
 import type { FrameworkId, FrameworkStatus } from './frameworks.ts';
 import { INDUSTRY_IDS } from './industries.ts';
 import type { IndustryId } from './industries.ts';
 import type { FactorAnswers, FrameworkStates, RiskInput } from './risk-input.ts';
 import type { RiskResult } from './risk-result.ts';
+
+/** The factors each framework (but NIST CSF) gives evidence for. */
+const FRAMEWORK_FACTORS = Object.fromEntries(FRAMEWORKS.map((f) => [f.id, f.evidence.map((e) => e.factorId)])) as unknown as Record<FrameworkId, readonly FactorId[]>;
+const coversFactor = (framework: FrameworkId, factorId: FactorId): boolean => FRAMEWORK_FACTORS[framework].includes(factorId);
 
 const RUN = { seed: 7, iterations: 6_000, attribution: false, parameterUncertainty: false } as const;
 const CLAIMABLE: readonly Exclude<FrameworkId, 'nistCsf'>[] = ['iso27001', 'soc2', 'pciDss', 'hipaa', 'sox', 'glba'];
@@ -151,4 +155,49 @@ describe('regimes phase in smoothly with their record count (ADR 265)', () => {
     expect(at[2]).toBeLessThan(at[3] as number);
     expect(at[4]).toBeCloseTo(at[3] as number, 6);
   }, 60_000);
+});
+
+describe('evidence ordering: audited ≥ self-attested ≥ self-declared ≥ unknown (ADR 265)', () => {
+  const AUDITED = ['iso27001', 'soc2', 'pciDss'] as const;
+  const SELF_ATTESTED = ['hipaa', 'glba', 'sox'] as const;
+  const allTiers = (tier: number) => ({ status: 'inProgress' as const, nistCsfTiers: Object.fromEntries(NIST_CSF_FUNCTIONS.map((fn) => [fn, tier])) });
+  const knownArb = answerArb(['worst', 'partial', 'best']).map(toAnswers);
+
+  test('for one unknown factor, each kind of evidence covering it counts at least as much as the weaker kinds', () => {
+    fc.assert(
+      fc.property(profileArb, knownArb, fc.constantFrom(...FACTORS.map((f) => f.id)), (organisation, known, factorId) => {
+        const factors = { ...known, [factorId]: 'unknown' as const };
+        const ale = (frameworks: FrameworkStates) => assessRisk({ organisation, factors, frameworks }, RUN).annualLoss.expectedUsd;
+        const unknown = ale({});
+        const covering = (ids: readonly Exclude<FrameworkId, 'nistCsf'>[]) => ids.filter((id) => coversFactor(id, factorId));
+        const tier = ale({ nistCsf: allTiers(4) });
+        const attested = covering(SELF_ATTESTED).map((id) => ale({ [id]: { status: 'compliant' } }));
+        const audited = covering(AUDITED).map((id) => ale({ [id]: { status: 'compliant' } }));
+        const eps = 1 + 1e-12;
+        expect(tier).toBeLessThanOrEqual(unknown * eps);
+        for (const a of attested) expect(a).toBeLessThanOrEqual(unknown * eps);
+        // Where a self-declared tier speaks for the factor, any audited or attested evidence for it counts at least as much.
+        if (tier < unknown) for (const a of [...attested, ...audited]) expect(a).toBeLessThanOrEqual(tier * eps);
+        for (const a of audited) for (const s of attested) expect(a).toBeLessThanOrEqual(s * eps);
+      }),
+      { numRuns: 30, seed: 264 },
+    );
+  }, 120_000);
+
+  test('a self-declared tier alone moves the loss no more than the audited certificate covering the same controls', () => {
+    fc.assert(
+      fc.property(profileArb, knownArb, fc.constantFrom(...AUDITED), (organisation, known, certificate) => {
+        // Unknown exactly where the certificate speaks, so the tier can act only on the same controls.
+        const covered = FRAMEWORK_FACTORS[certificate];
+        const factors = { ...known, ...Object.fromEntries(covered.map((id) => [id, 'unknown'])) };
+        const ale = (frameworks: FrameworkStates) => assessRisk({ organisation, factors, frameworks }, RUN).annualLoss.expectedUsd;
+        const none = ale({});
+        const tierMove = none - Math.min(ale({ nistCsf: allTiers(4) }), ale({ nistCsf: allTiers(1) }), ale({ nistCsf: allTiers(2) }));
+        const certificateMove = none - ale({ [certificate]: { status: 'compliant' } });
+        expect(tierMove).toBeLessThanOrEqual(certificateMove * (1 + 1e-9) + 1e-9);
+        expect(certificateMove).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 30, seed: 265 },
+    );
+  }, 120_000);
 });
