@@ -12,6 +12,9 @@ const storedV1: unknown = JSON.parse(readFileSync(new URL('./fixtures/risk-resul
 // A result stored by ENGINE_VERSION 2.0.0 (same example, seed 3, 20,000 years), captured from the 2.0.0 engine
 // before the 3.0.0 change (named loss scenarios, ADR 223).
 const storedV2: unknown = JSON.parse(readFileSync(new URL('./fixtures/risk-result-2.0.0.json', import.meta.url), 'utf8'));
+// A result stored by ENGINE_VERSION 3.0.0 (same example, seed 3, 20,000 years), captured from the 3.0.0 engine
+// before the 3.1.0 change (evidence never raises a figure, regimes phase in, ADR 265).
+const storedV3: unknown = JSON.parse(readFileSync(new URL('./fixtures/risk-result-3.0.0.json', import.meta.url), 'utf8'));
 const clinic = JSON.parse(readFileSync(new URL('../../examples/clinic-120.json', import.meta.url), 'utf8')) as RiskInput;
 
 describe('stored risk results of every engine version', () => {
@@ -31,6 +34,15 @@ describe('stored risk results of every engine version', () => {
     expect(parsed.lossScenarios).toBeUndefined();
     expect(parsed.precision?.mode).toBe('fixed');
     expect(isCurrentModel(parsed, ENGINE_VERSION)).toBe(false);
+  });
+
+  test('a 3.0.0 result parses unchanged, with its loss scenarios, and counts as the current (major) model', () => {
+    const parsed = StoredRiskResultSchema.parse(storedV3);
+    expect(parsed.engineVersion).toBe('3.0.0');
+    expect(ENGINE_VERSION).not.toBe('3.0.0');
+    expect(parsed).toEqual(storedV3);
+    expect(parsed.lossScenarios).toHaveLength(5);
+    expect(isCurrentModel(parsed, ENGINE_VERSION)).toBe(true);
   });
 
   test('re-running a 2.0.0 assessment on 3.0.0 shows both figures with the same seed, and the current one split by scenario', () => {

@@ -152,7 +152,7 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
     for (const g of evaluators) {
       work.set(levels);
       factorIndex.forEach((i, j) => {
-        if (work[i] === 4) work[i] = g.levels[j] as number;
+        if (work[i] === 4) work[i] = Math.max(g.levels[j] as number, params.unknownAnswerFloor[i] as number);
       });
       total += g.fast(builder.buildTransient(work));
     }

@@ -12,6 +12,13 @@ const params = buildModelParameters(SAMPLE_CLINIC_INPUT.organisation, SAMPLE_CLI
 const draws = sampleLossDraws(params, 11, 20_000, 0, undefined, true);
 const A4_INDEX = { best: 0, partial: 1, worst: 2 } as const;
 
+const LEVELS_BY_RANK = ['worst', 'partial', 'best'] as const;
+const RANK = { worst: 0, partial: 1, best: 2 } as const;
+/** The clinic's compliance evidence lifts an unknown factor's worse years to its floor (ADR 265). */
+function withFloor(level: 'worst' | 'partial' | 'best', factorIndex: number): 'worst' | 'partial' | 'best' {
+  return LEVELS_BY_RANK[Math.max(RANK[level], params.unknownAnswerFloor[factorIndex] as number)] as 'worst' | 'partial' | 'best';
+}
+
 /** The answers with the first `count` factors unknown (the others as in the clinic sample). */
 function withUnknowns(count: number): FactorAnswers {
   const unknown = Object.fromEntries(FACTORS.slice(0, count).map((f) => [f.id, 'unknown']));
@@ -31,7 +38,7 @@ describe('resolveSlotScenarios with unknown answers', () => {
     expect(combinations.size).toBeLessThanOrEqual(3 ** count);
     for (let s = 0; s < draws.slotCount; s += 7) {
       const levels = Object.fromEntries(
-        FACTORS.slice(0, count).map((f, i) => [f.id, levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number)]),
+        FACTORS.slice(0, count).map((f, i) => [f.id, withFloor(levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number), i)]),
       );
       const direct = builder.build(builder.toLevels({ ...answers, ...levels }));
       const c = plan.combinations?.ofSlot[s] as number;
@@ -41,6 +48,12 @@ describe('resolveSlotScenarios with unknown answers', () => {
       }
       expect(plan.combinations?.a4Index[c]).toBe(A4_INDEX[direct.a4Level]);
     }
+  });
+
+  test('the clinic sample\'s certificates give some factors a floor of "partial" and none of "best"', () => {
+    const floors = Array.from(params.unknownAnswerFloor);
+    expect(floors.filter((x) => x === 1).length).toBeGreaterThan(0);
+    expect(floors.every((x) => x <= 1)).toBe(true);
   });
 
   test('answers without unknowns give one scenario for every year', () => {

@@ -76,7 +76,8 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const work = Int8Array.from(levels);
   levelsOfGroup.forEach((groupLevels, id) => {
     // The same builder as the constant scenario, with each unknown factor at its level in this combination.
-    unknown.forEach((factorIndex, j) => (work[factorIndex] = groupLevels[j] as number));
+    // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
+    unknown.forEach((factorIndex, j) => (work[factorIndex] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[factorIndex] as number)));
     a4Index[id] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, id * S)] as number;
   });
   return { constant, combinations: { ofSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };

@@ -6,9 +6,10 @@ import { getIndustry } from './industries.ts';
 import { FACTOR_SCENARIO_WEIGHTS, LOSS_SCENARIO_COUNT, normalizeLossScenarios } from './loss-scenarios.ts';
 import type { LossScenarioStructure } from './loss-scenarios.ts';
 import { negativeBinomialMeanForProbability } from './random/negative-binomial.ts';
-import { findApplicableRegimes } from './regimes.ts';
+import { findApplicableRegimes, regimePhaseIn } from './regimes.ts';
 import type { RegimeId } from './regimes.ts';
 import type { FactorAnswers, FrameworkStates, OrganisationProfile, RecordsHeld } from './risk-input.ts';
+import { suggestFactorAnswers, unknownAnswerFloors } from './suggest-factor-answers.ts';
 
 /**
  * Regimes under which a per-incident fine is simulated, in a fixed order: every
@@ -82,6 +83,12 @@ export interface ModelParameters {
   readonly coreMultiplierByLossScenario: Float64Array;
   /** Lognormal sigma of the core cost within one loss scenario: the 2.0 sigma less the spread between scenarios. */
   readonly withinScenarioSigma: number;
+  /**
+   * Per factor (catalogue order), the least builder level (0 worst, 1 partial, 2 best) an "I don't know"
+   * answer takes in a simulated year, from the compliance evidence: evidence lifts the population mix's
+   * worse years, never lowers a better one, so it never raises a figure (ADR 265).
+   */
+  readonly unknownAnswerFloor: Int8Array;
 }
 
 /** The numbers the factor answers act through. */
@@ -214,7 +221,6 @@ export function smallFirmScaleForRevenue(revenueUsd: number): number {
 
 /** Builds the profile-dependent parameters (risk model 2.0, ADR 100; small-firm scale, ADR 213). */
 export function buildModelParameters(organisation: OrganisationProfile, frameworks: FrameworkStates, asOfDate?: string): ModelParameters {
-  void asOfDate; // The profile parameters no longer depend on the evidence date (compliance acts through the answers only).
   const revenue = organisation.annualRevenueUsd;
   const industry = getIndustry(organisation.industry);
   const typical = v('frequencyProbabilityTypicalOrg');
@@ -241,7 +247,9 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
   const applicable = findApplicableRegimes(organisation, frameworks);
   const regimes = FINE_REGIME_IDS.filter((r) => applicable.includes(r));
   const base = v('finePerRegimeProbability');
-  const probability = (multiplier: number): number[] => regimes.map(() => Math.min(1, base * multiplier));
+  // Each regime's fine phases in with its record count (ADR 265): probability x min(1, records / 500).
+  const phaseIn = regimes.map((r) => regimePhaseIn(organisation, frameworks, r, v('regimePhaseInRecords')));
+  const probability = (multiplier: number): number[] => regimes.map((_, i) => Math.min(1, base * multiplier) * (phaseIn[i] as number));
   return {
     frequencyTierProbability,
     industryFrequencyKey: industry.frequencyKey,
@@ -286,7 +294,20 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
     lossScenarios,
     responseShare,
     ...splitCoreSpread(lossScenarios, responseShare, v('incidentSigma')),
+    unknownAnswerFloor: evidenceFloorLevels(organisation, frameworks, asOfDate),
   };
+}
+
+const FLOOR_BUILDER_LEVEL: { readonly [L in FactorLevel]: number } = { worst: 0, partial: 1, best: 2 };
+
+/** The evidence floors of "I don't know" answers as builder levels (0 = no floor), ADR 265. */
+function evidenceFloorLevels(organisation: OrganisationProfile, frameworks: FrameworkStates, asOfDate: string | undefined): Int8Array {
+  const suggestions = suggestFactorAnswers(frameworks, asOfDate === undefined ? { organisation } : { organisation, asOfDate });
+  const floors = unknownAnswerFloors(suggestions);
+  return Int8Array.from(FACTORS, (f) => {
+    const floor = floors[f.id];
+    return floor === undefined ? 0 : FLOOR_BUILDER_LEVEL[floor];
+  });
 }
 
 /** P(a ransom is paid) over the scenario mix: the ransomware share x the pay rate (ADR 223). */

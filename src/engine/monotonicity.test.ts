@@ -215,10 +215,15 @@ describe('unknown answers', () => {
     expect((r.recommendations ?? []).length + (r.recommendationsNotWorthIt ?? []).length).toBeGreaterThan(0);
   }, 60_000);
 
-  test('compliance evidence replaces an unknown answer (it is better than "I don\'t know")', () => {
+  // ADR 265: "at least partial" evidence keeps the answer unknown and lifts only its "No" years, so it never costs more than "I don't know".
+  test('compliance evidence narrows an unknown answer from below and never raises it', () => {
+    const unknown = assessRisk({ ...base, factors: { M1: 'unknown' } }, OPTIONS);
     const r = assessRisk({ ...base, factors: { M1: 'unknown' }, frameworks: { iso27001: { status: 'compliant' } } }, OPTIONS);
-    expect(r.factorAnswers.M1).not.toBe('unknown');
-    expect(r.unknownFactors).toEqual([]);
+    expect(r.factorAnswers.M1).toBe('unknown');
+    expect(r.annualLoss.expectedUsd).toBeLessThan(unknown.annualLoss.expectedUsd);
+    expect(r.annualLoss.percentilesUsd.p99).toBeLessThanOrEqual(unknown.annualLoss.percentilesUsd.p99);
+    const partial = assessRisk({ ...base, factors: { M1: 'partial' }, frameworks: { iso27001: { status: 'compliant' } } }, OPTIONS);
+    expect(r.annualLoss.expectedUsd).toBeLessThan(partial.annualLoss.expectedUsd);
   });
 
   test('Shapley contributions still add up with unknown answers', () => {

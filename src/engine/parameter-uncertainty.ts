@@ -545,8 +545,10 @@ export interface UnknownAnswersRange {
 export function measureUnknownAnswersRange(draws: LossDraws, params: ModelParameters, answers: FactorAnswers): UnknownAnswersRange | null {
   const unknown = FACTORS.filter((f) => answers[f.id] === 'unknown');
   if (unknown.length === 0) return null;
+  // "Worst" is the worst level the evidence leaves possible: a floor of "Partly" caps it there (ADR 265).
+  const worstAllowed = (i: number): 'worst' | 'partial' | 'best' => (['worst', 'partial', 'best'] as const)[params.unknownAnswerFloor[i] as number] ?? 'worst';
   const answeredAll = (level: 'best' | 'worst'): number => {
-    const resolved: FactorAnswers = { ...answers, ...Object.fromEntries(unknown.map((f) => [f.id, level])) };
+    const resolved: FactorAnswers = { ...answers, ...Object.fromEntries(unknown.map((f) => [f.id, level === 'best' ? 'best' : worstAllowed(FACTORS.indexOf(f))])) };
     return computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, resolved));
   };
   return { low: answeredAll('best'), high: answeredAll('worst') };

@@ -22,12 +22,24 @@ describe('suggestFactorAnswers', () => {
     expect(isCurrentCompliance({ status: 'compliant' })).toBe(true);
   });
 
-  test('NIST CSF tiers map to answers: 3-4 best, 2 partial, 1 worst', () => {
+  // ADR 265: a self-declared tier counts no more than an audited certificate of the same controls.
+  test('NIST CSF tiers: 2-4 at least partial (never best), tier 1 a conflict hint that fills nothing', () => {
     const s = suggestFactorAnswers({ nistCsf: { status: 'inProgress', nistCsfTiers: { protect: 4, detect: 2, respond: 1 } } });
     const get = (id: string) => s.find((x) => x.factorId === id);
-    expect(get('M3')?.suggestedAnswer).toBe('best');
+    expect(get('M3')).toMatchObject({ suggestedAnswer: 'partial', bound: 'atLeast', fillsAnswer: true });
     expect(get('M6')?.suggestedAnswer).toBe('partial');
-    expect(get('M2')).toMatchObject({ suggestedAnswer: 'worst', bound: 'exactly' });
+    expect(get('M2')).toMatchObject({ suggestedAnswer: 'worst', bound: 'exactly', fillsAnswer: false });
+    expect(findFactorAnswerConflicts({ M2: 'best' }, s).map((c) => c.factorId)).toEqual(['M2']);
+    const filled = applyFactorSuggestions({ M2: 'unknown', M3: 'unknown' }, s);
+    expect(filled.M2).toBe('unknown');
+    // "At least partial" keeps an unknown answer unknown: the simulation lifts its "No" years only.
+    expect(filled.M3).toBe('unknown');
+    expect(applyFactorSuggestions({}, s).M2).toBeUndefined();
+  });
+
+  test('tier 1 never overrides a certificate of the same control', () => {
+    const s = suggestFactorAnswers({ nistCsf: { status: 'inProgress', nistCsfTiers: { respond: 1 } }, iso27001: { status: 'compliant' } });
+    expect(s.find((x) => x.factorId === 'M2')).toMatchObject({ suggestedAnswer: 'partial', bound: 'atLeast', fillsAnswer: true });
   });
 
   test('A4 follows the mandatory regimes: not started → worst, in progress → partial, all compliant → best', () => {

@@ -21,6 +21,12 @@ export interface FactorSuggestion {
   readonly suggestedAnswer: FactorLevel;
   readonly bound: 'atLeast' | 'exactly';
   readonly reasons: readonly SuggestionReason[];
+  /**
+   * Whether the suggestion may fill a missing or "I don't know" answer. False for a
+   * self-declared NIST CSF Tier 1: it flags a "Yes" answer as a conflict but never
+   * moves an answer to a level that costs more than "I don't know" (ADR 265).
+   */
+  readonly fillsAnswer: boolean;
 }
 
 /** An answer that contradicts the compliance evidence. */
@@ -52,33 +58,27 @@ export function isCurrentCompliance(state: FrameworkState | undefined, asOfDate?
 
 /**
  * Turns compliance framework statuses into suggested factor answers
- * (risk-model.md (c)2): a current certificate or attestation gives at least
- * "Partly" for the factors its standard covers, "Yes" where it mandates the
- * control; NIST CSF tiers 3-4 give "Yes", tier 2 "Partly", tier 1 "No"
- * (assumption); A4 follows the status of the regimes that are mandatory for
- * this organisation. There is no separate "compliance discount": the
- * controls carry the effect.
+ * (risk-model.md (c)2, with the evidence ordering of ADR 265): a current
+ * audited certificate or a self-attested framework gives at least "Partly"
+ * for the factors its standard covers, "Yes" where it mandates the control; a
+ * self-declared NIST CSF tier gives at most what an audited certificate of the
+ * same controls gives: Tier 2-4 at least "Partly", Tier 1 only a conflict hint
+ * against "Yes" (it fills nothing). A4 follows the status of the regimes that
+ * are mandatory for this organisation. There is no separate "compliance
+ * discount": the controls carry the effect.
  */
 export function suggestFactorAnswers(frameworks: FrameworkStates, options: SuggestOptions = {}): FactorSuggestion[] {
   const byFactor = new Map<FactorId, { level: FactorLevel; bound: 'atLeast' | 'exactly'; reasons: SuggestionReason[] }>();
-  const add = (factorId: FactorId, level: FactorLevel, bound: 'atLeast' | 'exactly', reason: SuggestionReason): void => {
+  const add = (factorId: FactorId, level: FactorLevel, reason: SuggestionReason): void => {
     const current = byFactor.get(factorId);
-    if (current === undefined) {
-      byFactor.set(factorId, { level, bound, reasons: [reason] });
-      return;
+    if (current === undefined) byFactor.set(factorId, { level, bound: 'atLeast', reasons: [reason] });
+    else {
+      if (LEVEL_RANK[level] > LEVEL_RANK[current.level]) current.level = level;
+      current.reasons.push(reason);
     }
-    if (current.bound === 'exactly' && bound === 'exactly') {
-      // Conflicting exact evidence: keep the more cautious (worse) level.
-      if (LEVEL_RANK[level] < LEVEL_RANK[current.level]) current.level = level;
-    } else if (bound === 'exactly') {
-      current.level = level;
-      current.bound = 'exactly';
-    } else if (current.bound === 'atLeast' && LEVEL_RANK[level] > LEVEL_RANK[current.level]) {
-      current.level = level;
-    }
-    current.reasons.push(reason);
   };
 
+  const tierOneHints: { factorId: FactorId; reason: SuggestionReason }[] = [];
   for (const framework of FRAMEWORKS) {
     const state = frameworks[framework.id];
     if (framework.id === 'nistCsf') {
@@ -86,17 +86,29 @@ export function suggestFactorAnswers(frameworks: FrameworkStates, options: Sugge
       for (const fn of NIST_CSF_FUNCTIONS) {
         const tier = state.nistCsfTiers[fn];
         if (tier === undefined) continue;
-        const level: FactorLevel = tier >= 3 ? 'best' : tier === 2 ? 'partial' : 'worst';
+        // Self-declared: never stronger than an audited certificate of the same controls ("Partly"), ADR 265.
         for (const factorId of NIST_CSF_FUNCTION_FACTORS[fn]) {
-          add(factorId, level, tier === 1 ? 'exactly' : 'atLeast', { frameworkId: 'nistCsf', note: `NIST CSF ${fn} at Tier ${tier}` });
+          const reason = { frameworkId: 'nistCsf' as const, note: `NIST CSF ${fn} at Tier ${tier}` };
+          if (tier >= 2) add(factorId, 'partial', reason);
+          else tierOneHints.push({ factorId, reason });
         }
       }
       continue;
     }
     if (!isCurrentCompliance(state, options.asOfDate)) continue;
     for (const evidence of framework.evidence) {
-      add(evidence.factorId, evidence.minimumLevel, 'atLeast', { frameworkId: framework.id, note: `${framework.name}: ${evidence.note}` });
+      add(evidence.factorId, evidence.minimumLevel, { frameworkId: framework.id, note: `${framework.name}: ${evidence.note}` });
     }
+  }
+
+  // A self-declared Tier 1 only flags a "Yes" answer where no other evidence speaks for the factor; it fills nothing.
+  const hints = new Set<FactorId>();
+  for (const { factorId, reason } of tierOneHints) {
+    const current = byFactor.get(factorId);
+    if (current === undefined) {
+      byFactor.set(factorId, { level: 'worst', bound: 'exactly', reasons: [reason] });
+      hints.add(factorId);
+    } else if (hints.has(factorId)) current.reasons.push(reason);
   }
 
   if (options.organisation !== undefined) {
@@ -104,11 +116,18 @@ export function suggestFactorAnswers(frameworks: FrameworkStates, options: Sugge
     if (a4 !== null) {
       // A4 from mandatory regimes overrides framework hints: it is direct evidence of (non-)compliance.
       byFactor.delete('A4');
+      hints.delete('A4');
       byFactor.set('A4', { level: a4.level, bound: 'exactly', reasons: a4.reasons });
     }
   }
 
-  return [...byFactor.entries()].map(([factorId, s]) => ({ factorId, suggestedAnswer: s.level, bound: s.bound, reasons: s.reasons }));
+  return [...byFactor.entries()].map(([factorId, s]) => ({
+    factorId,
+    suggestedAnswer: s.level,
+    bound: s.bound,
+    reasons: s.reasons,
+    fillsAnswer: !hints.has(factorId),
+  }));
 }
 
 /**
@@ -145,13 +164,36 @@ function suggestA4FromMandatoryRegimes(
 }
 
 /**
- * Fills unanswered and "unknown" factors from the suggestions (compliance
- * evidence is better than "I don't know"); answers already given are kept.
+ * Fills unanswered and "unknown" factors from the suggestions; answers already
+ * given are kept. Evidence never moves an answer to a level that costs more
+ * than "I don't know" (ADR 265): an "unknown" answer with "Partly" evidence
+ * stays unknown (the simulation lifts its "No" years to "Partly", see
+ * `unknownAnswerFloors`); "Yes" evidence replaces it, and so does an A4 of
+ * "No" from a mandatory regime stated as not started (a statement of
+ * non-compliance, not evidence of a control).
  */
 export function applyFactorSuggestions(answers: FactorAnswers, suggestions: readonly FactorSuggestion[]): FactorAnswers {
   const filled: { [F in FactorId]?: FactorAnswer } = { ...answers };
-  for (const s of suggestions) if (filled[s.factorId] === undefined || filled[s.factorId] === 'unknown') filled[s.factorId] = s.suggestedAnswer;
+  for (const s of suggestions) {
+    if (!s.fillsAnswer) continue;
+    const answer = filled[s.factorId];
+    const keepsUnknown = answer === 'unknown' && s.suggestedAnswer === 'partial';
+    if ((answer === undefined || answer === 'unknown') && !keepsUnknown) filled[s.factorId] = s.suggestedAnswer;
+  }
   return filled;
+}
+
+/**
+ * Per factor, the least level an "I don't know" answer can take in a simulated
+ * year given the evidence (ADR 265): "at least Partly" evidence turns the
+ * population mix's "No" years into "Partly" and leaves its "Yes" years, so
+ * every year costs no more than without the evidence. Factors without such
+ * evidence are absent (their unknown answer is the plain population mix).
+ */
+export function unknownAnswerFloors(suggestions: readonly FactorSuggestion[]): { readonly [F in FactorId]?: FactorLevel } {
+  const floors: { [F in FactorId]?: FactorLevel } = {};
+  for (const s of suggestions) if (s.fillsAnswer && s.suggestedAnswer !== 'worst') floors[s.factorId] = s.suggestedAnswer;
+  return floors;
 }
 
 /** Answers that contradict the evidence (validation of the questionnaire against the compliance section). */
