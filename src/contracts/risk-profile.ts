@@ -62,6 +62,8 @@ export const RiskProfileSettingsSchema = z.strictObject({
   policy: InsurancePolicySchema.nullable(),
   /** The loss in one year the organisation says it can absorb; null: not set. */
   appetiteUsd: Dollars('The risk appetite', 1).nullable(),
+  /** What the organisation will spend a year on controls: option C of the decision (ADR 270); absent or null: a default of 1% of revenue. */
+  budgetUsd: Dollars('The security budget', 1).nullable().optional(),
 });
 export type RiskProfileSettings = z.infer<typeof RiskProfileSettingsSchema>;
 
@@ -73,6 +75,7 @@ export type UpdateRiskProfileBody = RiskProfileSettings;
 export const RiskProfileSchema = z.object({
   policy: InsurancePolicySchema.nullable(),
   appetiteUsd: z.number().nullable(),
+  budgetUsd: z.number().nullable().optional(),
   /** ISO time of the last change; null when never entered. */
   updatedAt: z.string().nullable(),
 });

@@ -172,7 +172,7 @@ describe('board message from figures', () => {
     expect(m.decision.closingLines[0]).toMatch(/^Each saving is measured alone; fixes overlap/);
   });
 
-  test("with a joint plan, the ask is its prefix of fixes that pay with a margin, and the together figure is the plan's", () => {
+  test("with a joint plan, the ask is its prefix of fixes that pay at typical prices, and the together figure is the plan's", () => {
     const plan = {
       expectedLossBeforeUsd: 50_000,
       expectedLossAfterUsd: 20_000,
@@ -187,13 +187,13 @@ describe('board message from figures', () => {
           cumulativeAnnualCostUsd: 12_500,
           required: [],
         },
-        // Saves its mid cost but not its high cost given the first: break-even, so not asked for.
+        // Saves less than its typical (mid) cost given the first: not asked for.
         {
           factorId: 'M4' as const,
           name: 'Patching',
           annualCostMidUsd: 8_000,
           expectedLossAfterUsd: 20_000,
-          stepSavingUsd: 8_000,
+          stepSavingUsd: 7_999,
           cumulativeSavingUsd: 30_000,
           cumulativeAnnualCostUsd: 20_500,
           required: [],
@@ -215,12 +215,18 @@ describe('board message from figures', () => {
     expect(m.fixesTakeaway).not.toContain('$40K');
   });
 
-  test('a break-even control is named apart, never as a top fix', () => {
-    const m = composeBoardMessage({ ...BASE, controls: [control('Incident response plan', 12_500, 5_000, 20_000)] });
+  test('a control that pays only at the low end of its price range is named apart, never as a top fix', () => {
+    const m = composeBoardMessage({ ...BASE, controls: [control('Incident response plan', 10_000, 5_000, 20_000)] });
     expect(m.decision.fixes).toEqual([]);
     expect(m.breakEvenLine).toBe(
-      'About break-even at typical prices, so not a top fix (worth it only at the lower end of the price range): Incident response plan (saves $12.5K for $5K-$20K).',
+      'Short of its typical price, so not a top fix (worth it only at the lower end of the price range): Incident response plan (saves $10K for $5K-$20K).',
     );
+  });
+
+  test('a control that saves its typical price pays for itself, whatever the top of its range (the results page basis)', () => {
+    const m = composeBoardMessage({ ...BASE, controls: [control('Incident response plan', 12_500, 5_000, 20_000)] });
+    expect(m.decision.fixes.map((x) => x.name)).toEqual(['Incident response plan']);
+    expect(m.breakEvenLine).toBeNull();
   });
 
   test('required controls are asked for whatever their return, with who requires them', () => {
@@ -249,15 +255,15 @@ describe('board message from figures', () => {
   });
 });
 
-describe('board message when the best control only breaks even', () => {
+describe('board message when the best control pays only at the low end of its price range', () => {
   test('it is not said to cost more than it saves', () => {
     const m = composeBoardMessage({
       ...BASE,
-      controls: [control('Incident response plan', 12_500, 5_000, 20_000), control('Logging', 1_000, 10_000, 40_000)],
+      controls: [control('Incident response plan', 10_000, 5_000, 20_000), control('Logging', 1_000, 10_000, 40_000)],
     });
     expect(m.decision.takeaway).toContain('would cost about as much as or more a year than the expected loss it removes');
-    expect(m.fixesTakeaway).toContain('Incident response plan (saves $12.5K for $5K-$20K), only breaks even');
-    expect(composeBoardMessage(BASE).fixesTakeaway).toContain('costs more than it saves');
+    expect(m.fixesTakeaway).toContain('Incident response plan (saves $10K for $5K-$20K), pays off only at the low end of its price range');
+    expect(composeBoardMessage({ ...BASE, controls: [control('Hardening', 4_000, 5_000, 20_000)] }).fixesTakeaway).toContain('costs more than it saves');
   });
 });
 

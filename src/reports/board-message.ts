@@ -39,7 +39,25 @@ export interface BoardFigures {
   readonly listsEveryControl: boolean;
   /** The joint plan (null for results stored before it existed). */
   readonly plan: FixPlanView | null;
+  /** The required controls priced together (option A of decision-options.ts); null when none is required or the result cannot be re-run. */
+  readonly requiredPrice?: RequiredPrice | null;
   readonly engineVersion: string;
+}
+
+/** What the required controls cost and do together: one joint run (decision-options.ts, ADR 270). */
+export interface RequiredPrice {
+  readonly costMidUsd: number;
+  readonly costLowUsd: number;
+  readonly costHighUsd: number;
+  readonly savingUsd: number;
+  readonly lossLeftUsd: number;
+  readonly oneInHundredLeftUsd: number;
+}
+
+/** ", for about $45K a year ($30K-$60K): together they save ..." - the price of the required controls, or nothing without one. */
+function requiredPriceWords(price: RequiredPrice | null | undefined, count: number): string {
+  if (price === null || price === undefined) return '';
+  return ` for about ${formatUsdShort(price.costMidUsd)} a year (${formatUsdShort(price.costLowUsd)}-${formatUsdShort(price.costHighUsd)}): ${count === 1 ? 'it saves' : 'together they save'} ${formatUsdShort(price.savingUsd)} a year and leave an expected loss of ${formatUsdShort(price.lossLeftUsd)} and a 1-in-100 year of ${formatUsdShort(price.oneInHundredLeftUsd)}; bought for compliance and insurability, not for payback`;
 }
 
 /** A fix the board is asked to approve, with the saving of the plan up to and including it. */
@@ -113,13 +131,17 @@ export interface BoardMessage {
   readonly decision: BoardDecision;
 }
 
-/** Clears its cost with a margin: removes more than it costs even at the top of its typical price range (ADR 220). */
-export function paysForItself(savingUsd: number, costHighUsd: number): boolean {
-  return savingUsd > 0 && savingUsd >= costHighUsd;
+/**
+ * Pays for itself: removes at least its typical (middle) price a year. The results page, the joint
+ * plan and every format use this one price basis (ADR 271), so no pack can contradict its results page.
+ */
+export function paysForItself(savingUsd: number, costMidUsd: number): boolean {
+  return savingUsd > 0 && savingUsd >= costMidUsd;
 }
 
+/** Worth it only at the low end of its price range: saves its low price but not its typical one. */
 function isBreakEven(c: ControlOption): boolean {
-  return !paysForItself(c.savingAloneUsd, c.costHighUsd) && c.savingAloneUsd >= c.costMidUsd;
+  return !paysForItself(c.savingAloneUsd, c.costMidUsd) && c.savingAloneUsd >= c.costLowUsd;
 }
 
 function costRange(low: number, high: number): string {
@@ -175,12 +197,11 @@ function askedPrefix(plan: FixPlanView, controls: readonly ControlOption[]): { f
   const fixes: AskedFix[] = [];
   for (const step of plan.steps) {
     const control = controls.find((c) => c.factorId === step.factorId);
-    const costHighUsd = control?.costHighUsd ?? step.annualCostMidUsd;
-    if (!paysForItself(step.stepSavingUsd, costHighUsd)) break;
+    if (!paysForItself(step.stepSavingUsd, step.annualCostMidUsd)) break;
     fixes.push({
       name: step.name,
       costLowUsd: control?.costLowUsd ?? step.annualCostMidUsd,
-      costHighUsd,
+      costHighUsd: control?.costHighUsd ?? step.annualCostMidUsd,
       costMidUsd: step.annualCostMidUsd,
       savingUsd: step.stepSavingUsd,
     });
@@ -258,7 +279,7 @@ function requiredBesides(f: BoardFigures, asked: readonly AskedFix[]) {
     requiredLines: requiredLines(required),
     requiredAsk:
       names.length > 0
-        ? ` Whatever the return, ${listNames(names)} ${names.length === 1 ? 'is' : 'are'} required; approve ${names.length === 1 ? 'it' : 'them'} as well.`
+        ? ` Whatever the return, ${listNames(names)} ${names.length === 1 ? 'is' : 'are'} required; approve ${names.length === 1 ? 'it' : 'them'} as well${asked.length === 0 ? requiredPriceWords(f.requiredPrice, names.length) : ''}.`
         : '',
   };
 }
@@ -321,7 +342,7 @@ function jointPlanDecision(f: BoardFigures, doNothing: string): Decided | null {
 /** Without a joint plan: each fix that pays for itself, shown measured alone, and no sum offered as a combined figure. */
 function payingAloneDecision(f: BoardFigures, doNothing: string): Decided | null {
   const payingAlone = f.controls
-    .filter((c) => paysForItself(c.savingAloneUsd, c.costHighUsd))
+    .filter((c) => paysForItself(c.savingAloneUsd, c.costMidUsd))
     .sort((a, b) => b.savingAloneUsd / b.costMidUsd - a.savingAloneUsd / a.costMidUsd);
   if (payingAlone.length === 0) return null;
   const fixes = payingAlone.map((c) => ({
@@ -336,7 +357,7 @@ function payingAloneDecision(f: BoardFigures, doNothing: string): Decided | null
     doNothing,
     requiredLines,
     rows: [...askedRows(fixes, f.controls, false), ...required.map((c) => controlRow(c, 'required'))],
-    takeaway: `We ask the board to approve ${fixes.length === 1 ? `one fix, ${fixes[0]?.name}` : `${fixes.length} fixes`}: each removes more expected loss than it costs even at the top of its price range.`,
+    takeaway: `We ask the board to approve ${fixes.length === 1 ? `one fix, ${fixes[0]?.name}` : `${fixes.length} fixes`}: each removes more expected loss than it costs at typical prices.`,
     fixes,
     isJoint: false,
     together: null,
@@ -383,7 +404,7 @@ function noFixPaysDecision(f: BoardFigures, doNothing: string): Decided {
   const namedRequired = requiredNames.length <= 3 ? ` (${listNames(requiredNames)})` : ', marked in the table';
   const decision =
     requiredNames.length > 0
-      ? `approve the ${requiredNames.length === 1 ? 'control' : `${requiredNames.length} controls`} required regardless of return${namedRequired}, and accept the remaining risk`
+      ? `approve the ${requiredNames.length === 1 ? 'control' : `${requiredNames.length} controls`} required regardless of return${namedRequired}${requiredPriceWords(f.requiredPrice, requiredNames.length)}, and accept the remaining risk`
       : 'accept the remaining risk, or act on a control if a cheaper offer than the typical price is found';
   return noFixAsked(doNothing, {
     takeaway: `No fix pays for itself at typical prices: ${f.controls.length} ${f.controls.length === 1 ? 'control is' : 'controls are'} not yet at best practice, but each would cost ${f.controls.some(isBreakEven) ? 'about as much as or more' : 'more'} a year than the expected loss it removes. The board is asked to ${decision}.`,
@@ -393,14 +414,14 @@ function noFixPaysDecision(f: BoardFigures, doNothing: string): Decided {
       .map((c) => controlRow(c, c.required.length > 0 ? 'required' : 'option')),
     askLines: [],
     noPayingFixLines: noPayingFixLines(f.controls),
-    notes: `We found no fix that pays for itself at typical prices. The largest saving would come from ${largest.name}, and even it ${isBreakEven(largest) ? 'only breaks even' : 'costs more a year than it saves'}.${requiredAsk} ${doNothing}`,
+    notes: `We found no fix that pays for itself at typical prices. The largest saving would come from ${largest.name}, and even it ${isBreakEven(largest) ? 'pays off only at the low end of its price range' : 'costs more a year than it saves'}.${requiredAsk} ${doNothing}`,
   });
 }
 
 /** Fixes that pay alone but not once the plan's fixes are in place: they overlap with them. */
 function overlapSentence(f: BoardFigures, decision: BoardDecision): string {
   const asked = new Set(decision.fixes.map((x) => x.name));
-  const overlapping = f.controls.filter((c) => !asked.has(c.name) && paysForItself(c.savingAloneUsd, c.costHighUsd)).map((c) => c.name);
+  const overlapping = f.controls.filter((c) => !asked.has(c.name) && paysForItself(c.savingAloneUsd, c.costMidUsd)).map((c) => c.name);
   if (overlapping.length === 0) return '';
   return ` ${listNames(overlapping)} ${overlapping.length === 1 ? 'pays' : 'pay'} for ${overlapping.length === 1 ? 'itself' : 'themselves'} alone but not once ${decision.fixes.length === 1 ? 'that fix is' : 'those fixes are'} in place: they protect against the same incidents.`;
 }
@@ -413,13 +434,13 @@ function fixesTakeaway(f: BoardFigures, decision: BoardDecision): string {
   }
   if (decision.fixes.length > 0) {
     const top = decision.fixes[0]!;
-    return `${decision.fixes.length === 1 ? 'One fix pays' : `${decision.fixes.length} fixes pay`} for itself with a margin; the best value, ${top.name}, saves ${formatUsdShort(top.savingUsd)} a year for about ${formatUsdShort(top.costMidUsd)}. Savings are measured one fix at a time and are not added up.`;
+    return `${decision.fixes.length === 1 ? 'One fix pays' : `${decision.fixes.length} fixes pay`} for itself at typical prices; the best value, ${top.name}, saves ${formatUsdShort(top.savingUsd)} a year for about ${formatUsdShort(top.costMidUsd)}. Savings are measured one fix at a time and are not added up.`;
   }
   if (f.listsEveryControl && f.controls.length > 0) {
     // One sentence a slide can carry; every control is listed under it (noPayingFixLines).
     const top = [...f.controls].sort((a, b) => b.savingAloneUsd - a.savingAloneUsd)[0]!;
     const n = f.controls.length;
-    return `No fix pays for itself at typical prices: ${n} ${n === 1 ? 'control is' : 'controls are'} not yet at best practice, and even the largest saving, ${top.name} (saves ${formatUsdShort(top.savingAloneUsd)} for ${formatUsdShort(top.costLowUsd)}-${formatUsdShort(top.costHighUsd)}), ${isBreakEven(top) ? 'only breaks even' : 'costs more than it saves'}.`;
+    return `No fix pays for itself at typical prices: ${n} ${n === 1 ? 'control is' : 'controls are'} not yet at best practice, and even the largest saving, ${top.name} (saves ${formatUsdShort(top.savingAloneUsd)} for ${formatUsdShort(top.costLowUsd)}-${formatUsdShort(top.costHighUsd)}), ${isBreakEven(top) ? 'pays off only at the low end of its price range' : 'costs more than it saves'}.`;
   }
   return decision.takeaway;
 }
@@ -428,7 +449,7 @@ function breakEven(f: BoardFigures, decision: BoardDecision): string | null {
   const asked = new Set(decision.fixes.map((x) => x.name));
   const close = f.controls.filter((c) => isBreakEven(c) && !asked.has(c.name));
   if (close.length === 0) return null;
-  return `About break-even at typical prices, so not a top fix (worth it only at the lower end of the price range): ${close.map((c) => `${c.name} (saves ${formatUsdShort(c.savingAloneUsd)} for ${formatUsdShort(c.costLowUsd)}-${formatUsdShort(c.costHighUsd)})`).join('; ')}.`;
+  return `Short of its typical price, so not a top fix (worth it only at the lower end of the price range): ${close.map((c) => `${c.name} (saves ${formatUsdShort(c.savingAloneUsd)} for ${formatUsdShort(c.costLowUsd)}-${formatUsdShort(c.costHighUsd)})`).join('; ')}.`;
 }
 
 /**

@@ -66,7 +66,7 @@ function readStep(value: unknown, factorName: (id: FactorId) => string): FixPlan
   const factorId = value.factorId as FactorId;
   return {
     factorId,
-    name: typeof value.factorName === 'string' ? value.factorName : factorName(factorId),
+    name: factorName(factorId),
     annualCostMidUsd: value.annualCostUsd as number,
     expectedLossAfterUsd: value.expectedLossAfterUsd as number,
     stepSavingUsd: value.stepSavingUsd as number,

@@ -1,3 +1,4 @@
+import { controlName } from './control-names.ts';
 import { isCurrentModel } from '@/contracts/risk.ts';
 import type { StoredRiskResult } from '@/contracts/risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
@@ -108,7 +109,8 @@ function readRecommendation(r: StoredRecommendation): RecommendationView {
   return {
     rank: r.rank,
     factorId: r.factorId,
-    factorName: r.factorName,
+    // The control's name, never the risk factor's (control-names.ts, ADR 272).
+    factorName: controlName(r.factorId),
     action: r.action,
     annualLossReductionUsd: r.annualLossReductionUsd,
     expectedShortfall99ReductionUsd: numberOrNull(r.expectedShortfall99ReductionUsd),

@@ -1,3 +1,4 @@
+import { controlName } from './control-names.ts';
 import ExcelJS from 'exceljs';
 import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import type { CalibrationKey } from '@/engine/calibration/calibration.ts';
@@ -278,7 +279,7 @@ export async function renderWorkbook(model: ReportModel, source: ReportSource): 
   // LibreOffice still recompute everything when the file opens.
   workbook.calcProperties.fullCalcOnLoad = true;
   const { input, result } = source.assessment;
-  const plan = readFixPlan(result, (id) => getFactor(id).name);
+  const plan = readFixPlan(result, controlName);
   addReadMe(workbook, model, plan !== null);
   // Created here so it is the second tab; filled last, when the cells it links to exist.
   const headline = new FormulaSheet(workbook.addWorksheet('Headline'), 'In the report');

@@ -1,3 +1,4 @@
+import { controlName } from './control-names.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { StoredRiskResultSchema } from '@/contracts/risk.ts';
@@ -93,9 +94,9 @@ describe('report model', () => {
     // A control required regardless of return is never called "not worth it" (it is on the decision slide).
     const notWorthIt = (result.recommendationsNotWorthIt ?? []).filter((r) => r.required.length === 0);
     expect(notWorthIt.length).toBeGreaterThan(0);
-    expect(model.notWorthIt?.fixes.map((f) => f.name)).toEqual(notWorthIt.map((r) => r.factorName));
+    expect(model.notWorthIt?.fixes.map((f) => f.name)).toEqual(notWorthIt.map((r) => controlName(r.factorId)));
     const fixNames = new Set(model.fixes.map((f) => f.name));
-    for (const r of notWorthIt) expect(fixNames.has(r.factorName)).toBe(false);
+    for (const r of notWorthIt) expect(fixNames.has(controlName(r.factorId))).toBe(false);
     for (const f of model.fixes) expect(f.returnOnSecurityInvestment).toBeGreaterThanOrEqual(0);
     if (model.fixes.length > 0) expect(model.slides.find((s) => s.id === 'fixes')?.bullets.at(-1)).toMatch(/^Not worth it at typical prices/);
   });

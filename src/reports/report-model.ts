@@ -1,3 +1,4 @@
+import { controlName } from './control-names.ts';
 import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import type { CalibrationKey } from '@/engine/calibration/calibration.ts';
 import { explain } from '@/engine/explain.ts';
@@ -19,6 +20,8 @@ import { buildScenarioAppendix, buildScenarioSection, buildUncertaintySection, t
 import { rateExposure } from '@/engine/risk-score.ts';
 import { computePeerComparison, type PeerComparison } from './peer-comparison.ts';
 import { isRecord } from './stored-values.ts';
+import { computeDecisionOptions } from './decision-options.ts';
+import { computeKeyFigures, type KeyFigures } from './key-figures.ts';
 
 /** Everything a report is built from: one completed assessment, and optionally the comparison with an earlier one. */
 export interface ReportSource {
@@ -150,6 +153,8 @@ export interface ReportModel {
   readonly whatChanged: WhatChanged | null;
   /** Every sentence of page 1 and the decision, derived from the figures (board-message.ts, ADR 220). */
   readonly message: BoardMessage;
+  /** Each headline figure once, with its words, and the priced options (key-figures.ts, ADR 271). */
+  readonly keyFigures: KeyFigures;
   readonly method: {
     readonly steps: readonly { readonly title: string; readonly text: string }[];
     readonly limits: readonly string[];
@@ -229,10 +234,17 @@ function describePrecision(view: ResultView): string {
   return `${base}; the target was ${formatPercent(p.targetRelativeStandardError)}, ${p.isTargetMet ? 'reached' : 'not reached within the iteration budget'}.`;
 }
 
-function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): ReportModel['method'] {
+/** The engine's insurance step told with the pack's one uninsured figure and covered share (ADR 271), not its own. */
+function insuranceStepText(coverage: Coverage, key: KeyFigures): string {
+  const hundred = coverage.badYears.find((y) => y.id === 'oneInHundred');
+  if (coverage.policy === null) return `A 1-in-100 year costs ${formatUsdExact(hundred?.beforeInsuranceUsd ?? 0)}, all of it uninsured: no policy was entered.`;
+  return `The ${formatUsdExact(coverage.policy.limitUsd)} limit pays ${key.coveredShareOneInHundred.text} of a 1-in-100 year (${formatUsdExact(hundred?.beforeInsuranceUsd ?? 0)}), leaving ${key.uninsuredOneInHundred.text} uninsured. On average the policy recovers ${formatUsdExact(coverage.policy.expectedRecoveredAnnualUsd)} a year.`;
+}
+
+function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors'], insurance: { coverage: Coverage; key: KeyFigures }): ReportModel['method'] {
   // The step-by-step derivation is model 2.x's; a model 1.0.0 result stored other derivation fields.
   const steps = view.isCurrentModel
-    ? explain(result).steps.map((s) => ({ title: toPlainWords(s.title), text: toPlainWords(s.text) }))
+    ? explain(result).steps.map((s) => ({ title: toPlainWords(s.title), text: s.id === 'insurance' ? insuranceStepText(insurance.coverage, insurance.key) : toPlainWords(s.text) }))
     : [{ title: 'Derivation', text: `This assessment was computed by risk model ${view.engineVersion}; its figures are shown as stored. The step-by-step derivation is given for model 2 results: re-run the assessment to see it.` }];
   const limits = [
     result.calibrationPopulation,
@@ -293,7 +305,7 @@ function readRequiredByFactor(result: RiskResult): Map<FactorId, ReturnType<type
 }
 
 /** The figures the board message is written from. */
-function buildBoardFigures(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): Parameters<typeof composeBoardMessage>[0] {
+export function buildBoardFigures(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): Parameters<typeof composeBoardMessage>[0] {
   const required = readRequiredByFactor(result);
   const controls: ControlOption[] = [...view.recommendations, ...(view.recommendationsNotWorthIt ?? [])].map((r) => ({
     factorId: r.factorId,
@@ -313,7 +325,7 @@ function buildBoardFigures(result: RiskResult, view: ResultView, unknown: Report
     unknownFactors: unknown.map((u) => ({ name: u.name, ifBestUsd: u.ifBestUsd, ifWorstUsd: u.ifWorstUsd })),
     controls,
     listsEveryControl: view.recommendationsNotWorthIt !== null,
-    plan: readFixPlan(result, (id) => getFactor(id).name),
+    plan: readFixPlan(result, controlName),
     engineVersion: view.engineVersion,
   };
 }
@@ -437,14 +449,19 @@ function fixesSlide(model: SlideSource): ReportSlide {
   };
 }
 
+/** The priced options, one line each (decision-options.ts); none for a result that cannot be re-run alike. */
+export function optionLines(key: KeyFigures): string[] {
+  return key.options === null ? [] : key.options.options.map((o) => o.line);
+}
+
 function decisionSlide(model: SlideSource): ReportSlide {
   const d = model.message.decision;
   return {
     id: 'decision',
     title: 'The decision',
     takeaway: d.takeaway,
-    bullets: [...d.askLines.slice(0, d.fixes.length), ...d.requiredLines.map((line) => `Required regardless of return: ${line}`), ...d.noPayingFixLines, ...d.closingLines],
-    notes: d.notes,
+    bullets: [...optionLines(model.keyFigures), ...d.askLines.slice(0, d.fixes.length), ...d.requiredLines.map((line) => `Required regardless of return: ${line}`), ...d.noPayingFixLines, ...d.closingLines],
+    notes: model.keyFigures.options === null ? d.notes : `${d.notes} ${model.keyFigures.options.intro}`,
   };
 }
 
@@ -504,11 +521,21 @@ export function buildReportModel(source: ReportSource): ReportModel {
   // Rated again here with the appetite kept with the assessment: the engine knows only the revenue (ADR 206).
   const appetiteUsd = source.riskProfile?.appetiteUsd ?? null;
   const band = rateExposure({ expectedUsd: view.aleUsd, oneInTwentyUsd: view.percentilesUsd.p95, oneInHundredUsd: view.percentilesUsd.p99, annualRevenueUsd: result.profile.annualRevenueUsd }, appetiteUsd);
+  // Typical (middle) prices everywhere, as on the results page (ADR 271).
   const fixes = view.recommendations
-    .filter((r) => paysForItself(r.annualLossReductionUsd, r.annualCostHighUsd))
+    .filter((r) => paysForItself(r.annualLossReductionUsd, r.annualCostMidUsd))
     .slice(0, MAX_FIXES)
     .map((r, i) => toFix({ ...r, rank: i + 1 }));
   const scenarios = buildScenarioSection(result, fixes.map((f) => f.name));
+  const coverage = computeCoverage(result, source.riskProfile ?? null);
+  const boardFigures = buildBoardFigures(result, view, unknownFactors);
+  const options = computeDecisionOptions({ input: assessment.input, result, controls: boardFigures.controls, plan: boardFigures.plan, appetiteUsd, budgetUsd: source.riskProfile?.budgetUsd ?? null });
+  const keyFigures = computeKeyFigures({ aleUsd: view.aleUsd, coverage, plan: boardFigures.plan, options });
+  const required = options?.options.find((o) => o.id === 'required');
+  const requiredPrice =
+    required === undefined || required.controls.length === 0
+      ? null
+      : { costMidUsd: required.annualCostMidUsd, costLowUsd: required.annualCostLowUsd, costHighUsd: required.annualCostHighUsd, savingUsd: required.savingUsd, lossLeftUsd: required.expectedLossLeftUsd, oneInHundredLeftUsd: required.oneInHundredLeftUsd };
   const uncertainty = buildUncertaintySection(result);
   const withoutSlides: Omit<ReportModel, 'slides'> = {
     meta: {
@@ -563,11 +590,12 @@ export function buildReportModel(source: ReportSource): ReportModel {
     unknownFactors,
     fines: buildFines(result),
     insurance: view.insurance,
-    coverage: computeCoverage(result, source.riskProfile ?? null),
+    coverage,
     oneInHundred: view.oneInHundred,
     whatChanged: source.whatChanged,
-    message: composeBoardMessage(buildBoardFigures(result, view, unknownFactors)),
-    method: buildMethod(result, view, unknownFactors),
+    message: composeBoardMessage({ ...boardFigures, requiredPrice }),
+    keyFigures,
+    method: buildMethod(result, view, unknownFactors, { coverage, key: keyFigures }),
   };
   return { ...withoutSlides, slides: buildSlides(withoutSlides) };
 }

@@ -77,7 +77,7 @@ export function applyRiskProfile<I extends { insurance?: InsurancePolicy }>(
   settings: RiskProfileSettings,
 ): { input: I; kept: RiskProfileSettings } {
   const policy = toEnginePolicy(settings);
-  if (input.insurance !== undefined || policy === undefined) return { input, kept: { policy: null, appetiteUsd: settings.appetiteUsd } };
+  if (input.insurance !== undefined || policy === undefined) return { input, kept: { policy: null, appetiteUsd: settings.appetiteUsd, budgetUsd: settings.budgetUsd ?? null } };
   return { input: { ...input, insurance: policy }, kept: settings };
 }
 
