@@ -3,11 +3,10 @@
  *   bench-server.ts bare <port>   a bare Fastify hello world (the baseline)
  *   bench-server.ts app <port>    CIFER as `npm start` builds it (logging to stdout, which the
  *                                 runner discards), on PGlite in a temporary folder or on the
- *                                 PostgreSQL database named by DATABASE_URL, with one signed-in,
- *                                 MFA-verified user whose cookie is sent to the parent over IPC,
- *                                 and an API token of that user whose organisation has 20
- *                                 completed assessments (the public API row), and the
- *                                 ids of one completed assessment and one draft (the mixed load).
+ *                                 PostgreSQL database named by DATABASE_URL, with BENCH_USERS
+ *                                 signed-in, MFA-verified users (seedUsers), whose cookies,
+ *                                 drafts, completed assessments and organisations' API tokens
+ *                                 are sent to the parent over IPC.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,21 +52,12 @@ async function cifer() {
   const database = openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir });
   await database.migrate();
   const app = await buildApp({ env, database });
-  const now = new Date();
-  const [org] = await database.db.insert(organizations).values({ name: 'Bench Clinic', subscriptionStatus: 'active' }).returning();
-  const [user] = await database.db
-    .insert(users)
-    .values({ organizationId: org!.id, email: `bench-${randomBytes(4).toString('hex')}@example.com`, passwordHash: 'bench-not-a-hash', firstName: 'Bench', lastName: 'User', role: 'user', status: 'active' })
-    .returning();
-  await database.db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: 'bench-only', totpEnabledAt: now });
-  const token = await createSession(database.db, user!.id, now);
-  await database.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
-  const cookie = `${app.sessionCookieName}=${token}`;
-  const { apiToken, completedId } = await seedPublicApi(app, cookie, env.APP_URL);
-  const draft = await app.inject({ method: 'POST', url: '/api/assessments', headers: { cookie, origin: env.APP_URL }, payload: { title: 'Bench draft' } });
-  if (draft.statusCode !== 201) throw new Error(`bench draft not created: ${draft.body}`);
+  const users = await seedUsers(app, database.db, env.APP_URL, Number(process.env.BENCH_USERS ?? 200));
+  // Each completion computes its what-changed waterfall ahead, on the engine worker (ADR 127): let
+  // that settle, or the first seconds measure the worker's engine runs rather than the API.
+  await app.backgroundTasks.idle();
   await app.listen({ port, host: '127.0.0.1' });
-  process.send?.({ ready: true, cookie, apiToken, completedId, draftId: draft.json<{ id: string }>().id, origin: env.APP_URL, database: database.kind });
+  process.send?.({ ready: true, users, origin: env.APP_URL, database: database.kind });
   const stop = async () => {
     await app.close();
     await database.close();
@@ -77,26 +67,71 @@ async function cifer() {
   process.on('SIGTERM', () => void stop());
 }
 
+/** Colleagues per organisation, and completed assessments each organisation starts with. */
+const USERS_PER_ORGANIZATION = 10;
+const COMPLETED_PER_ORGANIZATION = 3;
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Db = ReturnType<typeof openDatabase>['db'];
+
+/** A signed-in, MFA-verified user's session cookie (written straight to the database: the bench measures use, not sign-in). */
+async function signedInUser(app: App, db: Db, organizationId: string, now: Date): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ organizationId, email: `bench-${randomBytes(6).toString('hex')}@example.com`, passwordHash: 'bench-not-a-hash', firstName: 'Bench', lastName: 'User', role: 'user', status: 'active' })
+    .returning();
+  await db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: 'bench-only', totpEnabledAt: now });
+  const token = await createSession(db, user!.id, now);
+  await db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
+  return `${app.sessionCookieName}=${token}`;
+}
+
 /**
- * For the public API row: a read token of the bench user and 20 completed assessments of its
- * organisation, made through the API itself (the engine runs once per completion).
+ * `count` users in organisations of USERS_PER_ORGANIZATION. Each organisation has an API token of
+ * its first user (an integrator's dashboard, the public list) and COMPLETED_PER_ORGANIZATION
+ * completed assessments made through the public API (the engine runs once per completion); each
+ * user has a draft of their own to autosave.
  */
-async function seedPublicApi(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, appUrl: string): Promise<{ apiToken: string; completedId: string }> {
+async function seedUsers(app: App, db: Db, appUrl: string, count: number): Promise<BenchUser[]> {
+  const now = new Date();
+  const seeded: BenchUser[] = [];
+  for (let first = 0; first < count; first += USERS_PER_ORGANIZATION) {
+    const [org] = await db.insert(organizations).values({ name: `Bench Clinic ${first / USERS_PER_ORGANIZATION + 1}`, subscriptionStatus: 'active' }).returning();
+    const cookies: string[] = [];
+    for (let i = first; i < Math.min(count, first + USERS_PER_ORGANIZATION); i += 1) cookies.push(await signedInUser(app, db, org!.id, now));
+    const { apiToken, completedIds } = await seedOrganization(app, cookies[0]!, appUrl);
+    for (const [index, cookie] of cookies.entries()) {
+      const draft = await app.inject({ method: 'POST', url: '/api/assessments', headers: { cookie, origin: appUrl }, payload: { title: 'Bench draft' } });
+      if (draft.statusCode !== 201) throw new Error(`bench draft not created: ${draft.body}`);
+      seeded.push({ cookie, apiToken, draftId: draft.json<{ id: string }>().id, completedId: completedIds[index % completedIds.length]! });
+    }
+  }
+  return seeded;
+}
+
+export interface BenchUser {
+  cookie: string;
+  /** Their organisation's API token (read and write). */
+  apiToken: string;
+  /** Their own draft, and a completed assessment of their organisation. */
+  draftId: string;
+  completedId: string;
+}
+
+/** An API token of the organisation's first user and the organisation's completed assessments, made through the API itself. */
+async function seedOrganization(app: App, cookie: string, appUrl: string): Promise<{ apiToken: string; completedIds: string[] }> {
   const issued = await app.inject({ method: 'POST', url: '/api/account/tokens', headers: { cookie, origin: appUrl }, payload: { name: 'Bench', scopes: ['read', 'write'] } });
   if (issued.statusCode !== 201) throw new Error(`bench token not created: ${issued.body}`);
   const apiToken = issued.json<{ secret: string }>().secret;
   const headers = { authorization: `Bearer ${apiToken}` };
-  let completedId = '';
-  for (let i = 0; i < 20; i += 1) {
+  const completedIds: string[] = [];
+  for (let i = 0; i < COMPLETED_PER_ORGANIZATION; i += 1) {
     const created = await app.inject({ method: 'POST', url: '/api/v1/assessments', headers, payload: { title: `Bench ${i + 1}`, input: SAMPLE_CLINIC_INPUT } });
     const completed = await app.inject({ method: 'POST', url: `/api/v1/assessments/${created.json<{ id: string }>().id}/complete`, headers });
     if (completed.statusCode !== 200) throw new Error(`bench assessment not completed: ${completed.body}`);
-    completedId = completed.json<{ id: string }>().id;
+    completedIds.push(completed.json<{ id: string }>().id);
   }
-  // Each completion computes its what-changed waterfall ahead, on the engine worker (ADR 127): let
-  // that settle, or the first rounds measure the worker's engine runs rather than the API.
-  await app.backgroundTasks.idle();
-  return { apiToken, completedId };
+  return { apiToken, completedIds };
 }
 
 await (mode === 'bare' ? bare() : cifer());
