@@ -69,7 +69,3 @@ export const ConsultationRequestSchema = z.object({
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
 
-export const ConsultationRequestListSchema = z.object({ requests: z.array(ConsultationRequestSchema) });
-export type ConsultationRequestList = z.infer<typeof ConsultationRequestListSchema>;
-
-export const UpdateConsultationInputSchema = z.strictObject({ status: ConsultationStatusSchema });

@@ -37,7 +37,7 @@ export const HELP_REQUEST_STATUSES = ['open', 'answered', 'closed'] as const;
 export const HelpRequestStatusSchema = z.enum(HELP_REQUEST_STATUSES);
 export type HelpRequestStatus = z.infer<typeof HelpRequestStatusSchema>;
 
-/** GET /api/admin/help-requests: one row as an administrator sees it (text only, never HTML). */
+/** One help request as an administrator sees it in the inbox (text only, never HTML; contracts/inbox.ts). */
 export const HelpRequestSchema = z.object({
   id: z.string(),
   category: HelpCategorySchema,
@@ -51,11 +51,6 @@ export const HelpRequestSchema = z.object({
 });
 export type HelpRequest = z.infer<typeof HelpRequestSchema>;
 
-export const HelpRequestListSchema = z.object({ requests: z.array(HelpRequestSchema) });
-export type HelpRequestList = z.infer<typeof HelpRequestListSchema>;
-
-/** PATCH /api/admin/help-requests/:id */
-export const UpdateHelpRequestInputSchema = z.strictObject({ status: HelpRequestStatusSchema });
 
 /** Spec section 3: the signed-in user's e-mail, or ''. */
 export function getHelpUserEmail(user: { email?: string | null } | null | undefined): string {

@@ -7,6 +7,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
 import { clientErrorRoutes } from './features/client-errors/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
+import { inboxRoutes } from './features/inbox/routes.ts';
 import { firstPageCache } from './features/assessments/first-page-cache.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
 import { assessmentV1Routes } from './features/assessments/v1-routes.ts';
@@ -52,6 +53,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(helpRoutes);
   await app.register(clientErrorRoutes);
   await app.register(consultationRoutes);
+  await app.register(inboxRoutes);
   await app.register(assessmentRoutes);
   await app.register(assessmentV1Routes);
   await app.register(assessmentImportRoutes);

@@ -2,8 +2,7 @@ import { Page } from '@/client/components/layout/page.tsx';
 import { AccessRequestsSection } from '@/client/features/admin/components/access-requests-section.tsx';
 import { EmailOutboxSection } from '@/client/features/admin/components/email-outbox-section.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
-import { ConsultationRequestsAdmin } from '@/client/features/consultations/components/consultation-requests-admin.tsx';
-import { HelpRequestsAdmin } from '@/client/features/help/components/help-requests-admin.tsx';
+import { InboxAdmin } from '@/client/features/inbox/components/inbox-admin.tsx';
 import { PendingSsoDomainsSection } from '@/client/features/sso/components/pending-domains-section.tsx';
 
 export function AdminPage() {
@@ -14,11 +13,8 @@ export function AdminPage() {
         <section className="min-w-0" aria-label="Access requests">
           <AccessRequestsSection />
         </section>
-        <section className="min-w-0" aria-label="Help requests">
-          <HelpRequestsAdmin />
-        </section>
-        <section className="min-w-0" aria-label="Consultation requests">
-          <ConsultationRequestsAdmin />
+        <section className="min-w-0" aria-label="Inbox">
+          <InboxAdmin />
         </section>
         {isSuperAdmin ? (
           <section className="min-w-0" aria-label="SSO domains awaiting approval">

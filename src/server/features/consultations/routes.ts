@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ConsultationRequestSchema, CreateConsultationInputSchema, CreateConsultationResponseSchema, UpdateConsultationInputSchema } from '@/contracts/consultations.ts';
-import { registerRequestInbox } from '../../lib/request-inbox.ts';
+import { CreateConsultationInputSchema, CreateConsultationResponseSchema } from '@/contracts/consultations.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
-import { listConsultationRequests, updateConsultationStatus } from './consultation-repository.ts';
 import { createConsultationRequest } from './create-consultation-request.ts';
 
 /** A public form that sends e-mail: a few per hour per address and per IP is plenty for a person. */
@@ -23,14 +21,5 @@ export async function consultationRoutes(fastify: FastifyInstance) {
     request.log.info({ consultationId: id }, 'consultation request stored');
     void reply.status(201);
     return { id, message: 'Thank you. Your consultation request has been received.' };
-  });
-
-  registerRequestInbox(app, {
-    path: 'consultations',
-    noun: 'Consultation request',
-    updateSchema: UpdateConsultationInputSchema,
-    itemSchema: ConsultationRequestSchema,
-    list: () => listConsultationRequests(app.db),
-    setStatus: (id, status) => updateConsultationStatus(app.db, id, status),
   });
 }

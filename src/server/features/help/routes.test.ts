@@ -96,36 +96,3 @@ test('RL help requests are limited per user', async () => {
   const fresh = await createVerifiedUserSession(t);
   expect((await submit(fresh.cookie)).statusCode).toBe(201);
 });
-
-test('VAL-03 admins list help requests with the text exactly as sent and change their status', async () => {
-  const { cookie: userCookie } = await createVerifiedUserSession(t);
-  const payload = '<script>alert("x")</script><img src=x onerror=alert(1)>';
-  const created = await submit(userCookie, { ...body, subject: 'XSS probe', message: payload });
-  const id = created.json<{ id: string }>().id;
-
-  expect((await t.app.inject({ method: 'GET', url: '/api/admin/help-requests', headers: { cookie: userCookie } })).statusCode).toBe(403);
-  const admin = await createVerifiedUserSession(t, { role: 'super_admin' });
-  const list = await t.app.inject({ method: 'GET', url: '/api/admin/help-requests', headers: { cookie: admin.cookie } });
-  expect(list.statusCode).toBe(200);
-  expect(list.headers['content-type']).toContain('application/json');
-  const found = list.json<{ requests: { id: string; message: string; status: string }[] }>().requests.find((r) => r.id === id);
-  expect(found).toMatchObject({ message: payload, status: 'open' });
-
-  for (const status of ['answered', 'closed', 'open'] as const) {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/help-requests/${id}`,
-      headers: { cookie: admin.cookie, origin: t.env.APP_URL },
-      payload: { status },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id, status });
-  }
-  const bad = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/help-requests/${id}`,
-    headers: { cookie: admin.cookie, origin: t.env.APP_URL },
-    payload: { status: 'deleted' },
-  });
-  expect(bad.statusCode).toBe(400);
-});

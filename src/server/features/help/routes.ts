@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HelpRequestSchema, SubmitHelpRequestInputSchema, SubmitHelpRequestResponseSchema, UpdateHelpRequestInputSchema } from '@/contracts/help.ts';
-import { registerRequestInbox } from '../../lib/request-inbox.ts';
+import { SubmitHelpRequestInputSchema, SubmitHelpRequestResponseSchema } from '@/contracts/help.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
-import { listHelpRequests, updateHelpRequestStatus } from './help-repository.ts';
 import { submitHelpRequest } from './submit-help-request.ts';
 
 /** Each request e-mails support: a person rarely needs more than a handful an hour. */
@@ -22,14 +20,5 @@ export async function helpRoutes(fastify: FastifyInstance) {
     request.log.info({ helpRequestId: id, userId: user.id }, 'help request stored');
     void reply.status(201);
     return { id, message: 'Your help request has been sent to our support team.' };
-  });
-
-  registerRequestInbox(app, {
-    path: 'help-requests',
-    noun: 'Help request',
-    updateSchema: UpdateHelpRequestInputSchema,
-    itemSchema: HelpRequestSchema,
-    list: () => listHelpRequests(app.db),
-    setStatus: (id, status) => updateHelpRequestStatus(app.db, id, status, app.now()),
   });
 }
