@@ -223,6 +223,8 @@ export const StoredRiskResultSchema = z.looseObject({
       coveredShareOfOneInHundredYear: z.number(),
       uncoveredInOneInHundredYearUsd: Usd,
       limitToCoverOneInHundredYearUsd: Usd,
+      // Added in 3.1.0 (ADR 266): the worst 1% of years pooled; results stored before it have neither.
+      worstYearsUninsuredAverageUsd: Usd.optional(),
     })
     .optional(),
   // Added in 3.0.0 (ADR 199): the spread due to the calibration's own parameters, apart from simulation precision.

@@ -201,12 +201,18 @@ function explainInsurance(result: RiskResult): ExplanationStep {
     text:
       iv.policyLimitUsd === null
         ? `A 1-in-100 year costs ${usd(iv.oneInHundredYearLossUsd)} (the worst 1% of years average ${usd(iv.expectedShortfall99Usd)}); an aggregate limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover it. No policy was entered.`
-        : `Your ${usd(iv.policyLimitUsd)} limit covers ${pct(iv.coveredShareOfOneInHundredYear)} of a 1-in-100 year (${usd(iv.oneInHundredYearLossUsd)}), leaving ${usd(iv.uncoveredInOneInHundredYearUsd)} with you; a limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover everything insurable that year. On average the policy recovers ${usd(iv.expectedRecoveredAnnualUsd)} a year.`,
+        : `Your ${usd(iv.policyLimitUsd)} limit covers ${pct(iv.coveredShareOfOneInHundredYear)} of a 1-in-100 year (${usd(iv.oneInHundredYearLossUsd)}), leaving ${usd(iv.uncoveredInOneInHundredYearUsd)} with you; a limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover everything insurable that year.${worstYearsGap(iv)} On average the policy recovers ${usd(iv.expectedRecoveredAnnualUsd)} a year.`,
     figures: [
       computed('Loss of a 1-in-100 year (VaR 99)', iv.oneInHundredYearLossUsd, 'usd', 'nearest-rank P99 of annual loss'),
-      computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'recoveries of that simulated year with an unlimited aggregate limit (retention and coinsurance per incident)'),
+      computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'the 1-in-100 year loss x the insurable share (after retention and coinsurance per incident) of the worst 1% of simulated years, pooled (ADR 266)'),
     ],
   };
+}
+
+/** The uninsured average of the worst 1% of years, when the stored result has it (3.1.0 on). */
+function worstYearsGap(iv: RiskResult['insuranceView']): string {
+  const gap = (iv as Partial<RiskResult['insuranceView']>).worstYearsUninsuredAverageUsd;
+  return gap === undefined ? '' : ` In the worst 1% of years (average ${usd(iv.expectedShortfall99Usd)}) an average of ${usd(gap)} stays with you.`;
 }
 
 function explainUnknownAnswers(result: RiskResult): ExplanationStep | null {
