@@ -237,6 +237,8 @@ export const StoredRiskResultSchema = z.looseObject({
       oneInTwentyYearUsd: UncertaintyRangeSchema,
       oneInHundredYearUsd: UncertaintyRangeSchema,
       sources: z.array(z.looseObject({ parameter: z.string(), range: z.string(), source: z.string() })),
+      // Added in 3.1.0 (ADR 264): the bridge between IRIS significant incidents and NetDiligence claims.
+      populationBridge: z.looseObject({ irisMedianUsd: Usd, modelMedianUsd: Usd, ratio: z.number() }).optional(),
     })
     .optional(),
   unknownAnswersRangeUsd: z.looseObject({ low: Usd, high: Usd }).optional(),

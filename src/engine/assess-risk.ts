@@ -99,7 +99,7 @@ function levelsToAnswers(levels: Int8Array): FactorAnswers {
 }
 
 const CALIBRATION_POPULATION =
-  'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks.';
+  'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks. The two populations differ (IRIS significant incidents cost more than insured claims): the 80% range bridges them, from the claims level up toward the IRIS level (ADR 264).';
 
 const ensureIterations = (value: number, name: string): number => requireNumber(value, name, 1_000, 10_000_000, true);
 

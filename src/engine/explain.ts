@@ -1,3 +1,4 @@
+import { POPULATION_BRIDGE_WORDS } from './parameter-uncertainty.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { OWN_COST_SOURCE } from './calibration/control-costs.ts';
 import type { CalibrationKey, CalibrationUnit } from './calibration/calibration.ts';
@@ -228,11 +229,25 @@ function explainUnknownAnswers(result: RiskResult): ExplanationStep | null {
 }
 
 function explainPopulation(result: RiskResult): ExplanationStep {
+  const bridge = (result.parameterUncertainty as Partial<NonNullable<RiskResult['parameterUncertainty']>> | undefined)?.populationBridge;
+  const range = result.parameterUncertainty?.expectedAnnualLossUsd;
+  const bridgeText =
+    bridge === undefined || range === undefined
+      ? ''
+      : ` ${POPULATION_BRIDGE_WORDS} Here IRIS's median incident at this revenue is ${usd(bridge.irisMedianUsd)} against the model's ${usd(bridge.modelMedianUsd)} at average answers (×${bridge.ratio.toFixed(1)}), so the expected loss's 80% range is ${usd(range.low)} to ${usd(range.high)} around ${usd(range.central)}.`;
+  const bridgeFigures =
+    bridge === undefined
+      ? []
+      : [
+          computed('IRIS median loss per significant incident at this revenue', bridge.irisMedianUsd, 'usd', 'IRIS25 Table 1 band medians, ln-interpolated on log revenue between band centres (ADR 264)'),
+          computed('Model median incident at average answers', bridge.modelMedianUsd, 'usd', 'median cost of one incident on the uncertainty pool, every answer average'),
+          computed('Population bridge (top of the range)', bridge.ratio, 'multiplier', 'max(1, IRIS median / model median): the cost of an incident is drawn log-uniform between ×1 and this (ADR 264)'),
+        ];
   return {
     id: 'population',
     title: 'What population this is calibrated to',
-    text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.`,
-    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('insuredClaimMean300mTo2b'), sourced('ibmSmallOrgAverage2023')],
+    text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.${bridgeText}`,
+    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('insuredClaimMean300mTo2b'), sourced('ibmSmallOrgAverage2023'), sourced('severityMedianLt100m'), ...bridgeFigures],
   };
 }
 
