@@ -223,6 +223,8 @@ export const StoredRiskResultSchema = z.looseObject({
       coveredShareOfOneInHundredYear: z.number(),
       uncoveredInOneInHundredYearUsd: Usd,
       limitToCoverOneInHundredYearUsd: Usd,
+      // Added in 3.1.0 (ADR 266): the worst 1% of years pooled; results stored before it have neither.
+      worstYearsUninsuredAverageUsd: Usd.optional(),
     })
     .optional(),
   // Added in 3.0.0 (ADR 199): the spread due to the calibration's own parameters, apart from simulation precision.
@@ -235,6 +237,8 @@ export const StoredRiskResultSchema = z.looseObject({
       oneInTwentyYearUsd: UncertaintyRangeSchema,
       oneInHundredYearUsd: UncertaintyRangeSchema,
       sources: z.array(z.looseObject({ parameter: z.string(), range: z.string(), source: z.string() })),
+      // Added in 3.1.0 (ADR 264): the bridge between IRIS significant incidents and NetDiligence claims.
+      populationBridge: z.looseObject({ irisMedianUsd: Usd, modelMedianUsd: Usd, ratio: z.number() }).optional(),
     })
     .optional(),
   unknownAnswersRangeUsd: z.looseObject({ low: Usd, high: Usd }).optional(),

@@ -121,7 +121,7 @@ describe('assessRisk properties (20,000 years per run)', () => {
       }),
       { numRuns: 20 },
     );
-  });
+  }, 30_000);
 
   test('chunking does not change results (bit-identical)', () => {
     fc.assert(
@@ -136,7 +136,7 @@ describe('assessRisk properties (20,000 years per run)', () => {
       }),
       { numRuns: 10 },
     );
-  });
+  }, 30_000);
 
   test('invalid input throws a RangeError naming the parameter', () => {
     const cases: [string, (i: RiskInput) => unknown][] = [

@@ -24,7 +24,7 @@ import type { FactorAnswers, RiskInput } from './risk-input.ts';
 import type { InsuranceResult, InsuranceView, PrecisionResult, RiskResult, RiskWarning, UnknownFactorEffect } from './risk-result.ts';
 import { computeRiskScore, type ExposureFigures } from './risk-score.ts';
 import { computeScoreAnchors } from './score-anchors.ts';
-import { collectNonZero, computeExceedanceCurveFromNonZero, summarizeEventLosses, summarizeNonZero, summarizeTailInPlace } from './summarize-losses.ts';
+import { collectNonZero, computeExceedanceCurveFromNonZero, selectKth, summarizeEventLosses, summarizeNonZero, summarizeTailInPlace } from './summarize-losses.ts';
 import type { AnnualLossSummary } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
 import { requireNumber, validateRiskInput } from './validate-risk-input.ts';
@@ -99,7 +99,7 @@ function levelsToAnswers(levels: Int8Array): FactorAnswers {
 }
 
 const CALIBRATION_POPULATION =
-  'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks.';
+  'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks. The two populations differ (IRIS significant incidents cost more than insured claims): the 80% range bridges them, from the claims level up toward the IRIS level (ADR 264).';
 
 const ensureIterations = (value: number, name: string): number => requireNumber(value, name, 1_000, 10_000_000, true);
 
@@ -197,19 +197,52 @@ function subsetDraws(draws: LossDraws, events: readonly number[]): LossDraws {
   };
 }
 
-function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZero: Float64Array, recoverable: Float64Array, insurance: InsuranceResult | null): InsuranceView {
-  const p99 = summary.percentilesUsd.p99;
-  // The 1-in-100 year: the simulated year whose gross loss is the P99 (nearest rank).
-  let needed = 0;
-  if (p99 > 0) {
-    for (let i = 0; i < nonZero.length; i++) {
-      if (nonZero[i] === p99) {
-        needed = recoverable[i] as number;
-        break;
-      }
+/** Sums over the worst 1% of simulated years (the years ES99 averages): gross loss, insurable part, what the policy pays. */
+interface PooledTail {
+  readonly years: number;
+  readonly grossUsd: number;
+  readonly insurableUsd: number;
+  readonly paidUsd: number;
+}
+
+/**
+ * The worst ceil(1% x years) years by gross loss (ties in year order), pooled: every figure of the
+ * insurance view comes from these sums, not from the one year that happens to sit at the P99, so
+ * it is stable across seeds (ADR 266). `limit` null: no policy, nothing paid.
+ */
+export function poolWorstYears(nonZero: Float64Array, recoverable: Float64Array, years: number, limit: number | null): PooledTail {
+  const tailYears = Math.max(1, Math.ceil(0.01 * years));
+  const n = nonZero.length;
+  const take = Math.min(tailYears, n);
+  let grossUsd = 0;
+  let insurableUsd = 0;
+  let paidUsd = 0;
+  if (take > 0) {
+    const work = Float64Array.from(nonZero);
+    selectKth(work, 0, n - 1, n - take);
+    const threshold = work[n - take] as number;
+    let above = 0;
+    for (let i = 0; i < n; i++) if ((nonZero[i] as number) > threshold) above += 1;
+    let ties = take - above;
+    for (let i = 0; i < n; i++) {
+      const gross = nonZero[i] as number;
+      if (gross < threshold || (gross === threshold && ties-- <= 0)) continue;
+      const insurable = recoverable[i] as number;
+      grossUsd += gross;
+      insurableUsd += insurable;
+      paidUsd += limit === null ? 0 : Math.min(limit, insurable);
     }
   }
+  return { years: tailYears, grossUsd, insurableUsd, paidUsd };
+}
+
+function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZero: Float64Array, recoverable: Float64Array, insurance: InsuranceResult | null): InsuranceView {
+  const p99 = summary.percentilesUsd.p99;
   const limit = input.insurance?.limitUsd ?? null;
+  const tail = poolWorstYears(nonZero, recoverable, summary.years, limit);
+  // The insurable share of a 1-in-100 year (after retention and coinsurance per incident), pooled over the worst 1% of years.
+  const insurableShare = tail.grossUsd > 0 ? tail.insurableUsd / tail.grossUsd : 1;
+  const needed = p99 * insurableShare;
   const recovered = limit === null ? 0 : Math.min(limit, needed);
   return {
     oneInHundredYearLossUsd: p99,
@@ -220,6 +253,7 @@ function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZer
     coveredShareOfOneInHundredYear: p99 > 0 ? recovered / p99 : 1,
     uncoveredInOneInHundredYearUsd: p99 - recovered,
     limitToCoverOneInHundredYearUsd: needed,
+    worstYearsUninsuredAverageUsd: (tail.grossUsd - tail.paidUsd) / tail.years,
   };
 }
 

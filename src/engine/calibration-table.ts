@@ -111,6 +111,14 @@ function frequencyRows(): CalibrationTableRow[] {
   });
 }
 
+/**
+ * The lowest median cost per incident consistent with a mean of `meanUsd` under the calibrated
+ * spread: median = mean x exp(-sigma^2 / 2). A model median below it fails low (two-sided rows).
+ */
+function medianFloorOfMean(meanUsd: number): number {
+  return meanUsd * Math.exp(-(v('incidentSigma') ** 2) / 2);
+}
+
 function severityRows(options: Required<CalibrationTableOptions>): CalibrationTableRow[] {
   return SEVERITY_BANDS.flatMap((band) =>
     BAND_INDUSTRIES.flatMap((industry) => {
@@ -142,10 +150,10 @@ function severityRows(options: Required<CalibrationTableOptions>): CalibrationTa
           unit: 'usd',
           modelValue: result.costIfItHappens.percentilesUsd.p50,
           sourceValue: iris,
-          rangeLow: 0,
+          rangeLow: medianFloorOfMean(nd / BAND_MEAN_TOLERANCE),
           rangeHigh: iris * multiplier,
-          rangeRule: 'at most the IRIS median of reported-scale incidents at this revenue (tiers interpolated on log scale) × IBM industry multiplier',
-          source: IRIS,
+          rangeRule: `from the median of a lognormal with the calibrated sigma ${v('incidentSigma')} whose mean is the NetDiligence band mean ÷${BAND_MEAN_TOLERANCE} (lower: the mean could not reach the claims), up to the IRIS median of reported-scale incidents at this revenue (tiers interpolated on log scale) × IBM industry multiplier`,
+          source: `${IRIS}; ${CALIBRATION[band.ndKey].source}`,
         }),
       ];
     }),

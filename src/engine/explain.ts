@@ -1,3 +1,4 @@
+import { POPULATION_BRIDGE_WORDS } from './parameter-uncertainty.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { OWN_COST_SOURCE } from './calibration/control-costs.ts';
 import type { CalibrationKey, CalibrationUnit } from './calibration/calibration.ts';
@@ -201,12 +202,18 @@ function explainInsurance(result: RiskResult): ExplanationStep {
     text:
       iv.policyLimitUsd === null
         ? `A 1-in-100 year costs ${usd(iv.oneInHundredYearLossUsd)} (the worst 1% of years average ${usd(iv.expectedShortfall99Usd)}); an aggregate limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover it. No policy was entered.`
-        : `Your ${usd(iv.policyLimitUsd)} limit covers ${pct(iv.coveredShareOfOneInHundredYear)} of a 1-in-100 year (${usd(iv.oneInHundredYearLossUsd)}), leaving ${usd(iv.uncoveredInOneInHundredYearUsd)} with you; a limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover everything insurable that year. On average the policy recovers ${usd(iv.expectedRecoveredAnnualUsd)} a year.`,
+        : `Your ${usd(iv.policyLimitUsd)} limit covers ${pct(iv.coveredShareOfOneInHundredYear)} of a 1-in-100 year (${usd(iv.oneInHundredYearLossUsd)}), leaving ${usd(iv.uncoveredInOneInHundredYearUsd)} with you; a limit of ${usd(iv.limitToCoverOneInHundredYearUsd)} would cover everything insurable that year.${worstYearsGap(iv)} On average the policy recovers ${usd(iv.expectedRecoveredAnnualUsd)} a year.`,
     figures: [
       computed('Loss of a 1-in-100 year (VaR 99)', iv.oneInHundredYearLossUsd, 'usd', 'nearest-rank P99 of annual loss'),
-      computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'recoveries of that simulated year with an unlimited aggregate limit (retention and coinsurance per incident)'),
+      computed('Limit that would cover a 1-in-100 year', iv.limitToCoverOneInHundredYearUsd, 'usd', 'the 1-in-100 year loss x the insurable share (after retention and coinsurance per incident) of the worst 1% of simulated years, pooled (ADR 266)'),
     ],
   };
+}
+
+/** The uninsured average of the worst 1% of years, when the stored result has it (3.1.0 on). */
+function worstYearsGap(iv: RiskResult['insuranceView']): string {
+  const gap = (iv as Partial<RiskResult['insuranceView']>).worstYearsUninsuredAverageUsd;
+  return gap === undefined ? '' : ` In the worst 1% of years (average ${usd(iv.expectedShortfall99Usd)}) an average of ${usd(gap)} stays with you.`;
 }
 
 function explainUnknownAnswers(result: RiskResult): ExplanationStep | null {
@@ -222,11 +229,25 @@ function explainUnknownAnswers(result: RiskResult): ExplanationStep | null {
 }
 
 function explainPopulation(result: RiskResult): ExplanationStep {
+  const bridge = (result.parameterUncertainty as Partial<NonNullable<RiskResult['parameterUncertainty']>> | undefined)?.populationBridge;
+  const range = result.parameterUncertainty?.expectedAnnualLossUsd;
+  const bridgeText =
+    bridge === undefined || range === undefined
+      ? ''
+      : ` ${POPULATION_BRIDGE_WORDS} Here IRIS's median incident at this revenue is ${usd(bridge.irisMedianUsd)} against the model's ${usd(bridge.modelMedianUsd)} at average answers (×${bridge.ratio.toFixed(1)}), so the expected loss's 80% range is ${usd(range.low)} to ${usd(range.high)} around ${usd(range.central)}.`;
+  const bridgeFigures =
+    bridge === undefined
+      ? []
+      : [
+          computed('IRIS median loss per significant incident at this revenue', bridge.irisMedianUsd, 'usd', 'IRIS25 Table 1 band medians, ln-interpolated on log revenue between band centres (ADR 264)'),
+          computed('Model median incident at average answers', bridge.modelMedianUsd, 'usd', 'median cost of one incident on the uncertainty pool, every answer average'),
+          computed('Population bridge (top of the range)', bridge.ratio, 'multiplier', 'max(1, IRIS median / model median): the cost of an incident is drawn log-uniform between ×1 and this (ADR 264)'),
+        ];
   return {
     id: 'population',
     title: 'What population this is calibrated to',
-    text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.`,
-    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('insuredClaimMean300mTo2b'), sourced('ibmSmallOrgAverage2023')],
+    text: `${result.calibrationPopulation} For comparison, IBM's average breach at organisations under 500 employees cost ${usd(CALIBRATION.ibmSmallOrgAverage2023.value)}.${bridgeText}`,
+    figures: [sourced('insuredClaimMeanLt50m'), sourced('insuredClaimMean50mTo300m'), sourced('insuredClaimMean300mTo2b'), sourced('ibmSmallOrgAverage2023'), sourced('severityMedianLt100m'), ...bridgeFigures],
   };
 }
 

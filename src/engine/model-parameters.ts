@@ -23,6 +23,8 @@ type FineRegimeId = (typeof FINE_REGIME_IDS)[number];
 
 /** Everything the simulation needs that depends on the profile but not on the factor answers. */
 export interface ModelParameters {
+  /** The profile's revenue (places it among the IRIS bands). */
+  readonly annualRevenueUsd: number;
   /** IRIS25 P(≥1 incident) for this revenue, interpolated on log revenue between tier centres. */
   readonly frequencyTierProbability: number;
   readonly industryFrequencyKey: CalibrationKey;
@@ -251,6 +253,7 @@ export function buildModelParameters(organisation: OrganisationProfile, framewor
   const phaseIn = regimes.map((r) => regimePhaseIn(organisation, frameworks, r, v('regimePhaseInRecords')));
   const probability = (multiplier: number): number[] => regimes.map((_, i) => Math.min(1, base * multiplier) * (phaseIn[i] as number));
   return {
+    annualRevenueUsd: revenue,
     frequencyTierProbability,
     industryFrequencyKey: industry.frequencyKey,
     industryProbability: v(industry.frequencyKey),

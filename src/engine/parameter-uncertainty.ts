@@ -1,6 +1,6 @@
 import { CALIBRATION } from './calibration/calibration.ts';
 import type { CalibrationKey } from './calibration/calibration.ts';
-import { collectNonZeroAnnualLosses, computeExpectedAnnualLoss, resolveSlotScenarios } from './evaluate-scenario.ts';
+import { collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, resolveSlotScenarios } from './evaluate-scenario.ts';
 import { FACTORS } from './factors.ts';
 import { INDUSTRIES } from './industries.ts';
 import { countBlocks, sampleLossDraws } from './loss-draws.ts';
@@ -59,6 +59,21 @@ export interface ParameterUncertainty {
   /** P99 of annual loss. */
   readonly oneInHundredYearUsd: UncertaintyRange;
   readonly sources: readonly UncertaintySource[];
+  /** The bridge between the frequency's population (IRIS) and the cost's (NetDiligence), ADR 264. Added in 3.1.0. */
+  readonly populationBridge: PopulationBridge;
+}
+
+/**
+ * How far the model's incident (NetDiligence-calibrated cost, IRIS frequency) sits below IRIS's own
+ * median loss per significant incident for this revenue: the disagreement the range carries.
+ */
+export interface PopulationBridge {
+  /** IRIS 2025 median loss per significant incident at this revenue (interpolated on log revenue between band centres), USD. */
+  readonly irisMedianUsd: number;
+  /** The model's median cost of one incident at average answers, on the uncertainty pool, USD. */
+  readonly modelMedianUsd: number;
+  /** max(1, irisMedianUsd / modelMedianUsd): the top of the bridge multiplier on the cost of an incident. */
+  readonly ratio: number;
 }
 
 /** Multipliers on the calibrated parameters; 1 everywhere is the calibration itself. */
@@ -81,6 +96,12 @@ export interface ParameterMultipliers {
   readonly controlFrequencyEffect: number;
   /** × psi, i.e. exponent on the answers' combined severity multiplier before its clamp. */
   readonly controlSeverityEffect: number;
+  /**
+   * × the whole cost of an incident (response, interruption, records, fines, ransom): the population
+   * bridge between NetDiligence claims (1) and IRIS significant incidents (the IRIS/model median
+   * ratio), ADR 264.
+   */
+  readonly populationBridge: number;
 }
 
 type MultiplierKey = keyof ParameterMultipliers;
@@ -96,6 +117,7 @@ export const CENTRAL_MULTIPLIERS: ParameterMultipliers = {
   ransom: 1,
   controlFrequencyEffect: 1,
   controlSeverityEffect: 1,
+  populationBridge: 1,
 };
 
 /** z of the 90th percentile: an 80% range is exp(± Z80 × ln-sd). */
@@ -232,16 +254,17 @@ export function perturbModelParameters(params: ModelParameters, m: ParameterMult
   const sigma = params.sigma * m.incidentCostSigma;
   // Keep the mean exp(ln median + sigma²/2) fixed when sigma moves (the calibration fits means), then apply the mean multiplier.
   const medianUsd = params.medianUsd * m.incidentCostMean * Math.exp((params.sigma * params.sigma - sigma * sigma) / 2);
+  const bridge = m.populationBridge;
   return {
     ...params,
     targetProbability,
     dispersion,
     meanEventsAtAverage: negativeBinomialMeanForProbability(targetProbability, dispersion),
-    medianUsd,
+    medianUsd: medianUsd * bridge,
     sigma,
-    recordsCostAllExposedUsd: params.recordsCostAllExposedUsd * m.recordsCost,
-    fine: { ...params.fine, medianUsd: params.fine.medianUsd * m.fines },
-    ransom: { ...params.ransom, medianUsd: params.ransom.medianUsd * m.ransom },
+    recordsCostAllExposedUsd: params.recordsCostAllExposedUsd * m.recordsCost * bridge,
+    fine: { ...params.fine, medianUsd: params.fine.medianUsd * m.fines * bridge },
+    ransom: { ...params.ransom, medianUsd: params.ransom.medianUsd * m.ransom * bridge },
     psi: params.psi * m.controlSeverityEffect,
   };
 }
@@ -401,10 +424,15 @@ function latinHypercubeNormals(rng: Xoshiro128, draws: number, dimensions: numbe
   return rows;
 }
 
-/** The multipliers of one outer draw. */
-function multipliersOf(normals: Float64Array, rangeScale: number): ParameterMultipliers {
+/**
+ * The multipliers of one outer draw. The last column is the population bridge: log-uniform
+ * between the claims level (1) and the IRIS level (`bridgeLogRatio` = ln of the IRIS/model
+ * median ratio), i.e. exp(ratio x Phi(z)), so each source is an end of the range (ADR 264).
+ */
+function multipliersOf(normals: Float64Array, rangeScale: number, bridgeLogRatio: number): ParameterMultipliers {
   const m: Record<MultiplierKey, number> = { ...CENTRAL_MULTIPLIERS };
   UNCERTAIN_PARAMETERS.forEach((p, d) => (m[p.key] = Math.exp(rangeScale * p.logSd * (normals[d] as number))));
+  m.populationBridge = Math.exp(rangeScale * bridgeLogRatio * standardNormalCdf(normals[UNCERTAIN_PARAMETERS.length] as number));
   return m;
 }
 
@@ -453,6 +481,61 @@ export function evaluateOnPool(
   return [total / years, percentileInPlace(nonZero, years, 0.95), p99];
 }
 
+/**
+ * The level's uncertainty in plain words, for the methodology page, the reports and the explanation
+ * (ADR 264): one paragraph, no figures (each result gives its own).
+ */
+export const POPULATION_BRIDGE_WORDS =
+  'The biggest uncertainty is the dollar level of an incident, because the two main sources count different incidents. How often an incident happens comes from IRIS 2025, which counts significant incidents; what one costs comes from NetDiligence 2025 insured claims, which include many smaller ones. For the same size of firm, IRIS puts the typical (median) incident several times higher than the claims do. We cannot tell which population your incidents will look like, so the main figures follow the claims and the 80% range runs from the claims level up toward the IRIS level: its top end shows what the figures would be if your incidents cost what IRIS reports.';
+
+/** IRIS25 Table 1 median loss per incident by revenue band, at the band's geometric centre (the < $100M band taken from $1M). */
+const IRIS_SEVERITY_BANDS: readonly { readonly revenueUsd: number; readonly key: CalibrationKey }[] = [
+  { revenueUsd: 1e7, key: 'severityMedianLt100m' },
+  { revenueUsd: Math.sqrt(1e8 * 1e9), key: 'severityMedian100mTo1b' },
+  { revenueUsd: Math.sqrt(1e9 * 1e10), key: 'severityMedian1bTo10b' },
+  { revenueUsd: Math.sqrt(1e10 * 1e11), key: 'severityMedianGt10b' },
+];
+
+/** IRIS25 median loss per significant incident at this revenue: ln median linear in ln revenue between band centres, flat outside (no cliff at a band edge). */
+export function irisMedianLossForRevenue(revenueUsd: number): number {
+  const x = Math.log(revenueUsd);
+  const points = IRIS_SEVERITY_BANDS.map((b) => ({ x: Math.log(b.revenueUsd), y: Math.log(v(b.key)) }));
+  const first = points[0] as { x: number; y: number };
+  const last = points[points.length - 1] as { x: number; y: number };
+  if (x <= first.x) return Math.exp(first.y);
+  if (x >= last.x) return Math.exp(last.y);
+  const i = points.findIndex((p) => p.x >= x);
+  const lo = points[i - 1] as { x: number; y: number };
+  const hi = points[i] as { x: number; y: number };
+  return Math.exp(lo.y + ((x - lo.x) / (hi.x - lo.x)) * (hi.y - lo.y));
+}
+
+/** The bridge of a profile: the model's median incident at average answers on the pool against the IRIS median (ADR 264). */
+export function measurePopulationBridge(draws: LossDraws, params: ModelParameters): PopulationBridge {
+  const costs = evaluateScenario(draws, params, resolveSlotScenarios(draws, params, {}), undefined).eventLossUsd;
+  const modelMedianUsd = costs.length > 0 ? medianInPlace(costs) : 0;
+  const irisMedianUsd = irisMedianLossForRevenue(params.annualRevenueUsd);
+  return { irisMedianUsd, modelMedianUsd, ratio: modelMedianUsd > 0 ? Math.max(1, irisMedianUsd / modelMedianUsd) : 1 };
+}
+
+function medianInPlace(values: Float64Array): number {
+  const k = Math.min(values.length - 1, Math.max(0, Math.ceil(0.5 * values.length) - 1));
+  selectKth(values, 0, values.length - 1, k);
+  return values[k] as number;
+}
+
+/** Standard normal CDF (Abramowitz-Stegun 7.1.26 on erf, |error| < 1.5e-7): enough to place a draw in [0, 1]. */
+function standardNormalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+function formatUsd(x: number): string {
+  return `$${Math.round(x).toLocaleString('en-US')}`;
+}
+
 /** Percentile (linear interpolation between order statistics) of a small array. */
 function quantile(sorted: readonly number[], p: number): number {
   const h = (sorted.length - 1) * p;
@@ -461,10 +544,18 @@ function quantile(sorted: readonly number[], p: number): number {
   return (sorted[lo] as number) + (h - lo) * ((sorted[hi] as number) - (sorted[lo] as number));
 }
 
-function rangeOf(central: number, poolCentral: number, poolValues: readonly number[]): UncertaintyRange {
+/**
+ * The 80% range of one figure. The high end is the 90th percentile of the draws with the population
+ * bridge; the low end the 10th percentile of the same draws at the claims level (each divided by its
+ * bridge factor, which scales every incident's cost, so the figure up to the per-incident cap): the
+ * bridge only says the IRIS level may be higher, never that claims cost less (ADR 264).
+ */
+function rangeOf(central: number, poolCentral: number, poolValues: readonly number[], bridges: readonly number[]): UncertaintyRange {
   // Ratio to the pool's own central figure (common random numbers cancel most pool noise), times the main run's figure.
-  const values = poolValues.map((x) => (poolCentral > 0 ? (central * x) / poolCentral : x)).sort((a, b) => a - b);
-  return { low: Math.min(central, quantile(values, 0.1)), central, high: Math.max(central, quantile(values, 0.9)) };
+  const scaled = poolValues.map((x) => (poolCentral > 0 ? (central * x) / poolCentral : x));
+  const high = [...scaled].sort((a, b) => a - b);
+  const low = scaled.map((x, i) => x / (bridges[i] as number)).sort((a, b) => a - b);
+  return { low: Math.min(central, quantile(low, 0.1)), central, high: Math.max(central, quantile(high, 0.9)) };
 }
 
 function describeRange(logSd: number): string {
@@ -488,10 +579,10 @@ export function measureParameterUncertainty(context: UncertaintyContext, options
     requireNumber(options.poolYears ?? DEFAULT_POOL_YEARS, 'parameterUncertainty.poolYears', 1_000, 10_000_000, true),
   );
   const { params, answers } = context;
-  const draws = latinHypercubeNormals(parameterStream(context.seed), outerDraws, UNCERTAIN_PARAMETERS.length).map((z) =>
-    multipliersOf(z, rangeScale),
-  );
-  const poolFrequency = Math.max(params.maxFrequencyMultiplier, ...draws.map((m) => requiredPoolFrequency(params, m)));
+  const normals = latinHypercubeNormals(parameterStream(context.seed), outerDraws, UNCERTAIN_PARAMETERS.length + 1);
+  // The bridge does not change how often incidents happen, so the pool's frequency does not depend on it.
+  const frequencyDraws = normals.map((z) => multipliersOf(z, rangeScale, 0));
+  const poolFrequency = Math.max(params.maxFrequencyMultiplier, ...frequencyDraws.map((m) => requiredPoolFrequency(params, m)));
   const pool = createPool(
     sampleLossDraws(
       { ...params, maxFrequencyMultiplier: poolFrequency },
@@ -503,32 +594,46 @@ export function measureParameterUncertainty(context: UncertaintyContext, options
     ),
     params,
   );
+  const bridge = measurePopulationBridge(pool.draws, params);
+  const draws = normals.map((z) => multipliersOf(z, rangeScale, Math.log(bridge.ratio)));
   const buffer = new Float64Array(Math.max(1, pool.draws.slotCount));
   const [ale0, p950, p990] = evaluateOnPool(pool, params, answers, CENTRAL_MULTIPLIERS, buffer);
   const outcomes = draws.map((m) => evaluateOnPool(pool, params, answers, m, buffer));
+  const bridges = draws.map((m) => m.populationBridge);
   const { central } = context;
   return {
     level: 0.8,
     outerDraws,
     poolYears: pool.draws.years,
     rangeScale,
-    method: `Second-order Monte Carlo: ${outerDraws} Latin-hypercube draws of ${UNCERTAIN_PARAMETERS.length} calibration parameters, each evaluated on a common pool of ${poolYears.toLocaleString('en-US')} simulated years by rescaling incident costs and thinning incidents; the range is the 10th-90th percentile of the draws, scaled to the main run, which gives the central figure. Simulation precision is reported separately.`,
+    method: `Second-order Monte Carlo: ${outerDraws} Latin-hypercube draws of ${UNCERTAIN_PARAMETERS.length} calibration parameters and the population bridge (the cost of an incident anywhere between NetDiligence claims and IRIS significant incidents), each evaluated on a common pool of ${poolYears.toLocaleString('en-US')} simulated years by rescaling incident costs and thinning incidents; the range is the 10th-90th percentile of the draws, scaled to the main run, which gives the central figure. Simulation precision is reported separately.`,
     expectedAnnualLossUsd: rangeOf(
       central.expectedUsd,
       ale0,
       outcomes.map((o) => o[0]),
+      bridges,
     ),
     oneInTwentyYearUsd: rangeOf(
       central.p95Usd,
       p950,
       outcomes.map((o) => o[1]),
+      bridges,
     ),
     oneInHundredYearUsd: rangeOf(
       central.p99Usd,
       p990,
       outcomes.map((o) => o[2]),
+      bridges,
     ),
-    sources: UNCERTAIN_PARAMETERS.map((p) => ({ parameter: p.label, range: describeRange(rangeScale * p.logSd), source: p.source })),
+    sources: [
+      ...UNCERTAIN_PARAMETERS.map((p) => ({ parameter: p.label, range: describeRange(rangeScale * p.logSd), source: p.source })),
+      {
+        parameter: 'Which population an incident belongs to: insured claims (NetDiligence) or significant incidents (IRIS)',
+        range: `×1 to ×${Math.pow(bridge.ratio, rangeScale).toFixed(2)} (log-uniform between the two sources)`,
+        source: `IRIS 2025 median loss per significant incident at this revenue ${formatUsd(bridge.irisMedianUsd)} against the model's median incident at average answers ${formatUsd(bridge.modelMedianUsd)} (NetDiligence-calibrated); the frequency comes from IRIS, so the cost of an IRIS incident may sit anywhere between the two (ADR 264)`,
+      },
+    ],
+    populationBridge: bridge,
   };
 }
 

@@ -86,14 +86,19 @@ export interface InsuranceView {
   readonly policyLimitUsd: number | null;
   /** Expected yearly recovery under the policy (0 without a policy), USD. */
   readonly expectedRecoveredAnnualUsd: number;
-  /** What the policy pays in that 1-in-100 year, USD. */
+  /** What the policy pays in that 1-in-100 year, USD: min(limit, limitToCoverOneInHundredYearUsd). */
   readonly recoveredInOneInHundredYearUsd: number;
   /** Share of the 1-in-100 year's loss the policy pays, in [0, 1]. */
   readonly coveredShareOfOneInHundredYear: number;
   /** What stays with the organisation in that year, USD. */
   readonly uncoveredInOneInHundredYearUsd: number;
-  /** Aggregate limit that would pay everything insurable in that year (after retention and coinsurance), USD. */
+  /**
+   * Aggregate limit that would pay everything insurable in that year (after retention and coinsurance), USD:
+   * the year's loss times the insurable share of the worst 1% of years, pooled (ADR 266).
+   */
   readonly limitToCoverOneInHundredYearUsd: number;
+  /** Average loss that stays with the organisation in the worst 1% of years (the years ES99 averages; equal to ES99 without a policy), USD. Added in 3.1.0. */
+  readonly worstYearsUninsuredAverageUsd: number;
 }
 
 /** How much one "unknown" answer moves the expected loss (others unchanged). */

@@ -1,5 +1,6 @@
 import { LOSS_SCENARIOS } from '@/engine/loss-scenarios.ts';
 import type { LossScenarioId } from '@/engine/loss-scenarios.ts';
+import { POPULATION_BRIDGE_WORDS } from '@/engine/parameter-uncertainty.ts';
 import { formatPercent, formatUsdShort } from './format.ts';
 import type { LossScenarioView, ParameterUncertaintyView, ScenarioSavingView, UnknownAnswersRangeView } from './read-loss-scenarios.ts';
 
@@ -84,6 +85,7 @@ export function unknownAnswersLine(range: UnknownAnswersRangeView | null): strin
 /** The uncertainty, in plain words, for the methodology page and the PDF appendix. */
 export const UNCERTAINTY_EXPLANATION: readonly string[] = [
   "Three different things make a figure uncertain, and they are shown apart. First, what we don't know about the model's inputs: how often incidents happen and what they cost come from published studies, and those studies have their own ranges. The model is re-run many times with these inputs drawn within their ranges; the range shown under the expected loss is where 8 in 10 of those runs land (10th to 90th percentile), and the same is done for the 1-in-20 and 1-in-100 year.",
+  POPULATION_BRIDGE_WORDS,
   'Second, the answers given as "I don\'t know": the range they add is shown separately, from every such answer at best practice to every one at the weakest. Answering them narrows it.',
   "Third, simulation precision: the model simulates a finite number of years, so each figure carries a little noise (the standard error is kept at or below 1% of the expected loss). That is a property of the calculation, not of the risk, and it is stated in the appendix only. None of these ranges is the spread of a single year's loss, which the loss curve shows: most years cost nothing and a few cost far more than the average.",
 ];

@@ -114,10 +114,12 @@ function HowTheNumbersAreMade() {
       at {CALIBRATION.perEventCapRevenueMultiple.value} times annual revenue.
     </p>
     <p>
-      <strong>Compliance</strong> counts only through the controls it evidences: a current certificate fills in answers you left open (or marked &quot;I don&apos;t know&quot;)
-      and lowers the chance of a fine when it covers the regulation. It never widens or narrows the spread, so improving a framework status, an answer or a control can never
-      raise the expected loss, any percentile, the cost of an incident or the expected fines; adding a regulation that applies can only add fines. Tests check these
-      properties on every change.
+      <strong>Compliance</strong> counts only through the controls it evidences: a current certificate fills in answers you left open, lifts an &quot;I don&apos;t know&quot;
+      answer&apos;s weaker outcomes to &quot;Partly&quot; (never to a level that costs more than not knowing), and lowers the chance of a fine when it covers the regulation. A
+      self-assessed NIST CSF tier never counts for more than an audited certificate of the same controls, and claiming compliance with a regulation that covers no records you
+      hold adds no fines. A regulation&apos;s fines phase in with the records it covers (in full from 500), so one record of a new type barely moves the figures. So a
+      certificate, a compliance claim, a better status, answer or control can never raise the expected loss, any percentile, the cost of an incident or the expected fines;
+      adding a regulation that applies can only add fines. Tests check these properties on every change.
     </p>
     <p>
       <strong>&quot;I don&apos;t know&quot;</strong> is an honest answer: each simulated year draws that control&apos;s level from how common it is among organisations, so the

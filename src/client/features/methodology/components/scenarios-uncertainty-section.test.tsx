@@ -23,6 +23,8 @@ test('the methodology page explains the range of the model inputs apart from sim
   expect(section).toHaveTextContent(/what we don't know about the model's inputs/i);
   expect(section).toHaveTextContent(/10th to 90th percentile/);
   expect(section).toHaveTextContent(/simulation precision/i);
+  // The level's own uncertainty: the two sources count different incidents (ADR 264).
+  expect(section).toHaveTextContent(/dollar level of an incident.*IRIS.*NetDiligence/i);
   expect(section).toHaveTextContent(/not of the risk/);
   expect(section.textContent).not.toMatch(/\bADR\b|second-order|Latin|parameterUncertainty/);
 });
