@@ -401,7 +401,7 @@ function noFixPaysDecision(f: BoardFigures, doNothing: string): Decided {
   const { required, requiredAsk } = requiredBesides(f, []);
   const largest = [...f.controls].sort((a, b) => b.savingAloneUsd - a.savingAloneUsd)[0]!;
   const requiredNames = required.map((c) => c.name);
-  const namedRequired = requiredNames.length <= 3 ? ` (${listNames(requiredNames)})` : ', marked in the table';
+  const namedRequired = requiredNames.length <= 3 ? ` (${listNames(requiredNames)})` : `, marked in the table${f.requiredPrice ? ',' : ''}`;
   const decision =
     requiredNames.length > 0
       ? `approve the ${requiredNames.length === 1 ? 'control' : `${requiredNames.length} controls`} required regardless of return${namedRequired}${requiredPriceWords(f.requiredPrice, requiredNames.length)}, and accept the remaining risk`

@@ -114,10 +114,23 @@ function badYearsSentence(years: Coverage['badYears'], hasPolicy: boolean): stri
   return `${parts.join('; ')}${hasPolicy ? '' : ', all of it uninsured'}.`;
 }
 
-/** The limit that would pay everything insurable in the engine's 1-in-100 year (model 2; older results do not store it). */
-function limitSentence(limitToCoverUsd: number | null, engineVersion: string): string {
+/**
+ * The limit advice, sized to the 1-in-100 year and the severe incident (ADR 273): never a lower
+ * limit without saying it is a cut in cover; a larger one only when the current one falls short.
+ */
+function limitSentence(limitToCoverUsd: number | null, engineVersion: string, policy: Coverage['policy'], severe: Coverage['severeIncident']): string {
   if (limitToCoverUsd === null) return `The limit that would cover a 1-in-100 year: not available for model ${engineVersion}.`;
-  return `A limit of ${formatUsdExact(limitToCoverUsd)} would pay everything insurable in a 1-in-100 year (after retention and co-insurance).`;
+  if (policy === null) return `A limit of ${formatUsdExact(limitToCoverUsd)} would pay everything insurable in a 1-in-100 year (after retention and co-insurance).`;
+  if (policy.limitUsd < limitToCoverUsd)
+    return `Raising the limit from ${formatUsdExact(policy.limitUsd)} to ${formatUsdExact(limitToCoverUsd)} would pay everything insurable in a 1-in-100 year (after retention and co-insurance).`;
+  const severeWords = severe.isWithinLimit === false ? '' : `, and it covers a severe incident (${formatUsdExact(severe.costUsd)})`;
+  return `The ${formatUsdExact(policy.limitUsd)} limit already pays everything insurable in a 1-in-100 year (that needs ${formatUsdExact(limitToCoverUsd)})${severeWords}. Any lower limit would be a cut in cover: keep it unless the premium saved is worth more than the larger loss kept in a severe year.`;
+}
+
+/** The retention against the appetite: a retention above what the organisation can absorb is said plainly. */
+function retentionSentence(policy: Coverage['policy'], appetiteUsd: number | null): string[] {
+  if (policy === null || appetiteUsd === null || policy.retentionUsd <= appetiteUsd) return [];
+  return [`The ${formatUsdExact(policy.retentionUsd)} retention per incident is above the ${formatUsdExact(appetiteUsd)} appetite: one incident alone would exceed what we said we can absorb.`];
 }
 
 function severeSentence(severe: Coverage['severeIncident']): string {
@@ -177,7 +190,8 @@ export function computeCoverage(result: CoverageResult, settings: RiskProfileSet
     sentences: [
       ...policySentences(policy),
       badYearsSentence(years, policy !== null),
-      limitSentence(limitToCoverOneInHundredYearUsd, view.engineVersion),
+      limitSentence(limitToCoverOneInHundredYearUsd, view.engineVersion, policy, severe),
+      ...retentionSentence(policy, appetiteUsd),
       severeSentence(severe),
       ...appetiteSentences(appetite, years, policy !== null),
     ],

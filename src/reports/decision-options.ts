@@ -48,6 +48,8 @@ export interface DecisionOptions {
   readonly options: readonly DecisionOption[];
   /** How to read the options: framed on the bad year and the appetite, not on payback. */
   readonly intro: string;
+  /** The row of doing nothing, in the options table's columns: what the options are measured from. */
+  readonly doNothingCells: readonly [string, string, string, string, string, string];
 }
 
 export const OPTION_COLUMNS = ['Option', 'Costs a year: typical (range)', 'Saves a year, together', 'Expected loss left', '1-in-20 year left', '1-in-100 year left'] as const;
@@ -214,6 +216,7 @@ export function computeDecisionOptions(source: OptionsSource): DecisionOptions |
     budgetUsd,
     isBudgetSet,
     options,
+    doNothingCells: ['Do nothing', '$0', '$0', formatUsdShort(now.expectedUsd), formatUsdShort(now.oneInTwentyUsd), formatUsdShort(now.oneInHundredUsd)],
     intro: `Three priced options, each measured with all its controls in place together. Today the expected loss is ${formatUsdShort(now.expectedUsd)} a year, a 1-in-20 year leaves ${formatUsdShort(now.oneInTwentyUsd)} and a 1-in-100 year ${formatUsdShort(now.oneInHundredUsd)} with us. ${appetite} Small firms rarely save more than a control costs: judge each option on the bad year it leaves.`,
   };
 }

@@ -24,6 +24,8 @@ export interface KeyFigures {
   readonly paysForItself: { readonly names: readonly string[]; readonly text: string };
   /** Payback of those fixes together, in months (null when none pays). */
   readonly payback: { readonly months: number | null; readonly text: string };
+  /** The security posture score with its direction in words (ADR 273): lower is better, unlike a grade. */
+  readonly postureScore: KeyFigure;
   /** The priced options (null for a result that cannot be re-run alike). */
   readonly options: DecisionOptions | null;
 }
@@ -33,7 +35,7 @@ function months(value: number): string {
 }
 
 /** The key figures of one assessment from the figures already read once (result view, coverage, plan, options). */
-export function computeKeyFigures(figures: { aleUsd: number; coverage: Coverage; plan: FixPlanView | null; options: DecisionOptions | null }): KeyFigures {
+export function computeKeyFigures(figures: { aleUsd: number; postureScore: number; coverage: Coverage; plan: FixPlanView | null; options: DecisionOptions | null }): KeyFigures {
   const oneInHundred = figures.coverage.badYears.find((y) => y.id === 'oneInHundred');
   const before = oneInHundred?.beforeInsuranceUsd ?? 0;
   const kept = oneInHundred?.uninsuredUsd ?? 0;
@@ -51,6 +53,10 @@ export function computeKeyFigures(figures: { aleUsd: number; coverage: Coverage;
       text: names.length === 0 ? 'No fix pays for itself at typical prices.' : `Pays for itself at typical prices: ${names.join(', ')}.`,
     },
     payback: { months: paybackMonths, text: paybackMonths === null ? 'No payback: no fix pays for itself at typical prices.' : `Together they pay back in ${months(paybackMonths)}.` },
+    postureScore: {
+      value: figures.postureScore,
+      text: `security posture score ${figures.postureScore.toFixed(0)} / 100 (lower is better: 0 is every control at best practice, 50 a typical peer, 100 the weakest posture; the band rates the dollars, the score the controls)`,
+    },
     options: figures.options,
   };
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from './chart-geometry.ts';
 import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
 import { PALETTE } from './palette.ts';
-import { formatSavedPerDollar, type ReportModel, type ReportSlide, type SlideId } from './report-model.ts';
+import { OPTION_COLUMNS } from './decision-options.ts';
+import { formatSavedPerDollar, optionLines, type ReportModel, type ReportSlide, type SlideId } from './report-model.ts';
 import { layoutBarChart, type PlacedText } from './text-fit.ts';
 import { AppetiteChartPdf } from './coverage-pdf.tsx';
 import { scenarioTableTexts, ScenariosTablePdf } from './loss-scenarios-pdf.tsx';
@@ -29,6 +30,7 @@ const styles = StyleSheet.create({
   h2: { fontSize: 15, lineHeight: 1.2, fontFamily: 'Helvetica-Bold', marginBottom: 6, marginTop: 4 },
   h3: { fontSize: 11, lineHeight: 1.2, fontFamily: 'Helvetica-Bold', marginBottom: 3, marginTop: 8 },
   subtitle: { fontSize: 10, color: MUTED, marginBottom: 14 },
+  alert: { fontSize: 9, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', color: '#9a3412', marginTop: 4, marginBottom: 2 },
   takeaway: { fontSize: 11.5, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', color: ACCENT, marginBottom: 8 },
   big: { fontSize: 30, lineHeight: 1.15, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
   figureRow: { flexDirection: 'row', gap: 8, marginVertical: 10 },
@@ -294,6 +296,16 @@ function decisionCells(row: ReportModel['message']['decision']['rows'][number]):
   ];
 }
 
+const OPTION_WIDTHS = [52, 124, 82, 86, 86, 86] as const;
+const OPTIONS_TABLE = OPTION_COLUMNS.map((label, i) => ({ label, width: OPTION_WIDTHS[i] ?? 80 }));
+
+/** The three priced options as a table (decision-options.ts): the same cells on page 1, the decision page, the deck and /presentation. */
+function OptionsTable({ model }: { model: ReportModel }) {
+  const options = model.keyFigures.options;
+  if (options === null) return null;
+  return <FixedTable columns={OPTIONS_TABLE} rows={[options.doNothingCells, ...options.options.map((o) => o.cells)]} />;
+}
+
 /** The page that asks for a decision: the fixes, their cost and saving together, what doing nothing means, what is required anyway. */
 function DecisionPage({ model }: { model: ReportModel }) {
   const d = model.message.decision;
@@ -303,6 +315,15 @@ function DecisionPage({ model }: { model: ReportModel }) {
     <View>
       <T style={styles.h2}>{slide?.title ?? 'The decision'}</T>
       <T style={styles.takeaway}>{d.takeaway}</T>
+      {model.keyFigures.options === null ? null : (
+        <View>
+          <Text style={styles.h3}>The options, priced</Text>
+          <T style={styles.small}>{model.keyFigures.options.intro}</T>
+          <OptionsTable model={model} />
+          <Bullets items={optionLines(model.keyFigures)} />
+          <Text style={styles.h3}>The controls</Text>
+        </View>
+      )}
       {d.rows.length > 0 ? <FixedTable columns={DECISION_COLUMNS} rows={d.rows.map(decisionCells)} /> : null}
       <Bullets items={d.fixes.length === 0 && d.rows.length === 0 ? [...d.askLines, d.doNothing] : d.closingLines} />
       <Notes text={d.notes} />
@@ -329,7 +350,7 @@ export function pdfLayoutTexts(model: ReportModel): PlacedText[] {
     // A cell wraps by words: each word must fit its column (a word wider than the column would run into the next one).
     [columns.map((c) => c.label), ...rows].flatMap((cells) => cells.flatMap((cell, j) => cell.split(/\s+/).map((word) => ({ text: word, fontSize: TABLE_FONT_SIZE, boxWidth: (columns[j]?.width ?? 0) - CELL_PADDING, bold: true }))));
   const tornado = model.drivers.map((d) => ({ text: d.name, fontSize: 7.5, boxWidth: 170 - 6 }));
-  return [...bars, ...cellsOf(FIX_COLUMNS, model.fixes.map(fixCells)), ...cellsOf(DECISION_COLUMNS, model.message.decision.rows.map(decisionCells)), ...tornado, ...scenarioTableTexts(model.scenarios)];
+  return [...bars, ...cellsOf(FIX_COLUMNS, model.fixes.map(fixCells)), ...cellsOf(DECISION_COLUMNS, model.message.decision.rows.map(decisionCells)), ...cellsOf(OPTIONS_TABLE, model.keyFigures.options?.options.map((o) => o.cells) ?? []), ...tornado, ...scenarioTableTexts(model.scenarios)];
 }
 
 function chartFor(id: SlideId, model: ReportModel): ReactNode {
@@ -433,16 +454,16 @@ function ExecutiveSummary({ model }: { model: ReportModel }) {
       <Text style={styles.figureLabel}>Expected annual loss (the average over good and bad years)</Text>
       <Text style={styles.big}>{formatUsdExact(h.aleUsd)}</Text>
       <T style={styles.small}>{[peerLinePdf(model), m.headline.spreadLine, m.headline.tailExplanation, m.headline.unknownLine, ...uncertaintyLines(model)].filter((line): line is string => line !== null).join(' ')}</T>
+      {model.alerts.length > 0 ? <T style={styles.alert}>{model.alerts.join(' ')}</T> : null}
       <Text style={styles.h3}>What we ask the board to decide</Text>
       <T>{m.decision.takeaway}</T>
-      <T style={styles.small}>{m.decision.closingLines.join(' ')}</T>
+      {/* The table's first row is doing nothing; without options the closing lines say it. */}
+      {model.keyFigures.options === null ? <T style={styles.small}>{m.decision.closingLines.join(' ')}</T> : <OptionsTable model={model} />}
       <Text style={styles.h3}>Since the last assessment</Text>
       <T>{change?.takeaway ?? ''}</T>
       <Text style={styles.h3}>Insurance</Text>
       <T>{insurance?.takeaway ?? ''}</T>
-      <Text style={styles.h3}>How bad a year can get</Text>
-      {/* Shorter than on its own page so that page 1 stays one page with a logo in the header. */}
-      <ExceedanceChart model={model} plotHeight={72} />
+      {/* The priced options take the room the loss curve had: the curve has its own page, and page 1 stays one page (ADR 270). */}
     </View>
   );
 }

@@ -202,7 +202,7 @@ function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource): FormulaS
   const [ale, best, avg, worst] = [f.ref('ale'), f.ref('best'), f.ref('avg'), f.ref('worst')];
   f.formula(
     'score',
-    'Risk score (0-100)',
+    'Security posture score (0-100, lower is better)',
     result.riskScore.score,
     `ROUND(MIN(100,MAX(0,IF(${ale}<=${avg},50*LN(MAX(${ale},${best})/${best})/LN(${avg}/${best}),50+50*LN(MIN(${ale},${worst})/${avg})/LN(${worst}/${avg})))),1)`,
     '0 = best, 50 = average peer, 100 = worst; log scale, one decimal',

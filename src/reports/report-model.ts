@@ -20,6 +20,7 @@ import { buildScenarioAppendix, buildScenarioSection, buildUncertaintySection, t
 import { rateExposure } from '@/engine/risk-score.ts';
 import { computePeerComparison, type PeerComparison } from './peer-comparison.ts';
 import { isRecord } from './stored-values.ts';
+import { pageOneAlerts } from './page-one-alerts.ts';
 import { computeDecisionOptions } from './decision-options.ts';
 import { computeKeyFigures, type KeyFigures } from './key-figures.ts';
 
@@ -155,6 +156,8 @@ export interface ReportModel {
   readonly message: BoardMessage;
   /** Each headline figure once, with its words, and the priced options (key-figures.ts, ADR 271). */
   readonly keyFigures: KeyFigures;
+  /** Conflicts and a severe incident above the limit: printed on page 1 (page-one-alerts.ts, ADR 273). */
+  readonly alerts: readonly string[];
   readonly method: {
     readonly steps: readonly { readonly title: string; readonly text: string }[];
     readonly limits: readonly string[];
@@ -210,13 +213,18 @@ function describeUnknowns(unknown: ReportModel['unknownFactors']): string {
   return `Answered "not known", which widens the range: ${unknown.map((u) => `${u.name} (expected loss ${formatUsdShort(u.ifBestUsd)} if best practice, ${formatUsdShort(u.ifWorstUsd)} if weakest)`).join('; ')}.`;
 }
 
-function buildFines(result: RiskResult): ReportModel['fines'] {
+function buildFines(result: RiskResult, records: RiskInput['organisation']['records']): ReportModel['fines'] {
   const rows = result.fines.regimes.filter((r) => r.isApplicable).map((r) => ({ label: r.label, expectedAnnualUsd: r.expectedAnnualUsd, note: r.note }));
   const outside: string[] = [];
   const pci = result.fines.pciNonCompliance;
   if (pci) outside.push(`PCI DSS non-compliance fines of ${formatUsdShort(pci.lowUsd)}-${formatUsdShort(pci.highUsd)} over ${pci.months} months if validation lapses (charged by card brands, not in the expected loss).`);
   const ccpa = result.fines.ccpaStatutoryDamagesTail;
-  if (ccpa) outside.push(`CCPA statutory damages of ${formatUsdShort(ccpa.lowUsd)}-${formatUsdShort(ccpa.highUsd)} if all ${ccpa.records.toLocaleString('en-US')} personal records were Californian (a tail scenario, not in the expected loss).`);
+  if (ccpa) {
+    // Record categories overlap (a client's personal and financial records are one person): count each person once, by the largest category (ADR 273).
+    const people = Math.max(...Object.values(records));
+    const share = ccpa.records > 0 ? people / ccpa.records : 0;
+    outside.push(`CCPA statutory damages of ${formatUsdShort(ccpa.lowUsd * share)}-${formatUsdShort(ccpa.highUsd * share)} if all ${people.toLocaleString('en-US')} people whose records we hold were Californian (each person counted once; a tail scenario, not in the expected loss).`);
+  }
   return { rows, totalExpectedAnnualUsd: rows.reduce((s, r) => s + r.expectedAnnualUsd, 0), outsideTheAle: outside };
 }
 
@@ -353,7 +361,7 @@ function headlineSlide(model: SlideSource): ReportSlide {
       m.spreadLine,
       ...(m.tailExplanation === null ? [] : [m.tailExplanation]),
       `Average of the worst 1% of years: ${formatUsdShort(h.expectedShortfall99Usd)}`,
-      `Exposure: ${h.riskBandLabel}, because ${h.riskBandReason}; security posture score ${h.riskScore.toFixed(0)} / 100 (50 is a typical peer)`,
+      `Exposure: ${h.riskBandLabel}, because ${h.riskBandReason}; ${model.keyFigures.postureScore.text}`,
       ...(model.peer === null ? [] : [model.peer.slideLine]),
       ...(m.unknownLine === null ? [] : [m.unknownLine]),
       ...[model.uncertainty.parameterLine, model.uncertainty.unknownAnswersLine].filter((line): line is string => line !== null),
@@ -530,7 +538,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
   const coverage = computeCoverage(result, source.riskProfile ?? null);
   const boardFigures = buildBoardFigures(result, view, unknownFactors);
   const options = computeDecisionOptions({ input: assessment.input, result, controls: boardFigures.controls, plan: boardFigures.plan, appetiteUsd, budgetUsd: source.riskProfile?.budgetUsd ?? null });
-  const keyFigures = computeKeyFigures({ aleUsd: view.aleUsd, coverage, plan: boardFigures.plan, options });
+  const keyFigures = computeKeyFigures({ aleUsd: view.aleUsd, postureScore: result.riskScore.score, coverage, plan: boardFigures.plan, options });
   const required = options?.options.find((o) => o.id === 'required');
   const requiredPrice =
     required === undefined || required.controls.length === 0
@@ -588,13 +596,14 @@ export function buildReportModel(source: ReportSource): ReportModel {
     fixes,
     notWorthIt: buildNotWorthIt(view, readRequiredByFactor(result)),
     unknownFactors,
-    fines: buildFines(result),
+    fines: buildFines(result, assessment.input.organisation.records),
     insurance: view.insurance,
     coverage,
     oneInHundred: view.oneInHundred,
     whatChanged: source.whatChanged,
     message: composeBoardMessage({ ...boardFigures, requiredPrice }),
     keyFigures,
+    alerts: pageOneAlerts(result, coverage),
     method: buildMethod(result, view, unknownFactors, { coverage, key: keyFigures }),
   };
   return { ...withoutSlides, slides: buildSlides(withoutSlides) };

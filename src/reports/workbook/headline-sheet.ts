@@ -29,7 +29,7 @@ const HEADLINE_SOURCES: { readonly [K in HeadlineKey]?: HeadlineSource } = {
   oneIn100Usd: { label: 'A 1-in-100 year', sheet: 'stats', row: 'p99', format: USD_CENTS },
   expectedShortfall99Usd: { label: 'Average of the worst 1% of years', sheet: 'stats', row: 'es', format: USD_CENTS },
   probabilityAbove1mUsd: { label: 'Chance of losing more than $1M in a year', sheet: 'stats', row: 'above1m', format: PROB },
-  riskScore: { label: 'Risk score (0-100)', sheet: 'analytic', row: 'score', format: '0.0' },
+  riskScore: { label: 'Security posture score (0-100, lower is better)', sheet: 'analytic', row: 'score', format: '0.0' },
 };
 
 export interface HeadlineSheets {
