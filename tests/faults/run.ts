@@ -28,7 +28,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { sessions, userMfa, users } from '../../src/server/db/schema.ts';
 import { createSession, hashToken } from '../../src/server/sessions/session-store.ts';
-import { secretAssociatedData } from '../../src/server/features/mfa/enrolment.ts';
+import { totpSecretAssociatedData } from '../../src/server/lib/stored-secret-key.ts';
 import { encryptSecret } from '../../src/server/lib/secret-crypto.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
@@ -186,7 +186,7 @@ async function verifiedSession(cookieName: string, encryptionKey: string): Promi
   try {
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, `spoof-1-${RUN_ID}@example.com`));
     const now = new Date();
-    await database.db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: encryptSecret(encryptionKey, 'JBSWY3DPEHPK3PXP', secretAssociatedData(user!.id)), totpEnabledAt: now });
+    await database.db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: encryptSecret(encryptionKey, 'JBSWY3DPEHPK3PXP', totpSecretAssociatedData(user!.id)), totpEnabledAt: now });
     const token = await createSession(database.db, user!.id, now);
     await database.db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
     return `${cookieName}=${token}`;
@@ -255,7 +255,8 @@ async function main() {
   let db: postgres.Sql | null = null;
   cleanUp = async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    await sleep(500);
+    // The instances drain (SHUTDOWN_DRAIN_MS 0) and flush their logs; then whatever is left is killed.
+    for (let waited = 0; waited < 5_000 && children.some((child) => child.exitCode === null && child.signalCode === null); waited += 100) await sleep(100);
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await proxy?.close();
     await db?.end({ timeout: 1 });
@@ -281,7 +282,18 @@ async function main() {
     // 1. Ready only once the model ran on the worker thread.
     const startedAt = performance.now();
     const instance = startInstance(instanceEnv(INSTANCE_PORT, encryptionKey, sessionSecret), 'instance');
-    const readyMs = await waitFor('instance ready', () => ready(INSTANCE_PORT), 60_000);
+    const readiness: number[] = [];
+    const readyMs = await waitFor(
+      'instance ready',
+      async () => {
+        const answer = await status(`http://127.0.0.1:${INSTANCE_PORT}/readyz`);
+        readiness.push(answer.status);
+        return answer.status === 200;
+      },
+      60_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; /readyz answered ${JSON.stringify(readiness.reduce<Record<number, number>>((counts, code) => ({ ...counts, [code]: (counts[code] ?? 0) + 1 }), {}))}`);
+    });
     check(!instance.output().includes('engine probe run failed'), `tsx src/server/main.ts on Node ${version}: ready in ${(readyMs / 1000).toFixed(1)} s after a probe run of the model on its worker`);
     figures.push([`Start to ready (Node ${version}, tsx, probe run of the model included)`, `${((performance.now() - startedAt) / 1000).toFixed(1)} s`]);
 
