@@ -207,7 +207,7 @@ describe.runIf(!POSTGRES_URL)('backup and restore of the embedded database', () 
     }
     expect(backups()).toEqual(['cifer-backup-2026-01-01T03-00-00-000Z.tar.gz', 'cifer-backup-2026-01-02T03-00-00-000Z.tar.gz']);
     expect(existsSync(manifestPathFor(answer!.dataPath))).toBe(false);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
@@ -236,6 +236,8 @@ describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
       await restored.close();
     });
     await source.migrate();
+    const sourceKey = randomBytes(32).toString('hex');
+    await enrolTwoFactorUser(source.db, sourceKey);
 
     const load = startWriteLoad(source.db);
     await load.waitFor(15);
@@ -246,7 +248,10 @@ describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
     await load.waitFor(tableOf(backup.manifest.tables, 'public.jobs').rows + 15);
     const final = await load.stop();
 
-    await restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env, encryptionKey: randomBytes(32).toString('hex') });
+    // With another key: the data is in (one committed transaction), and the refusal says which key the servers need.
+    await expect(restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env, encryptionKey: randomBytes(32).toString('hex') })).rejects.toThrow(
+      /two-factor secrets cannot be opened with this ENCRYPTION_KEY.*The data was restored, but servers with this key would refuse to start/,
+    );
     const reader = postgres(targetUrl, { max: 1, onnotice: () => {} });
     let restoredCensus: TableCensus[];
     try {
@@ -258,7 +263,7 @@ describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
       await reader.end();
     }
     await expectRestoredAsAtBackup({ manifest: backup.manifest, before, final, source: source.db, restored: restored.db, restoredCensus });
-    await expect(restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env, encryptionKey: randomBytes(32).toString('hex') })).rejects.toThrow(/not empty/);
+    await expect(restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env, encryptionKey: sourceKey })).rejects.toThrow(/not empty/);
     expectDamagedCopyRefused(backup.dataPath);
   }, 180_000);
 });
