@@ -37,6 +37,16 @@ async function main() {
     process.exit(1);
   }
 
+  // A database whose secrets this key cannot open (a restore without its key) would answer every
+  // two-factor sign-in with a 500 behind a ready instance: refuse to start, saying which key to give.
+  const { storedSecretKeyProblem } = await import('./lib/stored-secret-key.ts');
+  const keyProblem = await storedSecretKeyProblem(database.db, env.ENCRYPTION_KEY).catch((error: unknown) => `Could not read the stored secrets: ${error instanceof Error ? error.message : String(error)}`);
+  if (keyProblem) {
+    console.error(`${keyProblem} Not starting.`);
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+
   const { buildApp } = await import('./app.ts');
   const app = await buildApp({ env, database });
   app.log.info({ database: database.kind }, 'database ready');

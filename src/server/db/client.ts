@@ -139,6 +139,12 @@ function preparingStatements(client: Sql): Sql {
  */
 const CONNECT_TIMEOUT_S = 2;
 const STATEMENT_TIMEOUT_MS = 15_000;
+/**
+ * Seconds before a closed connection is opened again for queued queries. postgres.js's default grows
+ * with every failure of the pool (up to 20 s), so after an outage queries waited that long for a
+ * connection although the database was back; a refused connection costs nothing to retry.
+ */
+const RECONNECT_BACKOFF_S = 0.25;
 
 /** postgres.js options whose connections go through `sockets` (its `socket` option is missing from its types). */
 function withSockets(options: postgres.Options<Record<string, never>>, sockets: ReturnType<typeof trackedSockets>): postgres.Options<Record<string, never>> {
@@ -168,7 +174,7 @@ function postgresHealth(url: string, pool: ReturnType<typeof trackedSockets>): {
 
 function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
   const sockets = trackedSockets();
-  const client = postgres(url, withSockets({ max: maxConnections, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S, connection: { statement_timeout: STATEMENT_TIMEOUT_MS } }, sockets));
+  const client = postgres(url, withSockets({ max: maxConnections, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S, backoff: () => RECONNECT_BACKOFF_S, connection: { statement_timeout: STATEMENT_TIMEOUT_MS } }, sockets));
   const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
   const { health, close: closeHealth } = postgresHealth(url, sockets);
   return {

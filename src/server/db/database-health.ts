@@ -12,6 +12,8 @@ export interface DatabaseHealth {
   readonly up: boolean;
   /** A query failed because the database could not be reached: down now, pinged until it answers. */
   reportUnreachable(): void;
+  /** Calls `listener` each time the flag goes down (after the pool's connections are cut). */
+  onDown(listener: () => void): void;
   /** Pings every `intervalMs` while up too, and logs the flag's changes (a server; tests only ping while down). */
   start(log: HealthLog): void;
   stop(): void;
@@ -69,19 +71,21 @@ function pingWithin(ping: () => Promise<void>, timeoutMs: number): Promise<'answ
 }
 
 export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHealth {
-  const { intervalMs = 1_000, downIntervalMs = 500, timeoutMs = 1_000 } = options;
+  const { intervalMs = 500, downIntervalMs = 500, timeoutMs = 1_000 } = options;
   let log: HealthLog = { warn() {}, info() {} };
   let up = true;
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let pinging = false;
+  const listeners: (() => void)[] = [];
 
   const markDown = (reason: string) => {
     if (!up) return;
     up = false;
     log.warn({ reason }, 'database unreachable: answering 503 until it answers again');
     options.onDown();
+    for (const listener of listeners) listener();
   };
   const schedule = () => {
     if (stopped || timer || pinging || (up && !started)) return;
@@ -109,6 +113,9 @@ export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHe
       markDown('a query could not reach the database');
       schedule();
     },
+    onDown(listener) {
+      listeners.push(listener);
+    },
     start(serverLog) {
       log = serverLog;
       started = true;
@@ -123,4 +130,4 @@ export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHe
 }
 
 /** The embedded database lives in this process: it is up for as long as the process is. */
-export const ALWAYS_UP: DatabaseHealth = { up: true, reportUnreachable() {}, start() {}, stop() {} };
+export const ALWAYS_UP: DatabaseHealth = { up: true, reportUnreachable() {}, onDown() {}, start() {}, stop() {} };

@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
-import { helpRequests, jobs } from '../../db/schema.ts';
+import { helpRequests, jobs, organizations, userMfa, users } from '../../db/schema.ts';
+import { encryptSecret } from '../../lib/secret-crypto.ts';
+import { totpSecretAssociatedData } from '../../lib/stored-secret-key.ts';
 import { parseEnv } from '../../env.ts';
 import { createTestClock } from '../../test/test-app.ts';
 import { readCensus, type TableCensus } from './census.ts';
@@ -118,6 +121,29 @@ async function expectRestoredAsAtBackup(options: { manifest: BackupManifest; bef
   expect(tableOf(options.restoredCensus, 'public.jobs').checksum).toBe(source.checksum);
 }
 
+/** A user with two-factor sign-in, whose secret is sealed with `encryptionKey`: what a restore without that key would lock out. */
+async function enrolTwoFactorUser(db: Database, encryptionKey: string): Promise<void> {
+  const [organization] = await db.insert(organizations).values({ name: 'Two-Factor Clinic' }).returning({ id: organizations.id });
+  const [user] = await db.insert(users).values({ organizationId: organization!.id, email: 'totp@example.com', passwordHash: 'not-a-hash', firstName: 'Two', lastName: 'Factor' }).returning({ id: users.id });
+  await db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: encryptSecret(encryptionKey, 'JBSWY3DPEHPK3PXP', totpSecretAssociatedData(user!.id)), totpEnabledAt: new Date() });
+}
+
+/** A backup damaged before its manifest was written (so the hash matches): refused with a reason, nothing left behind. */
+async function expectHashMatchingDamageRefused(dataPath: string, encryptionKey: string) {
+  const manifest = JSON.parse(readFileSync(manifestPathFor(dataPath), 'utf8')) as BackupManifest;
+  // Bytes flipped inside the compressed stream, and a valid gzip of something that is not a tar.
+  const flipped = readFileSync(dataPath);
+  flipped[flipped.length >> 1]! ^= 0xff;
+  for (const [label, bytes] of [['flipped', flipped], ['not-a-tar', gzipSync(randomBytes(4096))]] as const) {
+    const copy = join(temporaryFolder(`damaged-${label}`), basename(dataPath));
+    writeFileSync(copy, bytes);
+    writeFileSync(manifestPathFor(copy), JSON.stringify({ ...manifest, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length }));
+    const target = temporaryFolder('restore-damaged');
+    await expect(restoreEmbedded({ path: copy, dataDir: target, force: false, now: new Date(), encryptionKey }), label).rejects.toThrow(/damaged although it matches its manifest's SHA-256/);
+    expect(readdirSync(target), label).toEqual([]);
+  }
+}
+
 function expectDamagedCopyRefused(dataPath: string) {
   const folder = temporaryFolder('damaged');
   const copy = join(folder, basename(dataPath));
@@ -143,6 +169,7 @@ describe.runIf(!POSTGRES_URL)('backup and restore of the embedded database', () 
     });
     await app.ready();
     expect(statSync(join(dataDir, OPERATOR_FILE_NAME)).mode & 0o777).toBe(0o600);
+    await enrolTwoFactorUser(database.db, env.ENCRYPTION_KEY);
 
     const load = startWriteLoad(database.db);
     await load.waitFor(15);
@@ -153,15 +180,23 @@ describe.runIf(!POSTGRES_URL)('backup and restore of the embedded database', () 
     await load.waitFor(tableOf(manifest.tables, 'public.jobs').rows + 15);
     const final = await load.stop();
 
+    // Into a fresh folder whose server would have a key of its own: refused, nothing left behind.
+    const withoutKey = temporaryFolder('restored-without-key');
+    await expect(restoreEmbedded({ path: answer!.dataPath, dataDir: withoutKey, force: false, now: new Date(), encryptionKey: randomBytes(32).toString('hex') })).rejects.toThrow(
+      /two-factor secrets cannot be opened with this ENCRYPTION_KEY.*secrets\/encryption-key.*Nothing was restored/,
+    );
+    expect(existsSync(join(withoutKey, 'pglite'))).toBe(false);
+    await expectHashMatchingDamageRefused(answer!.dataPath, env.ENCRYPTION_KEY);
+
     const target = temporaryFolder('restored');
-    await restoreEmbedded({ path: answer!.dataPath, dataDir: target, force: false, now: new Date() });
+    await restoreEmbedded({ path: answer!.dataPath, dataDir: target, force: false, now: new Date(), encryptionKey: env.ENCRYPTION_KEY });
     const restored = openDatabase({ kind: 'pglite', dataDir: target });
     try {
       await expectRestoredAsAtBackup({ manifest, before, final, source: database.db, restored: restored.db, restoredCensus: await readEmbeddedCensus(restored.embedded!.client) });
     } finally {
       await restored.close();
     }
-    await expect(restoreEmbedded({ path: answer!.dataPath, dataDir: target, force: false, now: new Date() })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreEmbedded({ path: answer!.dataPath, dataDir: target, force: false, now: new Date(), encryptionKey: env.ENCRYPTION_KEY })).rejects.toThrow(RestoreRefusedError);
     expectDamagedCopyRefused(answer!.dataPath);
 
     // The daily backup: the day's job at 03:00 UTC (the first pass makes up for the period under way), the newest two kept.
@@ -172,7 +207,7 @@ describe.runIf(!POSTGRES_URL)('backup and restore of the embedded database', () 
     }
     expect(backups()).toEqual(['cifer-backup-2026-01-01T03-00-00-000Z.tar.gz', 'cifer-backup-2026-01-02T03-00-00-000Z.tar.gz']);
     expect(existsSync(manifestPathFor(answer!.dataPath))).toBe(false);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
@@ -201,15 +236,22 @@ describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
       await restored.close();
     });
     await source.migrate();
+    const sourceKey = randomBytes(32).toString('hex');
+    await enrolTwoFactorUser(source.db, sourceKey);
 
     const load = startWriteLoad(source.db);
     await load.waitFor(15);
     const before = load.written();
     const backup = await backupPostgres(sourceUrl, temporaryFolder('pg-backups'), new Date(), process.env);
+    expect(statSync(backup.dataPath).mode & 0o777).toBe(0o600);
+    expect(statSync(backup.manifestPath).mode & 0o777).toBe(0o600);
     await load.waitFor(tableOf(backup.manifest.tables, 'public.jobs').rows + 15);
     const final = await load.stop();
 
-    await restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env });
+    // With another key: the data is in (one committed transaction), and the refusal says which key the servers need.
+    await expect(restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env, encryptionKey: randomBytes(32).toString('hex') })).rejects.toThrow(
+      /two-factor secrets cannot be opened with this ENCRYPTION_KEY.*The data was restored, but servers with this key would refuse to start/,
+    );
     const reader = postgres(targetUrl, { max: 1, onnotice: () => {} });
     let restoredCensus: TableCensus[];
     try {
@@ -221,7 +263,7 @@ describe.runIf(POSTGRES_URL)('backup and restore of PostgreSQL', () => {
       await reader.end();
     }
     await expectRestoredAsAtBackup({ manifest: backup.manifest, before, final, source: source.db, restored: restored.db, restoredCensus });
-    await expect(restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env })).rejects.toThrow(/not empty/);
+    await expect(restorePostgres({ path: backup.dataPath, url: targetUrl, processEnv: process.env, encryptionKey: sourceKey })).rejects.toThrow(/not empty/);
     expectDamagedCopyRefused(backup.dataPath);
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { readCensus } from './census.ts';
@@ -41,6 +41,10 @@ export async function backupPostgres(url: string, dir: string, now: Date, proces
   const partial = `${dataPath}.partial`;
   const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
+    // The dump holds every account's data: readable by its owner only, like the embedded backup.
+    // pg_dump creates its file under the umask (0644 as a rule); one that exists keeps its mode.
+    writeFileSync(partial, '', { mode: 0o600 });
+    chmodSync(partial, 0o600);
     const tables = await sql.begin('isolation level repeatable read read only', async (tx) => {
       const [exported] = await tx<{ snapshot: string }[]>`select pg_export_snapshot() as snapshot`;
       await tx`set local timezone to 'UTC'`;
@@ -49,6 +53,7 @@ export async function backupPostgres(url: string, dir: string, now: Date, proces
       await runClientTool('pg_dump', ['--format=custom', '--compress=6', `--snapshot=${exported!.snapshot}`, `--file=${partial}`, `--dbname=${dbname}`], env);
       return census;
     });
+    chmodSync(partial, 0o600);
     renameSync(partial, dataPath);
     return writeManifest({ dataPath, kind: 'postgres', createdAt: now, tables });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
+import { totpSecretAssociatedData } from '../../lib/stored-secret-key.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { rotateSession } from '../../sessions/session-store.ts';
@@ -23,9 +24,9 @@ export interface MfaOperationOptions {
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code';
 
-/** The associated data binding a ciphertext to its owner (see lib/secret-crypto.ts). */
+/** The associated data binding a ciphertext to its owner (see lib/secret-crypto.ts; the start-up key check shares it). */
 export function secretAssociatedData(userId: string): string {
-  return `totp:${userId}`;
+  return totpSecretAssociatedData(userId);
 }
 
 export function isEnrolled(row: UserMfaRow | null): row is UserMfaRow & { totpSecretEnc: string; totpEnabledAt: Date } {

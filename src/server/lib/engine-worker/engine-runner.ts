@@ -62,14 +62,15 @@ interface EngineThread {
 
 /** The worker's own script: the engine's jobs (engine-worker.ts). */
 const ENGINE_WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
-/** Plain JavaScript that registers tsx in the thread, then imports the script (ADR 276: Node 20 workers). */
-const WORKER_ENTRY_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
+/** Plain JavaScript that registers tsx in the thread, then loads the script (ADR 276: Node 20 workers). */
+const WORKER_ENTRY_URL = new URL('./engine-worker-entry.cjs', import.meta.url);
 
 /**
  * One worker thread, started on the first job, for the engine's runs (ADR 128, ADR 263): from a
  * few hundred milliseconds to seconds of computing that would otherwise hold up every request
  * and file the same process serves meanwhile. The worker loads the engine through tsx, registered
- * by its plain-JavaScript entry (engine-worker-entry.mjs, ADR 276) so that it works on Node 20 too. A worker that fails or exits fails the jobs it had, and only those: the next job
+ * by its plain-JavaScript entry (engine-worker-entry.cjs, ADR 276), so that it works on Node 20
+ * too. A worker that fails or exits fails the jobs it had, and only those: the next job
  * starts a new worker, whose jobs the old one's exit cannot touch. `workerUrl` is for tests.
  */
 export function createWorkerRunner(log: FastifyBaseLogger, workerUrl: URL = ENGINE_WORKER_URL): EngineRunner {
