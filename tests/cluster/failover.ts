@@ -10,7 +10,8 @@
  *      client on one kept-alive connection sees no failure (nginx is never reloaded, ADR 280);
  *   3. the overdue reassessment reminder and its webhook happen exactly once, though every
  *      instance (and the restarted one again) runs the scheduler;
- *   4. `npm run cluster` sent SIGTERM while it starts leaves no process behind (ADR 279).
+ *   4. nginx's access lines carry their time; `npm run cluster` sent SIGTERM while it starts leaves
+ *      no process behind (ADR 279) and keeps its logs in a dated folder.
  *
  * Prints the figures as a Markdown table (docs/benchmarks.md) and exits 1 when a check fails.
  * Bounded: the whole run is stopped after CLUSTER_TEST_TIMEOUT_S (default 240) seconds; about a minute
@@ -18,7 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -224,7 +225,10 @@ async function npmClusterStopsOnSigterm(env: Record<string, string>, port: numbe
     const code = await Promise.race([exited, new Promise<'slow'>((r) => setTimeout(() => r('slow'), 15_000))]);
     if (code === 'slow') return 'npm did not exit within 15 s of SIGTERM';
     for (let i = 0; i < 50 && processGroupAlive(pgid); i += 1) await new Promise((r) => setTimeout(r, 100));
-    return processGroupAlive(pgid) ? 'processes it started were still running 5 s after npm exited' : null;
+    if (processGroupAlive(pgid)) return 'processes it started were still running 5 s after npm exited';
+    // Its logs outlive it, in a folder named by its start time.
+    const kept = readdirSync(join(dataDir, 'logs')).filter((name) => /^cluster-\d{4}-\d{2}-\d{2}T/.test(name));
+    return kept.length === 1 && existsSync(join(dataDir, 'logs', kept[0]!, 'instance-0.log')) ? null : `no dated log folder with the instance's log left in ${dataDir}/logs`;
   } finally {
     if (processGroupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
   }
@@ -326,8 +330,11 @@ async function main() {
     // Alone on the machine: the three instances stop first.
     await ready.stop();
     cluster = null;
+    const accessLines = readFileSync(join(WORK_DIR, 'nginx', 'access.log'), 'utf8').trim().split('\n');
+    check(accessLines.length > 100 && accessLines.every((line) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2} /.test(line)), `every nginx access line starts with its time (${accessLines.length} lines; first: ${accessLines[0]?.slice(0, 60)})`);
+    const stopStartedAt = Date.now();
     const stopProblem = await npmClusterStopsOnSigterm(env, PORT + 10);
-    check(stopProblem === null, `SIGTERM to \`npm run cluster\` while it starts stops everything it started (${stopProblem ?? 'nothing left'})`);
+    check(stopProblem === null, `SIGTERM to \`npm run cluster\` while it starts stops everything it started (${stopProblem ?? 'nothing left'}; ${Math.round((Date.now() - stopStartedAt) / 1000)} s)`);
 
     const seconds = Math.round((Date.now() - startedAt) / 1000);
     console.log(`\n| Requests (reads / writes) | Failed reads | Failed writes (all retryable 503) | Acknowledged writes lost | p99 read | p99 write | Logout seen everywhere | Run |`);
