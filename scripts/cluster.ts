@@ -178,7 +178,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginx = track(spawn(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-e', join(nginxDir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' }));
   const nginxExited = new Promise<void>((r) => nginx.once('exit', () => r()));
   await waitForBalancer(url, nginxExited, join(nginxDir, 'error.log'));
-  log(`nginx: instances in rotation ${[...rotation].sort().join(', ')}`);
+  log(`nginx started; instances ready: ${[...rotation].sort().join(', ')}`);
 
   // The watcher: reports which instances answer ready. It tells nginx nothing (ADR 280): a draining
   // instance still serves until it closes its listener, and from then on refuses, which nginx retries.

@@ -9,14 +9,17 @@
  *      failed write is nginx's retryable 503, every acknowledged write is in the database, and a
  *      client on one kept-alive connection sees no failure (nginx is never reloaded, ADR 280);
  *   3. the overdue reassessment reminder and its webhook happen exactly once, though every
- *      instance (and the restarted one again) runs the scheduler.
+ *      instance (and the restarted one again) runs the scheduler;
+ *   4. nginx's access lines carry their time; `npm run cluster` sent SIGTERM while it starts leaves
+ *      no process behind (ADR 279) and keeps its logs in a dated folder.
  *
  * Prints the figures as a Markdown table (docs/benchmarks.md) and exits 1 when a check fails.
  * Bounded: the whole run is stopped after CLUSTER_TEST_TIMEOUT_S (default 240) seconds; about a minute
  * on an otherwise idle two-core machine (docs/benchmarks.md).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +195,45 @@ async function keepAliveProbe(url: string, until: Promise<void>): Promise<{ requ
   return result;
 }
 
+const processGroupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `npm run cluster` stopped by one SIGTERM to npm while it starts (its instance listening, nginx not
+ * yet up): npm exits and nothing it started is left (ADR 279). Every process it starts stays in its
+ * process group, so an empty group means no orphan. Returns what went wrong, or null.
+ */
+async function npmClusterStopsOnSigterm(env: Record<string, string>, port: number): Promise<string | null> {
+  const dataDir = join(WORK_DIR, 'npm-cluster');
+  mkdirSync(dataDir, { recursive: true });
+  const npm = spawn('npm', ['run', 'cluster', '--', '--instances', '1', '--port', String(port)], { env: { ...process.env, ...env, DATA_DIR: dataDir }, detached: true, stdio: 'ignore' });
+  const exited = new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
+  const pgid = npm.pid!;
+  try {
+    const deadline = Date.now() + 90_000;
+    while (!(await httpRequest(`http://127.0.0.1:${port + 1}/healthz`, { timeoutMs: 1_000 }).then(() => true, () => false))) {
+      if (Date.now() > deadline) return 'its instance never answered';
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    npm.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise<'slow'>((r) => setTimeout(() => r('slow'), 15_000))]);
+    if (code === 'slow') return 'npm did not exit within 15 s of SIGTERM';
+    for (let i = 0; i < 50 && processGroupAlive(pgid); i += 1) await new Promise((r) => setTimeout(r, 100));
+    if (processGroupAlive(pgid)) return 'processes it started were still running 5 s after npm exited';
+    // Its logs outlive it, in a folder named by its start time.
+    const kept = readdirSync(join(dataDir, 'logs')).filter((name) => /^cluster-\d{4}-\d{2}-\d{2}T/.test(name));
+    return kept.length === 1 && existsSync(join(dataDir, 'logs', kept[0]!, 'instance-0.log')) ? null : `no dated log folder with the instance's log left in ${dataDir}/logs`;
+  } finally {
+    if (processGroupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+  }
+}
+
 const p99 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
@@ -256,7 +298,10 @@ async function main() {
     })();
     const [outcomes, kept] = await Promise.all([steadyLoad(ready.url, seedData, appUrl, disruption), keepAliveProbe(ready.url, disruption)]);
     await disruption;
-    check(kept.requests > 50 && kept.failed === 0, `a kept-alive connection through nginx saw no failure (${kept.requests} requests, ${kept.failed} failed, ${kept.connections} connection(s))`);
+    // One connection throughout (nginx ends one itself only after keepalive_requests, 1000): with a
+    // reload per readiness change the client had to reconnect after each (4 connections, ADR 280).
+    check(kept.requests > 50 && kept.failed === 0, `a kept-alive connection through nginx saw no failure (${kept.requests} requests, ${kept.failed} failed)`);
+    check(kept.connections <= Math.ceil(kept.requests / 1000), `nginx never closed the kept-alive connection (${kept.connections} connection(s) for ${kept.requests} requests)`);
 
     const reads = outcomes.filter((o) => o.method === 'GET');
     const writes = outcomes.filter((o) => o.method === 'POST');
@@ -281,6 +326,15 @@ async function main() {
     check(hooks.length === 1 && receiver.received.length === 1, `one webhook delivery (${receiver.received.length} received)`);
     if (hooks.length !== 1) console.log('deliveries:', JSON.stringify(await database.db.select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts, error: webhookDeliveries.lastError, type: webhookDeliveries.eventType }).from(webhookDeliveries)));
     await database.close();
+
+    // Alone on the machine: the three instances stop first.
+    await ready.stop();
+    cluster = null;
+    const accessLines = readFileSync(join(WORK_DIR, 'nginx', 'access.log'), 'utf8').trim().split('\n');
+    check(accessLines.length > 100 && accessLines.every((line) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2} /.test(line)), `every nginx access line starts with its time (${accessLines.length} lines; first: ${accessLines[0]?.slice(0, 60)})`);
+    const stopStartedAt = Date.now();
+    const stopProblem = await npmClusterStopsOnSigterm(env, PORT + 10);
+    check(stopProblem === null, `SIGTERM to \`npm run cluster\` while it starts stops everything it started (${stopProblem ?? 'nothing left'}; ${Math.round((Date.now() - stopStartedAt) / 1000)} s)`);
 
     const seconds = Math.round((Date.now() - startedAt) / 1000);
     console.log(`\n| Requests (reads / writes) | Failed reads | Failed writes (all retryable 503) | Acknowledged writes lost | p99 read | p99 write | Logout seen everywhere | Run |`);

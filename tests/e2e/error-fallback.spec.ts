@@ -35,7 +35,7 @@ test('a page chunk that fails to load shows the error fallback; Go Home, Try Aga
   expect(report.request().postDataJSON()).toMatchObject({ kind: 'chunk_load', path: '/auth' });
   await expect(fallback).toContainText("We're sorry, but something unexpected happened. Our team has been notified.");
   // No internals: the page is told a newer version exists, not the browser's raw message.
-  await expect(fallback).toContainText('A new version of CIFER is available. Reload the page to continue.');
+  await expect(fallback).toContainText('Part of this page could not be loaded, usually because a new version of CIFER was released. Reload the page to continue.');
   await expect(fallback).not.toContainText(/dynamically imported module|Importing a module script failed|http:|\/assets\//);
   await expect(fallback.getByText('Technical details')).toHaveCount(0);
   // The operator's address (SUPPORT_EMAIL), as the server serves it.

@@ -43,12 +43,13 @@ export async function seededDataFolder(prefix: string): Promise<string> {
 /** The environment every process test starts with: no PostgreSQL, no Redis, no client build, few log lines. */
 const BASE_ENV = { DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', CLIENT_DIST_DIR: './.tmp/no-client' };
 
-function spawnWithOutput(command: string, args: string[], env: Record<string, string>, options: { stdin?: string; detached?: boolean }): SpawnedProcess {
+function spawnWithOutput(command: string, args: string[], env: Record<string, string>, options: { stdin?: string; detached?: boolean; cwd?: string }): SpawnedProcess {
   let output = '';
   const child = spawn(command, args, {
     env: { ...process.env, ...BASE_ENV, ...env },
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     detached: options.detached ?? false,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -61,9 +62,9 @@ function spawnWithOutput(command: string, args: string[], env: Record<string, st
 
 /**
  * Runs `script` (default: the server) with extra environment, `preload` imported before it when
- * given, and `stdin` piped in when given.
+ * given, and `stdin` piped in when given; in `cwd` when given (another checkout: its tsconfig paths).
  */
-export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string; preload?: string } = {}): SpawnedProcess {
+export function spawnProcess(env: Record<string, string>, options: { script?: string; args?: string[]; stdin?: string; preload?: string; cwd?: string } = {}): SpawnedProcess {
   const preload = options.preload ? ['--import', options.preload] : [];
   return spawnWithOutput(process.execPath, ['--import', 'tsx', ...preload, options.script ?? 'src/server/main.ts', ...(options.args ?? [])], env, options);
 }

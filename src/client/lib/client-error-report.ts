@@ -11,7 +11,7 @@ import { rememberSupportEmail } from './support-contact.ts';
 
 const CHUNK_LOAD_PATTERN = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError|Loading (CSS )?chunk [\w-]+ failed/i;
 
-export const NEW_VERSION_MESSAGE = 'A new version of CIFER is available. Reload the page to continue.';
+export const NEW_VERSION_MESSAGE = 'Part of this page could not be loaded, usually because a new version of CIFER was released. Reload the page to continue.';
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred';
 
 export function isChunkLoadError(error: unknown): boolean {

@@ -26,8 +26,9 @@ export function rememberSupportEmail(email: string): void {
 
 let loading: Promise<string | null> | null = null;
 
-/** Asks the server once per page load; null when it cannot be reached. */
+/** Asks the server once per page load; null when it cannot be reached (offline: not even asked). */
 export function loadSupportEmail(): Promise<string | null> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve(null);
   loading ??= fetch('/api/client-config', { credentials: 'include' })
     .then(async (response) => {
       if (!response.ok) return null;

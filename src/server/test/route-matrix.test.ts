@@ -68,6 +68,8 @@ const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/auth/sessions/:id': { access: 'user', scope: 'own-session' },
   'POST /api/auth/sessions/revoke-others': { access: 'user' },
   'POST /api/consultations': { access: 'public' },
+  'POST /api/client-errors': { access: 'public' },
+  'GET /api/client-config': { access: 'public' },
   'GET /api/dev/super-admin-auth': { access: 'public' },
   'GET /api/mfa/status': { access: 'session' },
   'POST /api/mfa/totp/setup': { access: 'session' },

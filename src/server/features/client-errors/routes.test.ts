@@ -1,19 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CLIENT_ERROR_LIMIT_PER_ADDRESS } from './routes.ts';
 import { scrubMessage, scrubPath } from './scrub.ts';
 
 let t: TestApp;
-let clientDir: string;
 beforeAll(async () => {
-  clientDir = mkdtempSync(join(tmpdir(), 'cifer-client-'));
-  mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>CIFER</title>');
-  writeFileSync(join(clientDir, 'assets', 'index-AbC123.js'), 'export {};');
-  t = await createTestApp({ SUPPORT_EMAIL: 'help@operator.example', CLIENT_DIST_DIR: clientDir });
+  t = await createTestApp({ SUPPORT_EMAIL: 'help@operator.example' });
 });
 afterAll(async () => {
   await t.close();
@@ -57,17 +49,6 @@ test('the interface reads the support address from the configuration', async () 
   const response = await t.app.inject({ method: 'GET', url: '/api/client-config' });
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ supportEmail: 'help@operator.example' });
-});
-
-test('an unknown hashed asset is a 404, not the app page; a known one and client routes are served', async () => {
-  const missing = await t.app.inject({ method: 'GET', url: '/assets/auth-page-OLD123.js' });
-  expect(missing.statusCode).toBe(404);
-  expect(missing.headers['content-type']).toContain('application/json');
-  expect(missing.body).not.toContain('<!doctype html>');
-  expect((await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' })).statusCode).toBe(200);
-  const page = await t.app.inject({ method: 'GET', url: '/history' });
-  expect(page.statusCode).toBe(200);
-  expect(page.body).toContain('<!doctype html>');
 });
 
 test('scrubbing: tokens, addresses and control characters go, the length is bounded', () => {

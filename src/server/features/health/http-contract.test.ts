@@ -32,6 +32,14 @@ test('hashed assets are cached for a year', async () => {
   expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+test('an unknown hashed asset (a page older than the deployment asks for it) is a JSON 404, never the client shell (ADR 281)', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/assets/auth-page-OLD123.js' });
+  expect(response.statusCode).toBe(404);
+  expect(response.headers['content-type']).toContain('application/json');
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.body).not.toContain('CIFER test shell');
+});
+
 test('an unknown API path is a JSON 404, never the client shell', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
   expect(response.statusCode).toBe(404);
