@@ -74,7 +74,7 @@ test('a visitor pays before having an account: Start Assessment, /subscribe, /ch
   // No plan is chosen for the buyer: a click straight through asks for one instead of buying the dearer plan.
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page.getByText('Please enter a valid work e-mail address')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Choose a plan' })).toBeVisible();
   await page.getByTestId('plan-annual').click();
   await page.getByLabel('Work e-mail').fill(email);
