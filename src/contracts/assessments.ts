@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth.ts';
 import { text } from './text.ts';
 import { FACTOR_ANSWERS, FACTOR_IDS } from '@/engine/factors.ts';
 import type { FactorId } from '@/engine/factors.ts';
@@ -152,7 +153,7 @@ export type CreateScenarioBody = z.infer<typeof CreateScenarioBodySchema>;
 
 /** POST /api/assessments/:id/invite: hand a business-leader assessment to a colleague of the same organisation. */
 export const InviteColleagueBodySchema = z.strictObject({
-  email: text().trim().toLowerCase().email('Enter a valid e-mail address').max(254, 'E-mail must be at most 254 characters'),
+  email: text().trim().toLowerCase().email(AUTH_MESSAGES.loginEmail).max(254, 'E-mail must be at most 254 characters'),
   message: text().trim().max(1000, 'The message must be at most 1000 characters').optional(),
 });
 export type InviteColleagueBody = z.infer<typeof InviteColleagueBodySchema>;

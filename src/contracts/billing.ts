@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth.ts';
 import { text } from './text.ts';
 
 /** The two plans of spec section 1: from $250/month, and annual assessment plans (ADR 131). */
@@ -35,7 +36,7 @@ export const BillingOverviewSchema = z.object({
 });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
 
-const email = text().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid work e-mail address');
+const email = text().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.loginEmail);
 
 /** POST /api/billing/checkout: a visitor gives work e-mail and company; a signed-in user's organisation is used instead. */
 export const StartCheckoutInputSchema = z.strictObject({

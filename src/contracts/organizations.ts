@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth.ts';
 import { text } from './text.ts';
 
 /** ADR 140: owner manages members, billing, logo; member creates and edits; viewer reads. The one list of organisation roles. */
@@ -60,7 +61,7 @@ export type OrganizationMembersResponse = z.infer<typeof OrganizationMembersResp
 
 /** POST /api/organizations/:id/invitations. */
 export const InviteMemberInputSchema = z.strictObject({
-  email: text().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
+  email: text().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.loginEmail),
   role: OrganizationRoleSchema.default('member'),
 });
 export type InviteMemberInput = z.input<typeof InviteMemberInputSchema>;

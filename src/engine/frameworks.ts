@@ -14,6 +14,15 @@ export const FRAMEWORK_STATUSES = ['notApplicable', 'notStarted', 'inProgress', 
 /** A framework status. */
 export type FrameworkStatus = (typeof FRAMEWORK_STATUSES)[number];
 
+/** What the questionnaire calls each status: messages quote these, never the codes. */
+export const FRAMEWORK_STATUS_LABELS: { readonly [S in FrameworkStatus]: string } = {
+  notApplicable: 'Does not apply to us',
+  notStarted: 'Applies, not started',
+  inProgress: 'In progress',
+  compliant: 'Compliant',
+  unknown: 'Applies, status not known',
+};
+
 /** NIST CSF 2.0 functions, each self-assessed at Tier 1-4. */
 export const NIST_CSF_FUNCTIONS = ['govern', 'identify', 'protect', 'detect', 'respond', 'recover'] as const;
 /** A NIST CSF function. */

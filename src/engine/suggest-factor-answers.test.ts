@@ -59,6 +59,9 @@ describe('suggestFactorAnswers', () => {
     const conflicts = findFactorAnswerConflicts({ M4: 'worst', M3: 'best' }, suggestions);
     expect(conflicts.map((c) => c.factorId)).toEqual(['M4']);
     expect(conflicts[0]?.message).toMatch(/PCI DSS/);
+    // The labels the user chose from, never the codes.
+    expect(conflicts[0]?.message).toMatch(/^Vulnerability & patch management is answered “[^”]+” but the compliance evidence suggests at least “[^”]+”/);
+    expect(conflicts[0]?.message).not.toMatch(/"?\b(partial|worst|best|notStarted|inProgress)\b"?/);
     const filled = applyFactorSuggestions({ M4: 'worst' }, suggestions);
     expect(filled.M4).toBe('worst');
     expect(filled.M7).toBe('partial');

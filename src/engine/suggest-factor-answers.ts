@@ -1,6 +1,6 @@
 import { CALIBRATION } from './calibration/calibration.ts';
-import type { FactorAnswer, FactorId, FactorLevel } from './factors.ts';
-import { FRAMEWORKS, NIST_CSF_FUNCTION_FACTORS, NIST_CSF_FUNCTIONS } from './frameworks.ts';
+import { getFactor, type FactorAnswer, type FactorId, type FactorLevel } from './factors.ts';
+import { FRAMEWORK_STATUS_LABELS, FRAMEWORKS, NIST_CSF_FUNCTION_FACTORS, NIST_CSF_FUNCTIONS } from './frameworks.ts';
 import type { FrameworkId } from './frameworks.ts';
 import { findApplicableRegimes, REGIME_FRAMEWORK, REGIME_LABELS } from './regimes.ts';
 import type { FactorAnswers, FrameworkState, FrameworkStates, OrganisationProfile } from './risk-input.ts';
@@ -155,7 +155,7 @@ function suggestA4FromMandatoryRegimes(
     }
     const regimeLevel: FactorLevel = isCurrentCompliance(state, asOfDate) ? 'best' : state.status === 'inProgress' ? 'partial' : 'worst';
     if (LEVEL_RANK[regimeLevel] < LEVEL_RANK[level]) level = regimeLevel;
-    reasons.push({ frameworkId, note: `${REGIME_LABELS[regime]} applies and its status is ${state.status === 'notApplicable' ? 'not started' : state.status}` });
+    reasons.push({ frameworkId, note: `${REGIME_LABELS[regime]} applies and its status is “${FRAMEWORK_STATUS_LABELS[state.status === 'notApplicable' ? 'notStarted' : state.status]}”` });
   }
   if (reasons.length === 0) return null;
   // An unknown regime could only lower A4 further, so a given "worst" still holds; a better level does not.
@@ -196,6 +196,11 @@ export function unknownAnswerFloors(suggestions: readonly FactorSuggestion[]): {
   return floors;
 }
 
+/** The option label the user chose from (never the code: "partial", "worst"). */
+function answerLabel(factorId: FactorId, answer: FactorAnswer): string {
+  return getFactor(factorId).options.find((o) => o.value === answer)?.label ?? answer;
+}
+
 /** Answers that contradict the evidence (validation of the questionnaire against the compliance section). */
 export function findFactorAnswerConflicts(answers: FactorAnswers, suggestions: readonly FactorSuggestion[]): FactorAnswerConflict[] {
   const conflicts: FactorAnswerConflict[] = [];
@@ -212,7 +217,7 @@ export function findFactorAnswerConflicts(answers: FactorAnswers, suggestions: r
       factorId: suggestion.factorId,
       answer,
       suggestion,
-      message: `${suggestion.factorId} is answered "${answer}" but the compliance evidence suggests ${suggestion.bound === 'atLeast' ? 'at least ' : ''}"${suggestion.suggestedAnswer}" (${why}).`,
+      message: `${getFactor(suggestion.factorId).name} is answered “${answerLabel(suggestion.factorId, answer)}” but the compliance evidence suggests ${suggestion.bound === 'atLeast' ? 'at least ' : ''}“${answerLabel(suggestion.factorId, suggestion.suggestedAnswer)}” (${why}).`,
     });
   }
   return conflicts;

@@ -71,8 +71,11 @@ test('a visitor pays before having an account: Start Assessment, /subscribe, /ch
   await expectNoSeriousAxeViolations(page, '/subscribe');
   await page.screenshot({ path: '.tmp/shots/billing-subscribe.png', fullPage: true });
 
+  // No plan is chosen for the buyer: a click straight through asks for one instead of buying the dearer plan.
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page.getByText('Please enter a valid work e-mail address')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a plan' })).toBeVisible();
   await page.getByTestId('plan-annual').click();
   await page.getByLabel('Work e-mail').fill(email);
   await page.getByLabel('Company').fill('Northmill Health');
@@ -150,9 +153,13 @@ test('BILLING=required: an unsubscribed user\'s login shows the Payment Required
   await expect(page.getByRole('heading', { name: 'Subscribe your organisation' })).toBeVisible();
   await page.screenshot({ path: '.tmp/shots/billing-payment-required.png', fullPage: true });
 
-  await page.getByTestId('plan-monthly').click();
+  // The plan picked before /subscribe (?plan=) is the one selected, and the one /checkout charges.
+  await page.goto('/subscribe?plan=monthly');
+  await expect(page.getByTestId('plan-monthly').getByRole('radio')).toBeChecked();
+  await expect(page.getByTestId('plan-annual').getByRole('radio')).not.toBeChecked();
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.locator('dd').filter({ hasText: '$250/month' })).toBeVisible();
   await payOnFakeStripe(page, 'billing-fake-stripe-member.png');
   await expect(page.getByTestId('payment-active')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Continue to CIFER' }).click();
@@ -171,8 +178,19 @@ test('the test pages run a purchase and a plan change with the fake Stripe and s
   await page.goto('/test-payment');
   await expect(page.getByText('Sign in as a super administrator to use the billing test pages')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run a test purchase' })).toHaveCount(0);
-  // The super administrator created before the server started signs in and enrols TOTP.
   const headers = { origin: new URL(page.url()).origin };
+  // A signed-in user who is not a super administrator is told that, not asked to sign in.
+  const member = await page.request.post('/api/auth/register', { headers, data: { email: `member-${Date.now()}@northmill.example`, password: E2E_PASSWORD, firstName: 'Nora', lastName: 'Member', company: 'Northmill Health' } });
+  expect(member.status(), await member.text()).toBe(200);
+  for (const route of ['/test-payment', '/test-subscription']) {
+    await page.goto(route);
+    await expect(page.getByText('These pages need a super administrator account')).toBeVisible();
+    await expect(page.getByText('Sign in as a super administrator')).toHaveCount(0);
+  }
+  await page.request.post('/api/auth/logout', { headers });
+  await page.context().clearCookies();
+  // The super administrator created before the server started signs in and enrols TOTP.
+
   const login = await page.request.post('/api/auth/login', { headers, data: BILLING_E2E_ADMIN });
   expect(login.status(), await login.text()).toBe(200);
   const setup = await page.request.post('/api/mfa/totp/setup', { headers, data: {} });

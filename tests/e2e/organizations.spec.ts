@@ -251,7 +251,12 @@ test('account management: a super admin disables a user (their session is refuse
   // The super admin makes the helper an admin; that admin cannot grant admin.
   await admin.getByLabel('Search name or e-mail').fill(helperEmail);
   await admin.getByRole('button', { name: `Manage ${helperEmail}` }).click();
+  // Choosing the role changes nothing yet: it asks for confirmation with the super admin's own fresh code.
   await dialog.getByLabel('Platform role (super admins only)').selectOption('admin');
+  await expect(dialog.getByText(/platform role from User to Admin\?/)).toBeVisible();
+  await expect(admin.getByText('Role changed')).toHaveCount(0);
+  await dialog.getByLabel(/Your current authenticator code \(to confirm the change\)/).fill(await unusedCode(totp));
+  await dialog.getByRole('button', { name: 'Change role' }).click();
   await expect(admin.getByText('Role changed').first()).toBeVisible();
   await closeDialog(admin);
   const helper = users[helperEmail]!;

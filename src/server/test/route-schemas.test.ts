@@ -231,6 +231,6 @@ describe('routes that check their target or caller before reading their input ke
     expect((await send(t, 'PATCH', `/api/organizations/${other}/members/${stranger.userId}`, owner.cookie, { role: 'nobody' })).statusCode).toBe(404);
     expect((await send(t, 'POST', `/api/organizations/${other}/invitations`, owner.cookie, { email: 'not an address' })).statusCode).toBe(404);
     const badBody = await send(t, 'POST', `/api/organizations/${owner.homeOrganizationId}/invitations`, owner.cookie, { email: 'not an address' });
-    expect(badBody.json().issues).toEqual([{ path: 'email', message: 'Invalid email address' }]);
+    expect(badBody.json().issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
   });
 });

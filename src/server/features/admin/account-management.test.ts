@@ -92,6 +92,19 @@ describe('role rules', () => {
     expect(changed.find((e) => e.targetUserId === user.userId)?.details).toMatchObject({ before: { role: 'user' }, after: { role: 'admin' } });
   });
 
+  test('a role change needs the super admin’s own fresh code, as a two-factor reset does', async () => {
+    const superAdmin = await createCaller(t, { role: 'super_admin' });
+    const user = await createCaller(t);
+    await verifiedAgo(t, superAdmin.cookie, 6 * 60_000);
+    const stale = await send(t, 'POST', `/api/admin/users/${user.userId}/role`, superAdmin.cookie, { role: 'admin' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'step_up_required' });
+    const [unchanged] = await t.app.db.select().from(users).where(eq(users.id, user.userId));
+    expect(unchanged!.role).toBe('user');
+    await verifiedAgo(t, superAdmin.cookie, 0);
+    expect((await send(t, 'POST', `/api/admin/users/${user.userId}/role`, superAdmin.cookie, { role: 'admin' })).statusCode).toBe(200);
+  });
+
   test('the last active super admin cannot be demoted or disabled', async () => {
     const local = await createTestApp();
     try {

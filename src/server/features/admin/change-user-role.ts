@@ -4,6 +4,7 @@ import type { Audit } from '../../lib/audit.ts';
 import { can } from '@/contracts/permissions.ts';
 import { actorOf, type AuthContext } from '../../sessions/auth-context.ts';
 import { setUserRole } from '../../sessions/revocation.ts';
+import { requireFreshVerification } from '../../sessions/step-up.ts';
 import { loadTarget, refuseLastSuperAdmin, type AccountActionOptions } from './account-target.ts';
 
 /**
@@ -17,10 +18,14 @@ export async function requireSuperAdminToChangeRoles(options: { auth: AuthContex
   throw new AppError('forbidden', 'Only a super administrator can grant or remove administrator roles');
 }
 
-/** POST /api/admin/users/:id/role (a super admin, see above). */
+/**
+ * POST /api/admin/users/:id/role (a super admin, see above), confirmed with a fresh code of their
+ * own (step-up, 5 minutes) like a two-factor reset: a role grants or removes administration.
+ */
 export async function changeUserRole(options: AccountActionOptions & { role: PlatformRole }): Promise<AdminActionResponse> {
-  const { db, role, now, audit } = options;
+  const { db, role, now, audit, auth } = options;
   const target = await loadTarget(options);
+  requireFreshVerification(auth, now);
   if (target.role === role) throw new AppError('conflict', `This account already has the role ${role}`);
   const result = await setUserRole(db, target.id, role, now);
   refuseLastSuperAdmin(result);

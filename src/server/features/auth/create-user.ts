@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { NewPasswordSchema, RoleSchema } from '@/contracts/auth.ts';
+import { AUTH_MESSAGES, NewPasswordSchema, RoleSchema } from '@/contracts/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { findPasswordWeakness, passwordHasher } from '../../lib/passwords.ts';
 import { createAccount, normalizeEmail } from './accounts.ts';
 
 export const CreateUserInputSchema = z.object({
-  email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
+  email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.loginEmail),
   password: NewPasswordSchema,
   role: RoleSchema.default('user'),
   firstName: z.string().trim().min(1).max(100).default('CIFER'),

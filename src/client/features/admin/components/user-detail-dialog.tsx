@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminUserDetail, PlatformRole } from '@/contracts/admin.ts';
 import { TotpCodeSchema } from '@/contracts/mfa.ts';
 import { Button } from '@/client/components/ui/button.tsx';
@@ -16,7 +16,7 @@ import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUserAction, type UserAction } from '../api/user-action.ts';
 import { SELECT_CLASS } from './pagination.tsx';
 import type { AdminRole } from '@/contracts/auth.ts';
-import { PLATFORM_ROLE_OPTIONS } from './platform-roles.ts';
+import { PLATFORM_ROLE_LABEL, PLATFORM_ROLE_OPTIONS } from './platform-roles.ts';
 
 const OwnCodeSchema = z.object({ code: TotpCodeSchema });
 type OwnCode = z.infer<typeof OwnCodeSchema>;
@@ -79,7 +79,7 @@ function DetailList({ id, title, children }: { id: string; title: ReactNode; chi
   );
 }
 
-type RunAction = (name: UserAction | 'role' | 'partner', body?: { role: PlatformRole } | { partner: boolean }) => void;
+type RunAction = (name: UserAction | 'partner', body?: { partner: boolean }) => void;
 
 /** Enable or disable, revoke sessions, unlock, partner status: for plain users, or any account for a super admin. */
 function AccountButtons({ user, run }: { user: AdminUserDetail; run: RunAction }) {
@@ -107,19 +107,79 @@ function AccountButtons({ user, run }: { user: AdminUserDetail; run: RunAction }
   );
 }
 
-/** The platform role: a select for super admins, a sentence for admins. */
-function RoleControl({ user, currentUserRole, run }: { user: AdminUserDetail; currentUserRole: AdminRole; run: RunAction }) {
+/**
+ * The role chosen in the select waits for a confirmation with the super admin's own fresh
+ * authenticator code (the server asks for it too: change-user-role.ts), as a two-factor reset does.
+ */
+function ConfirmRoleChange({ user, role, onDone }: { user: AdminUserDetail; role: PlatformRole; onDone: () => void }) {
+  const confirm = useConfirmOwnCode();
+  const action = useUserAction();
+  const form = useForm<OwnCode>({ resolver: zodResolver(OwnCodeSchema), defaultValues: { code: '' } });
+  const submit = form.handleSubmit(({ code }) =>
+    confirm.mutate(code, {
+      onSuccess: () =>
+        action.mutate(
+          { userId: user.id, action: 'role', body: { role } },
+          {
+            onSuccess: (result) => {
+              toast({ title: result.message });
+              onDone();
+            },
+          },
+        ),
+    }),
+  );
+  const requestError = confirm.error ?? action.error;
+  const error = form.formState.errors.code?.message ?? (requestError ? getErrorMessage(requestError) : undefined);
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3" aria-label="Confirm the role change">
+      <p className="text-slate-900">
+        Change {user.firstName} {user.lastName}&apos;s platform role from {PLATFORM_ROLE_LABEL[user.role]} to <strong>{PLATFORM_ROLE_LABEL[role]}</strong>?
+      </p>
+      <FormField id="role-own-code" label="Your current authenticator code (to confirm the change)" required error={error}>
+        <div className="flex flex-wrap gap-2">
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="w-32"
+            {...fieldAria('role-own-code', error)}
+            {...form.register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
+          />
+          <Button type="submit" disabled={confirm.isPending || action.isPending}>
+            Change role
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </FormField>
+    </form>
+  );
+}
+
+/** The platform role: a select for super admins (the change then asks for confirmation), a sentence for admins. */
+function RoleControl({ user, currentUserRole }: { user: AdminUserDetail; currentUserRole: AdminRole }) {
+  const [pending, setPending] = useState<PlatformRole | null>(null);
   if (currentUserRole !== 'super_admin') return <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor="user-role-select">Platform role (super admins only)</Label>
-      <select id="user-role-select" className={`${SELECT_CLASS} sm:w-60`} value={user.role} onChange={(e) => run('role', { role: e.target.value as PlatformRole })}>
-        {PLATFORM_ROLE_OPTIONS.map(([role, label]) => (
-          <option key={role} value={role}>
-            {label}
-          </option>
-        ))}
-      </select>
+    <div className="grid gap-2">
+      <div className="grid gap-1">
+        <Label htmlFor="user-role-select">Platform role (super admins only)</Label>
+        <select
+          id="user-role-select"
+          className={`${SELECT_CLASS} sm:w-60`}
+          value={pending ?? user.role}
+          onChange={(e) => setPending(e.target.value === user.role ? null : (e.target.value as PlatformRole))}
+        >
+          {PLATFORM_ROLE_OPTIONS.map(([role, label]) => (
+            <option key={role} value={role}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {pending ? <ConfirmRoleChange key={pending} user={user} role={pending} onDone={() => setPending(null)} /> : null}
     </div>
   );
 }
@@ -142,7 +202,7 @@ function UserActions({ user, currentUserRole, run }: { user: AdminUserDetail; cu
           {[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).
         </p>
       ) : null}
-      <RoleControl user={user} currentUserRole={currentUserRole} run={run} />
+      <RoleControl user={user} currentUserRole={currentUserRole} />
       {user.mfaEnabled && (currentUserRole === 'super_admin' || user.role === 'user') ? <ResetTwoFactorForm userId={user.id} /> : null}
     </section>
   );

@@ -1,16 +1,10 @@
 import type { DraftRiskInput } from '@/contracts/assessments.ts';
-import { FRAMEWORKS, NIST_CSF_FUNCTIONS, type FrameworkId, type FrameworkStatus, type NistCsfFunction } from '@/engine/frameworks.ts';
+import { FRAMEWORK_STATUS_LABELS, FRAMEWORKS, NIST_CSF_FUNCTIONS, type FrameworkId, type FrameworkStatus, type NistCsfFunction } from '@/engine/frameworks.ts';
 
 type FrameworkStates = NonNullable<DraftRiskInput['frameworks']>;
 type FrameworkState = NonNullable<FrameworkStates[FrameworkId]>;
 
-const STATUS_LABELS: Record<FrameworkStatus, string> = {
-  notApplicable: 'Does not apply to us',
-  notStarted: 'Applies, not started',
-  inProgress: 'In progress',
-  compliant: 'Compliant',
-  unknown: 'Applies, status not known',
-};
+const STATUS_LABELS = FRAMEWORK_STATUS_LABELS;
 
 function isMandatory(id: FrameworkId, draft: DraftRiskInput): string | null {
   const r = draft.organisation?.records;

@@ -40,7 +40,18 @@ function TestModeOnly({ children }: { children: React.ReactNode }) {
   const currentUser = useCurrentUser();
   if (overview.isPending || currentUser.isPending) return <LoadingState message="Checking billing configuration..." />;
   if (overview.isError) return <p className="text-red-700">{getErrorMessage(overview.error)}</p>;
-  if (currentUser.data?.role !== 'super_admin') {
+  if (currentUser.data && currentUser.data.role !== 'super_admin') {
+    return (
+      <Alert>
+        <AlertTitle>These pages need a super administrator account</AlertTitle>
+        <AlertDescription>
+          You are signed in as {currentUser.data.email}, which is not a super administrator account. The billing test pages run test purchases and plan changes against Stripe, so only a
+          super administrator may use them: ask one, or sign in with a super administrator account.
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (!currentUser.data) {
     return (
       <Alert>
         <AlertTitle>Sign in as a super administrator to use the billing test pages</AlertTitle>
