@@ -4,6 +4,7 @@ import { EmailOutboxSection } from '@/client/features/admin/components/email-out
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { ConsultationRequestsAdmin } from '@/client/features/consultations/components/consultation-requests-admin.tsx';
 import { HelpRequestsAdmin } from '@/client/features/help/components/help-requests-admin.tsx';
+import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 import { PendingSsoDomainsSection } from '@/client/features/sso/components/pending-domains-section.tsx';
 
 export function AdminPage() {
@@ -22,7 +23,7 @@ export function AdminPage() {
         </section>
         {user?.role === 'super_admin' ? (
           <section className="min-w-0" aria-label="SSO domains awaiting approval">
-            <PendingSsoDomainsSection />
+            <PendingSsoDomainsSection StepUpDialog={StepUpDialog} />
           </section>
         ) : null}
         <section className="min-w-0" aria-label="Email outbox">
