@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { V1Assessment } from '@/contracts/public-api.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { FACTORS } from '@/engine/factors.ts';
-import { listeningUrl } from '../mcp/mcp-test-support.ts';
 import { createCaller } from '../../test/organization-members.ts';
 import { issueToken, withToken } from '../../test/public-api-support.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
@@ -15,6 +15,12 @@ import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 
 const t = useSharedTestApp();
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** The app on a loopback port, for curl. */
+async function listeningUrl(): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
 
 async function draftWith(secret: string, input: object): Promise<string> {
   const created = await withToken(t, secret, 'POST', '/api/v1/assessments', { payload: { title: 'Draft', input } });
@@ -78,7 +84,7 @@ describe('docs/api.md', BUILDS_AN_APP, () => {
     const script = commands.replace(/\/complete$/gm, '/complete; echo');
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], {
       cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', CIFER: await listeningUrl(t), TOKEN: secret },
+      env: { PATH: process.env.PATH ?? '', CIFER: await listeningUrl(), TOKEN: secret },
     });
     const [completed, refused] = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(completed).toMatchObject({ title: 'Q3 review', status: 'completed' });
