@@ -89,6 +89,15 @@ export const PendingSsoDomainSchema = SsoDomainSchema.extend({ organizationId: z
 export const PendingSsoDomainListSchema = z.object({ domains: z.array(PendingSsoDomainSchema) });
 export type PendingSsoDomain = z.infer<typeof PendingSsoDomainSchema>;
 export const SsoDomainIdParamsSchema = z.strictObject({ domainId: z.uuid('Unknown domain') });
+export const SSO_APPROVAL_REASON_MAX_LENGTH = 500;
+/** POST /api/admin/sso-domains/:domainId/approve (super admins): why support vouches for the domain (ADR 290); audited. */
+export const SsoDomainApprovalInputSchema = z.strictObject({
+  reason: text()
+    .trim()
+    .min(1, 'Give the reason, e.g. how the organisation proved it controls the domain')
+    .max(SSO_APPROVAL_REASON_MAX_LENGTH, `Must be at most ${SSO_APPROVAL_REASON_MAX_LENGTH} characters`),
+});
+export type SsoDomainApprovalInput = z.infer<typeof SsoDomainApprovalInputSchema>;
 
 /** POST /api/auth/sso/start: e-mail first, then the organisation's provider. */
 export const SsoStartInputSchema = z.strictObject({

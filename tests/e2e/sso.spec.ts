@@ -193,6 +193,9 @@ test('SSO: an owner connects a provider, a super admin approves the domain, a di
     await admin.screenshot({ path: `${SHOTS}/sso-admin-approval-1280.png` });
     await expectNoSeriousAxeViolations(admin, 'admin');
     await pending.getByRole('button', { name: `Approve ${DOMAIN} for ${COMPANY}` }).click();
+    const approval = admin.getByRole('dialog', { name: `Approve ${DOMAIN} for ${COMPANY}?` });
+    await approval.getByLabel('Reason').fill('The owner wrote from an address at the domain (ticket 4711)');
+    await approval.getByRole('button', { name: 'Approve domain' }).click();
     await expect(admin.getByText('No domain is waiting for approval.')).toBeVisible();
     await admin.context().close();
     await owner.reload();

@@ -3,6 +3,7 @@ import { AccessRequestsSection } from '@/client/features/admin/components/access
 import { EmailOutboxSection } from '@/client/features/admin/components/email-outbox-section.tsx';
 import { useAuth } from '@/client/features/auth/hooks/use-auth.ts';
 import { InboxAdmin } from '@/client/features/inbox/components/inbox-admin.tsx';
+import { StepUpDialog } from '@/client/features/mfa/components/setup-dialogs.tsx';
 import { PendingSsoDomainsSection } from '@/client/features/sso/components/pending-domains-section.tsx';
 
 export function AdminPage() {
@@ -18,7 +19,7 @@ export function AdminPage() {
         </section>
         {isSuperAdmin ? (
           <section className="min-w-0" aria-label="SSO domains awaiting approval">
-            <PendingSsoDomainsSection />
+            <PendingSsoDomainsSection StepUpDialog={StepUpDialog} />
           </section>
         ) : null}
         <section className="min-w-0" aria-label="Email outbox">

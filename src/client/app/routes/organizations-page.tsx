@@ -12,7 +12,7 @@ import type { MyOrganization } from '@/contracts/organizations.ts';
 function OwnedOrganizationSections({ organization }: { organization: MyOrganization }) {
   return (
     <>
-      <SsoSettingsSection organizationId={organization.id} organizationName={organization.name} />
+      <SsoSettingsSection organizationId={organization.id} organizationName={organization.name} StepUpDialog={StepUpDialog} />
       <ScimSection organizationId={organization.id} organizationName={organization.name} StepUpDialog={StepUpDialog} />
       <ApiTokensCard
         target={{ kind: 'organization', organizationId: organization.id }}
@@ -20,7 +20,7 @@ function OwnedOrganizationSections({ organization }: { organization: MyOrganizat
         description={`Keys for systems that work for ${organization.name} as a whole (a data warehouse, a nightly sync), not for one person. A token carries the rights of the owner who creates it and stops working if that person is no longer an owner. Every owner sees and can revoke them.`}
         StepUpDialog={StepUpDialog}
       />
-      <WebhooksSection organizationId={organization.id} organizationName={organization.name} />
+      <WebhooksSection organizationId={organization.id} organizationName={organization.name} StepUpDialog={StepUpDialog} />
       <OrganizationDeletionSection organizationId={organization.id} organizationName={organization.name} StepUpDialog={StepUpDialog} />
     </>
   );

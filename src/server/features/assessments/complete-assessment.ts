@@ -12,6 +12,7 @@ import { parseInput } from '../../lib/validation.ts';
 import type { AuthContext } from '../../sessions/auth-context.ts';
 import { recordAnswerProvenance } from './answer-provenance.ts';
 import { followOrganisationName } from './assessment-title.ts';
+import { assertCompletable } from './completion-check.ts';
 import { DEFAULT_SEED, runAssessment } from './run-assessment.ts';
 
 const StoredInputSchema = z.object({ input: CompletedRiskInputSchema });
@@ -29,6 +30,8 @@ export async function completeAssessment(options: {
   body: CompleteAssessmentBody;
   user: AuthContext['user'];
   now: Date;
+  /** The public API refuses unanswered factors (ADR 289); the app completes with them taken as average. */
+  everyFactor?: boolean;
 }): Promise<{ seed: number; engineVersion: string }> {
   const { db, existing, body, user, now } = options;
   if (existing.status !== 'draft') throw new AppError('conflict', ALREADY_COMPLETED_MESSAGE);
@@ -36,6 +39,9 @@ export async function completeAssessment(options: {
   const draft: DraftRiskInput = body.input ?? existing.input;
   const withFactors: DraftRiskInput =
     existing.path === 'business' ? { ...draft, frameworks: draft.frameworks ?? {}, factors: mapBusinessAnswersToFactors(businessAnswers) } : { ...draft, frameworks: draft.frameworks ?? {}, factors: draft.factors ?? {} };
+  // Missing answers are named in plain words before the schema's own checks (ranges, known keys) run.
+  // A business-path draft answers factors through its plain-language questions, never all of them.
+  assertCompletable(withFactors, { everyFactor: options.everyFactor === true && existing.path !== 'business' });
   const parsed = parseInput(StoredInputSchema, { input: withFactors });
   // The organisation's cyber policy and appetite (ADR 218): run with the policy, keep both with the result.
   const { input, kept: riskProfile } = applyRiskProfile(parsed.input, await readRiskProfileSettings(db, user.organizationId));

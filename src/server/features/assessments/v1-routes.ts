@@ -83,7 +83,7 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
   app.post('/api/v1/assessments/:id/complete', { config: write, schema: { params, response: { 200: V1AssessmentSchema } } }, async (request) => {
     const auth = requireAuth(request);
     const existing = await requireAssessment(app.db, auth.user.organizationId, request.params.id);
-    const { seed, engineVersion } = await completeAssessment({ db: app.db, engine: app.engine, existing, body: {}, user: auth.user, now: app.now() });
+    const { seed, engineVersion } = await completeAssessment({ db: app.db, engine: app.engine, existing, body: {}, user: auth.user, now: app.now(), everyFactor: true });
     request.log.info({ assessmentId: existing.id, engineVersion, seed, path: existing.path }, 'assessment completed');
     app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
     return readV1Assessment(app.db, auth.user.organizationId, existing.id);

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, test } from 'vitest';
-import { API_TOKEN_MESSAGES } from '@/contracts/api-tokens.ts';
+import { API_TOKEN_MESSAGES, API_TOKEN_SECRET_PREFIX } from '@/contracts/api-tokens.ts';
 import type { V1Result } from '@/contracts/public-api.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { completeAssessment } from '../../test/helpers.ts';
@@ -30,6 +30,17 @@ async function startBin(env: Record<string, string>): Promise<Client> {
   return client;
 }
 
+/** The bin run with an MCP initialize request on stdin, to its end (asynchronously: the server answering it runs in this process). */
+function runToEnd(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN], { cwd: REPO, env: { PATH: process.env.PATH ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } })}\n`);
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
 describe('MCP over stdio (scripts/cifer-mcp.mjs)', BUILDS_AN_APP, () => {
   test('serves the same tools against a CIFER server, with the figures of its API', async () => {
     const owner = await createCaller(t);
@@ -53,6 +64,21 @@ describe('MCP over stdio (scripts/cifer-mcp.mjs)', BUILDS_AN_APP, () => {
     const hidden = await client.callTool({ name: 'get_result', arguments: { assessmentId: theirs.id } });
     expect(hidden.isError).toBe(true);
     expect(textOf(hidden)).toContain('(404)');
+  });
+
+  test('a refused token (unknown, revoked) stops it with the reason before it speaks MCP', async () => {
+    const owner = await createCaller(t);
+    const url = await listeningUrl(t);
+    const revoked = await issueApiToken(t, owner, ['read'], { revokedAt: t.clock.now() });
+    const unknown = `${API_TOKEN_SECRET_PREFIX.personal}${'x'.repeat(32)}`;
+    for (const token of [revoked, unknown]) {
+      const stopped = await runToEnd({ CIFER_URL: url, CIFER_TOKEN: token });
+      expect(stopped.status).toBe(2);
+      expect(stopped.stderr).toContain(`cifer-mcp cannot start: CIFER refused the token (401: ${API_TOKEN_MESSAGES.invalid})`);
+      expect(stopped.stderr).not.toContain(token);
+      // Nothing on the protocol channel: the assistant sees a process that stopped, not a connected server.
+      expect(stopped.stdout).toBe('');
+    }
   });
 
   test('without its settings it says what is missing and stops, never echoing a token', () => {

@@ -2,7 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { API_TOKEN_SECRET_PREFIX } from '@/contracts/api-tokens.ts';
 import { text } from '@/contracts/text.ts';
-import { createFetchApiClient } from './api-client.ts';
+import { createFetchApiClient, type ApiAnswer, type ApiClient } from './api-client.ts';
 import { createCiferMcpServer } from './mcp-server.ts';
 
 /**
@@ -47,8 +47,36 @@ export function readStdioConfig(env: Record<string, string | undefined>): StdioC
   return { baseUrl: parsed.data.CIFER_URL, token: parsed.data.CIFER_TOKEN, organizationId: parsed.data.CIFER_ORGANIZATION };
 }
 
-/** Serves MCP on this process's stdin/stdout until the assistant closes them. */
+/** The error answer's message, when the server said one (the spec's `status: body` format). */
+function messageOf(json: unknown): string {
+  return typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string' ? json.message : 'no reason given';
+}
+
+/**
+ * Asks CIFER whether it takes the token before the protocol starts, so an assistant never shows
+ * CIFER as connected with a token that every call would refuse: a refused, revoked or expired
+ * token, or a server that cannot be reached, stops the process with the reason.
+ */
+export async function checkTokenAtStart(client: ApiClient, config: StdioConfig): Promise<void> {
+  let answer: ApiAnswer;
+  try {
+    answer = await client.request('GET', '/api/v1/organizations');
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new StdioConfigError(`cifer-mcp cannot start: CIFER at ${config.baseUrl} could not be reached (${cause}). Check CIFER_URL (docs/mcp.md).`);
+  }
+  if (answer.status === 200) return;
+  const reason = `${answer.status}: ${messageOf(answer.json)}`;
+  if (answer.status === 401 || answer.status === 403)
+    throw new StdioConfigError(`cifer-mcp cannot start: CIFER refused the token (${reason}). Create a new API token in your account settings and set it as CIFER_TOKEN (docs/mcp.md).`);
+  throw new StdioConfigError(`cifer-mcp cannot start: CIFER at ${config.baseUrl} answered ${reason}. Check CIFER_URL (docs/mcp.md).`);
+}
+
+/** Serves MCP on this process's stdin/stdout until the assistant closes them, once CIFER has taken the token. */
 export async function runStdioServer(env: Record<string, string | undefined>): Promise<void> {
-  const server = createCiferMcpServer(createFetchApiClient(readStdioConfig(env)));
+  const config = readStdioConfig(env);
+  const client = createFetchApiClient(config);
+  await checkTokenAtStart(client, config);
+  const server = createCiferMcpServer(client);
   await server.connect(new StdioServerTransport());
 }

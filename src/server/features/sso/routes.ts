@@ -10,6 +10,7 @@ import {
   SsoConnectionParamsSchema,
   SsoConnectionSchema,
   SsoConnectionUpdateSchema,
+  SsoDomainApprovalInputSchema,
   SsoDomainIdParamsSchema,
   SsoDomainParamsSchema,
   SsoDomainSchema,
@@ -54,6 +55,7 @@ export async function ssoRoutes(fastify: FastifyInstance) {
     db: app.db,
     env: app.env,
     organizationId,
+    auth: requireAuth(request),
     userId: requireAuth(request).user.id,
     now: app.now(),
     audit: auditFor(request),
@@ -111,9 +113,9 @@ export async function ssoRoutes(fastify: FastifyInstance) {
     domains: (await listPendingDomains(app.db)).map(toPendingSsoDomain),
   }));
 
-  const approveSchema = { params: SsoDomainIdParamsSchema, response: { 200: SsoDomainSchema } };
+  const approveSchema = { params: SsoDomainIdParamsSchema, body: SsoDomainApprovalInputSchema, response: { 200: SsoDomainSchema } };
   app.post('/api/admin/sso-domains/:domainId/approve', { config: superAdmin, schema: approveSchema }, async (request) =>
-    approveDomain({ db: app.db, domainId: request.params.domainId, now: app.now(), audit: auditFor(request) }),
+    approveDomain({ db: app.db, domainId: request.params.domainId, reason: request.body.reason, auth: requireAuth(request), now: app.now(), audit: auditFor(request) }),
   );
 
   // The sign-in. Every start counts against the per-IP limit, a malformed one too, so its 400 waits (ADR 064, 210).

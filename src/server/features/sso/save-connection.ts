@@ -5,6 +5,8 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { encryptSecret } from '../../lib/secret-crypto.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { requireFreshVerification } from '../../sessions/step-up.ts';
 import type { HostResolver } from '../../lib/outbound-target.ts';
 import { assertProviderReachable } from './check-provider.ts';
 import { issuerTargetPolicy } from './issuer-policy.ts';
@@ -19,6 +21,8 @@ export interface SaveOptions {
   /** DNS for the issuer check; tests pass a fake. */
   resolve?: HostResolver;
   organizationId: string;
+  /** The owner acting: a new client secret asks for a fresh code (ADR 290). */
+  auth: AuthContext;
   userId: string;
   now: Date;
   audit: Audit;
@@ -97,6 +101,8 @@ function changesFrom(connection: ConnectionWithDomains, input: SsoConnectionUpda
 /** PATCH /api/organizations/:id/sso/:connectionId: any subset; a new domain list replaces the old one. */
 export async function changeConnection(options: SaveOptions & { connection: ConnectionWithDomains; input: SsoConnectionUpdate }): Promise<SsoConnection> {
   const { db, env, organizationId, now, audit, connection, input } = options;
+  // Whoever holds the client secret completes sign-ins as the organisation's provider: a fresh code first (ADR 290).
+  if (input.clientSecret !== undefined) requireFreshVerification(options.auth, now);
   const issuer = input.issuer ?? connection.issuer;
   if (issuer !== connection.issuer || (input.clientId !== undefined && input.clientId !== connection.clientId)) {
     await assertProviderReachable({ issuer, clientId: input.clientId ?? connection.clientId }, providerContext(options));

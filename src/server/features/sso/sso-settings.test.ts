@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SSO_CALLBACK_PATH, type PendingSsoDomain, type SsoConnection, type SsoConnectionList, type SsoDomain } from '@/contracts/sso.ts';
-import { auditLog, ssoConnections } from '../../db/schema.ts';
+import { auditLog, ssoConnections, ssoDomains } from '../../db/schema.ts';
+import { STEP_UP_WINDOW_MS } from '../../sessions/step-up.ts';
 import { decryptSecret } from '../../lib/secret-crypto.ts';
 import type { OidcTestProvider } from '../../test/oidc-provider.ts';
-import { createCaller, send } from '../../test/organization-members.ts';
+import { createCaller, send, verifiedAgo } from '../../test/organization-members.ts';
 import { BUILDS_AN_APP } from '../../test/test-app-hooks.ts';
 import { CLIENT_SECRET, connectionInput, createConnection, createSsoTestApp, startProviderFor, verifyAllDomains, type SsoTestApp } from './test-support.ts';
 
@@ -188,21 +189,60 @@ describe('domain verification', () => {
     const contested = connection.domains.find((domain) => domain.domain === 'contested-too.test')!;
 
     expect((await call('GET', '/api/admin/sso-domains', admin.cookie)).statusCode).toBe(403);
-    expect((await call('POST', `/api/admin/sso-domains/${approveMe.id}/approve`, admin.cookie)).statusCode).toBe(403);
+    expect((await call('POST', `/api/admin/sso-domains/${approveMe.id}/approve`, admin.cookie, { reason: 'Ticket 1' })).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/sso-domains', owner.cookie)).statusCode).toBe(403);
 
     const pending = (await call('GET', '/api/admin/sso-domains', superAdmin.cookie)).json<{ domains: PendingSsoDomain[] }>().domains;
     expect(pending.find((domain) => domain.id === approveMe.id)).toMatchObject({ organizationId: owner.homeOrganizationId, connectionName: 'Company directory', verified: false });
 
-    const approved = await call('POST', `/api/admin/sso-domains/${approveMe.id}/approve`, superAdmin.cookie);
+    const approved = await call('POST', `/api/admin/sso-domains/${approveMe.id}/approve`, superAdmin.cookie, { reason: 'Ticket 4711: owner wrote from it@approve-me.test' });
     expect(approved.statusCode).toBe(200);
     expect(approved.json<SsoDomain>()).toMatchObject({ verified: true, verifiedBy: 'admin' });
     const after = (await call('GET', '/api/admin/sso-domains', superAdmin.cookie)).json<{ domains: PendingSsoDomain[] }>().domains;
     expect(after.some((domain) => domain.id === approveMe.id)).toBe(false);
 
-    const refused = await call('POST', `/api/admin/sso-domains/${contested.id}/approve`, superAdmin.cookie);
+    const audits = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'sso.domain_verified'), eq(auditLog.organizationId, owner.homeOrganizationId)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toMatchObject({ domain: 'approve-me.test', verifiedBy: 'admin', reason: 'Ticket 4711: owner wrote from it@approve-me.test' });
+
+    const refused = await call('POST', `/api/admin/sso-domains/${contested.id}/approve`, superAdmin.cookie, { reason: 'Ticket 2' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toContain('already verified by another organisation');
+  });
+
+  test('approval needs a reason and a fresh code of the super admin; refused, the domain stays unproven', async () => {
+    const owner = await createCaller(t);
+    const connection = await createConnection(t, owner, connectionInput(provider.issuer, ['fresh-code.test']));
+    const superAdmin = await createCaller(t, { role: 'super_admin' });
+    const approveUrl = `/api/admin/sso-domains/${connection.domains[0]!.id}/approve`;
+    for (const body of [undefined, {}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', verifiedBy: 'dns' }]) {
+      const invalid = await call('POST', approveUrl, superAdmin.cookie, body);
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json()).toMatchObject({ code: 'bad_request' });
+    }
+    await verifiedAgo(t, superAdmin.cookie, STEP_UP_WINDOW_MS + 1_000);
+    const stale = await call('POST', approveUrl, superAdmin.cookie, { reason: 'Ticket 4712' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'step_up_required' });
+    const [domain] = await t.app.db.select().from(ssoDomains).where(eq(ssoDomains.id, connection.domains[0]!.id));
+    expect(domain?.verifiedAt).toBeNull();
+  });
+});
+
+describe('a new client secret asks for a fresh code', () => {
+  test('with a code older than the step-up window the secret is refused and kept; other changes go through', async () => {
+    const owner = await createCaller(t);
+    const connection = await createConnection(t, owner, connectionInput(provider.issuer, ['stale-secret.test']));
+    await verifiedAgo(t, owner.cookie, STEP_UP_WINDOW_MS + 1_000);
+    const url = ssoUrl(owner.homeOrganizationId, `/${connection.id}`);
+    const refused = await call('PATCH', url, owner.cookie, { clientSecret: 'stolen-session-secret' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'step_up_required' });
+    const [stored] = await t.app.db.select().from(ssoConnections).where(eq(ssoConnections.id, connection.id));
+    expect(decryptSecret(t.env.ENCRYPTION_KEY, stored!.clientSecretEnc, `sso-connection:${connection.id}`)).toBe(CLIENT_SECRET);
+    expect((await call('PATCH', url, owner.cookie, { name: 'Renamed without a code' })).statusCode).toBe(200);
+    await verifiedAgo(t, owner.cookie, 0);
+    expect((await call('PATCH', url, owner.cookie, { clientSecret: 'fresh-code-secret' })).statusCode).toBe(200);
   });
 });
 
@@ -212,6 +252,7 @@ describe('the client secret', () => {
     for (const body of responses) {
       expect(body).not.toContain(CLIENT_SECRET);
       expect(body).not.toContain('rotated-secret-value');
+      expect(body).not.toContain('fresh-code-secret');
     }
     const logs = t.logs.join('\n');
     expect(logs).not.toContain(CLIENT_SECRET);

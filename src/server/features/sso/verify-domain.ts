@@ -2,6 +2,8 @@ import type { SsoDomain } from '@/contracts/sso.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { requireFreshVerification } from '../../sessions/step-up.ts';
 import { findDomainById, findVerifiedElsewhere, markDomainVerified, type DomainRow } from './connection-store.ts';
 import { toSsoDomain, txtRecordOf } from './connection-view.ts';
 import { domainTakenMessage } from './save-connection.ts';
@@ -21,7 +23,7 @@ async function readTxt(resolveTxt: TxtResolver, name: string): Promise<string[]>
 }
 
 /** Marks the domain verified; the partial unique index keeps a domain with one organisation (409). */
-async function markVerified(db: Database, domain: DomainRow, by: 'dns' | 'admin', now: Date, audit: Audit): Promise<SsoDomain> {
+async function markVerified(db: Database, domain: DomainRow, by: 'dns' | 'admin', now: Date, audit: Audit, reason?: string): Promise<SsoDomain> {
   let verified: DomainRow | null;
   try {
     verified = await markDomainVerified(db, domain.id, by, now);
@@ -32,7 +34,7 @@ async function markVerified(db: Database, domain: DomainRow, by: 'dns' | 'admin'
   }
   // Verified meanwhile by another request: the row as it is now.
   if (!verified) return toSsoDomain((await findDomainById(db, domain.id)) ?? domain);
-  await audit({ action: 'sso.domain_verified', organizationId: domain.organizationId, details: { domainId: domain.id, domain: domain.domain, connectionId: domain.connectionId, verifiedBy: by } });
+  await audit({ action: 'sso.domain_verified', organizationId: domain.organizationId, details: { domainId: domain.id, domain: domain.domain, connectionId: domain.connectionId, verifiedBy: by, ...(reason ? { reason } : {}) } });
   return toSsoDomain(verified);
 }
 
@@ -53,10 +55,12 @@ export async function verifyDomainByDns(options: { db: Database; resolveTxt: Txt
 }
 
 /** POST /api/admin/sso-domains/:domainId/approve (super_admin): CIFER support vouches for the domain instead of DNS. */
-export async function approveDomain(options: { db: Database; domainId: string; now: Date; audit: Audit }): Promise<SsoDomain> {
-  const { db, domainId, now, audit } = options;
+export async function approveDomain(options: { db: Database; domainId: string; reason: string; auth: AuthContext; now: Date; audit: Audit }): Promise<SsoDomain> {
+  const { db, domainId, reason, auth, now, audit } = options;
   const domain = await findDomainById(db, domainId);
   if (!domain) throw new AppError('not_found', 'Domain not found');
   if (domain.verifiedAt) return toSsoDomain(domain);
-  return markVerified(db, domain, 'admin', now, audit);
+  // It lets everyone with an address there into the organisation: a reason and a fresh code, as for lifting "SSO required" (ADR 290).
+  requireFreshVerification(auth, now);
+  return markVerified(db, domain, 'admin', now, audit, reason);
 }

@@ -9,6 +9,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
+import type { AuthContext } from '../../sessions/auth-context.ts';
+import { requireFreshVerification } from '../../sessions/step-up.ts';
 import { countEndpoints, deleteEndpoint, insertEndpoint, updateEndpoint, type EndpointRow, type NewEndpoint } from './endpoint-store.ts';
 import { generateSigningSecret, openSigningSecret, PREVIOUS_SECRET_GRACE_MS, sealSigningSecret } from './signing.ts';
 import { checkTargetUrl, OutboundTargetRefused, type TargetPolicy } from '../../lib/outbound-target.ts';
@@ -46,6 +48,8 @@ export async function createEndpoint(
   options: ManageOptions & {
     organizationId: string;
     userId: string;
+    /** The owner acting: the answer holds a signing secret, so a fresh code is asked, as for an API token. */
+    auth: AuthContext;
     input: { url: string; description: string; events: WebhookEventType[] };
   },
 ): Promise<WebhookEndpointWithSecret> {
@@ -57,6 +61,8 @@ export async function createEndpoint(
       `An organisation can have at most ${WEBHOOK_MAX_ENDPOINTS} webhooks. Delete one you no longer use first.`,
     );
   }
+  // After the checks of the answers, so a wrong URL is fixed before the code is asked.
+  requireFreshVerification(options.auth, now);
   const id = randomUUID();
   const secret = generateSigningSecret();
   const endpoint = await insertEndpoint(db, {
@@ -110,8 +116,12 @@ export async function removeEndpoint(
  * POST …/webhooks/:webhookId/rotate-secret: a new secret, answered this once. The old one keeps
  * signing beside it for a day, so the receiver can switch without refusing any event.
  */
-export async function rotateSecret(options: ManageOptions & { endpoint: EndpointRow }): Promise<WebhookEndpointWithSecret> {
+export async function rotateSecret(
+  options: ManageOptions & { endpoint: EndpointRow; auth: AuthContext },
+): Promise<WebhookEndpointWithSecret> {
   const { db, encryptionKey, now, audit, endpoint } = options;
+  // A new signing secret is answered: a fresh code, as at creation (ADR 290).
+  requireFreshVerification(options.auth, now);
   const secret = generateSigningSecret();
   const current = openSigningSecret(encryptionKey, endpoint.id, endpoint.secretEnc);
   const updated = await updateEndpoint(db, endpoint.id, {

@@ -84,6 +84,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       ...manageOptions(request),
       organizationId: request.params.id,
       userId: auth.user.id,
+      auth,
       input: request.body,
     });
     return reply.code(201).send(created);
@@ -115,8 +116,9 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     '/api/organizations/:id/webhooks/:webhookId/rotate-secret',
     { config: owner, schema: endpointSchema(WebhookEndpointWithSecretSchema) },
     async (request) => {
-      const endpoint = await requireOwnedEndpoint(app.db, requireAuth(request), request.params.id, request.params.webhookId);
-      return rotateSecret({ ...manageOptions(request), endpoint });
+      const auth = requireAuth(request);
+      const endpoint = await requireOwnedEndpoint(app.db, auth, request.params.id, request.params.webhookId);
+      return rotateSecret({ ...manageOptions(request), endpoint, auth });
     },
   );
 

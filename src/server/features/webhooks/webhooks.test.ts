@@ -12,7 +12,8 @@ import type {
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { auditLog, jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { completeAssessment } from '../../test/helpers.ts';
-import { createCaller, createOrganizationRow, send, type Caller } from '../../test/organization-members.ts';
+import { STEP_UP_WINDOW_MS } from '../../sessions/step-up.ts';
+import { createCaller, createOrganizationRow, send, verifiedAgo, type Caller } from '../../test/organization-members.ts';
 import { startSecondInstance } from '../../test/second-instance.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
 import { deliverAttempt, RETRY_DELAYS_MS } from './deliver.ts';
@@ -123,6 +124,29 @@ describe('an owner registers endpoints', () => {
       'webhook.secret_rotated',
     ]);
     expect(JSON.stringify(audits)).not.toContain(secret.slice(6));
+  });
+
+  test('creating a webhook and rotating its secret, which answer a signing secret, ask for a fresh code', async () => {
+    const { endpoint, secret } = await register(owner);
+    await verifiedAgo(t, owner.cookie, STEP_UP_WINDOW_MS + 1_000);
+    const created = await call('POST', webhooksUrl(owner.homeOrganizationId), owner.cookie, {
+      url: receiver.url,
+      events: ['assessment.completed'],
+    });
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toMatchObject({ code: 'step_up_required' });
+    expect(created.body).not.toContain('whsec_');
+    const rotated = await call('POST', webhooksUrl(owner.homeOrganizationId, `/${endpoint.id}/rotate-secret`), owner.cookie);
+    expect(rotated.statusCode).toBe(403);
+    expect(rotated.json()).toMatchObject({ code: 'step_up_required' });
+    const rows = await t.app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, owner.homeOrganizationId));
+    expect(rows).toHaveLength(1);
+    expect(openSigningSecret(t.env.ENCRYPTION_KEY, endpoint.id, rows[0]!.secretEnc)).toBe(secret);
+    expect(rows[0]!.previousSecretEnc).toBeNull();
+    // Changes that answer no secret need no code.
+    expect(
+      (await call('PATCH', webhooksUrl(owner.homeOrganizationId, `/${endpoint.id}`), owner.cookie, { enabled: false })).statusCode,
+    ).toBe(200);
   });
 
   test('only the owner: a member, a viewer and another organisation get 404, and cannot reach an endpoint by id', async () => {

@@ -4,6 +4,7 @@ import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { ConnectionDialog } from './connection-dialog.tsx';
 import { DeleteConnectionDialog } from './delete-connection-dialog.tsx';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { DomainVerification } from './domain-verification.tsx';
 
 const ROLE_LABEL = { member: 'Member', viewer: 'Viewer' } satisfies Record<SsoDefaultRole, string>;
@@ -41,7 +42,7 @@ function DomainRow({ organizationId, connectionId, domain }: { organizationId: s
 }
 
 /** One connection as its owner sees it: the provider, the domains and their state, edit and delete. */
-export function ConnectionCard({ organizationId, connection }: { organizationId: string; connection: SsoConnection }) {
+export function ConnectionCard({ organizationId, connection, StepUpDialog }: { organizationId: string; connection: SsoConnection; StepUpDialog: StepUpDialogComponent }) {
   const [editing, setEditing] = useState(false);
   const unverified = connection.domains.filter((domain) => !domain.verified).length;
   return (
@@ -76,7 +77,7 @@ export function ConnectionCard({ organizationId, connection }: { organizationId:
           ))}
         </ul>
       </div>
-      <ConnectionDialog organizationId={organizationId} connection={connection} open={editing} onOpenChange={setEditing} />
+      <ConnectionDialog organizationId={organizationId} connection={connection} open={editing} onOpenChange={setEditing} StepUpDialog={StepUpDialog} />
     </li>
   );
 }

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { SSO_CONNECTION_NAME_MAX_LENGTH, SsoDefaultRoleSchema, type SsoConnection, type SsoDefaultRole } from '@/contracts/sso.ts';
+import { SSO_CONNECTION_NAME_MAX_LENGTH, SsoDefaultRoleSchema, type SsoConnection, type SsoConnectionUpdate, type SsoDefaultRole } from '@/contracts/sso.ts';
 import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/client/components/ui/input.tsx';
 import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isStepUpRefusal, type StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { useCreateSsoConnection, useUpdateSsoConnection } from '../api/save-sso-connection.ts';
 import {
   EMPTY_CONNECTION_FORM,
@@ -78,18 +80,25 @@ function ConnectionFields({ form, editing }: { form: UseFormReturn<ConnectionFor
   );
 }
 
-/** Add (no `connection`) or edit an SSO connection, in a dialog. */
+/**
+ * Add (no `connection`) or edit an SSO connection, in a dialog. A new client secret asks for a
+ * fresh code (ADR 290): the form steps aside for the code dialog, keeping its answers, and they are
+ * sent again once verified.
+ */
 export function ConnectionDialog({
   organizationId,
   connection,
   open,
   onOpenChange,
+  StepUpDialog,
 }: {
   organizationId: string;
   connection?: SsoConnection;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  StepUpDialog: StepUpDialogComponent;
 }) {
+  const [awaitingCode, setAwaitingCode] = useState<SsoConnectionUpdate | null>(null);
   const editing = connection !== undefined;
   const create = useCreateSsoConnection(organizationId);
   const update = useUpdateSsoConnection(organizationId, connection?.id ?? '');
@@ -111,12 +120,26 @@ export function ConnectionDialog({
     toast({ title: editing ? `${saved.name} saved` : `${saved.name} added`, description: editing ? undefined : 'Verify each domain before people can sign in with it.' });
     closeAt(editing ? saved : undefined);
   };
+  const sendUpdate = (changes: SsoConnectionUpdate) =>
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        setAwaitingCode(null);
+        onSaved(saved);
+      },
+      onError: (error) => {
+        const stepUp = isStepUpRefusal(error);
+        setAwaitingCode(stepUp ? changes : null);
+        // The form steps aside for the code dialog, and comes back with the answers and the reason of a refusal.
+        onOpenChange(!stepUp);
+      },
+    });
   const submit = form.handleSubmit((values) => {
-    if (editing) update.mutate(toConnectionUpdate(values), { onSuccess: onSaved });
+    if (editing) sendUpdate(toConnectionUpdate(values));
     else create.mutate(values, { onSuccess: onSaved });
   });
 
   return (
+    <>
     <TitledDialog
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
@@ -134,5 +157,14 @@ export function ConnectionDialog({
         <DialogFormFooter onCancel={close} isPending={saving.isPending} submitLabel={editing ? 'Save changes' : 'Add connection'} pendingLabel={editing ? 'Saving…' : 'Checking the provider…'} />
       </form>
     </TitledDialog>
+      <StepUpDialog
+        open={awaitingCode !== null}
+        onClose={() => {
+          setAwaitingCode(null);
+          close();
+        }}
+        onVerified={() => awaitingCode && sendUpdate(awaitingCode)}
+      />
+    </>
   );
 }

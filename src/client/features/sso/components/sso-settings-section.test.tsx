@@ -44,7 +44,7 @@ function stubApi(answers: Record<string, Answer>) {
 }
 
 function renderSection() {
-  renderWithQueryClient(<SsoSettingsSection organizationId={ORG} organizationName="Contoso" />);
+  renderWithQueryClient(<SsoSettingsSection organizationId={ORG} organizationName="Contoso" StepUpDialog={() => null} />);
 }
 
 afterEach(() => {

@@ -8,10 +8,11 @@ import { useSsoConnections } from '../api/get-sso-connections.ts';
 import { ConnectionCard } from './connection-card.tsx';
 import { ConnectionDialog } from './connection-dialog.tsx';
 import { CopyableValue } from './copyable-value.tsx';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { ProviderInstructions } from './provider-instructions.tsx';
 
 /** "Single sign-on (SSO)" of an organisation its owner manages: connections, domains, provider set-up. */
-export function SsoSettingsSection({ organizationId, organizationName }: { organizationId: string; organizationName: string }) {
+export function SsoSettingsSection({ organizationId, organizationName, StepUpDialog }: { organizationId: string; organizationName: string; StepUpDialog: StepUpDialogComponent }) {
   const connections = useSsoConnections(organizationId);
   const [adding, setAdding] = useState(false);
   const headingId = `sso-heading-${organizationId}`;
@@ -50,12 +51,12 @@ export function SsoSettingsSection({ organizationId, organizationName }: { organ
               ) : (
                 <ul className="grid gap-4" aria-label="SSO connections">
                   {connections.data.connections.map((connection) => (
-                    <ConnectionCard key={connection.id} organizationId={organizationId} connection={connection} />
+                    <ConnectionCard key={connection.id} organizationId={organizationId} connection={connection} StepUpDialog={StepUpDialog} />
                   ))}
                 </ul>
               )}
             </div>
-            <ConnectionDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} />
+            <ConnectionDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} StepUpDialog={StepUpDialog} />
           </>
         ) : null}
       </CardContent>

@@ -12,6 +12,7 @@ import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isStepUpRefusal } from '@/client/lib/step-up.ts';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks-api.ts';
 import { EMPTY_ENDPOINT_FORM, EndpointFormSchema, endpointFormValues, type EndpointFormValues } from '../lib/endpoint-form.ts';
 
@@ -22,12 +23,15 @@ export function EndpointDialog({
   open,
   onOpenChange,
   onCreated,
+  onStepUp,
 }: {
   organizationId: string;
   endpoint?: WebhookEndpoint;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated?: (created: WebhookEndpointWithSecret) => void;
+  /** The server wants a fresh code first (creation answers the signing secret): `again` sends the same answers once verified. */
+  onStepUp?: (again: () => void) => void;
 }) {
   const create = useCreateWebhook(organizationId);
   const update = useUpdateWebhook(organizationId);
@@ -43,15 +47,22 @@ export function EndpointDialog({
     update.reset();
     onOpenChange(false);
   };
+  const sendNew = (values: EndpointFormValues) =>
+    create.mutate(values, {
+      onSuccess: (created) => {
+        close();
+        onCreated?.(created);
+      },
+      onError: (error) => {
+        const stepUp = isStepUpRefusal(error) && onStepUp !== undefined;
+        // The form steps aside, its answers kept, for the code dialog; a refusal after the code brings it back with the reason.
+        onOpenChange(!stepUp);
+        if (stepUp) onStepUp(() => sendNew(values));
+      },
+    });
   const submit = form.handleSubmit((values) => {
     if (endpoint) update.mutate({ endpointId: endpoint.id, update: values }, { onSuccess: close });
-    else
-      create.mutate(values, {
-        onSuccess: (created) => {
-          close();
-          onCreated?.(created);
-        },
-      });
+    else sendNew(values);
   });
 
   return (

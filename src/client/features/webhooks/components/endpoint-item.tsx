@@ -7,6 +7,7 @@ import { DialogFooter } from '@/client/components/ui/dialog.tsx';
 import { TitledDialog } from '@/client/components/ui/titled-dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import { isStepUpRefusal } from '@/client/lib/step-up.ts';
 import { useDeleteWebhook, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook } from '../api/webhooks-api.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { EndpointDialog } from './endpoint-dialog.tsx';
@@ -51,10 +52,13 @@ export function EndpointItem({
   organizationId,
   endpoint,
   onSecret,
+  onStepUp,
 }: {
   organizationId: string;
   endpoint: WebhookEndpoint;
   onSecret: (created: WebhookEndpointWithSecret) => void;
+  /** A rotation answers the new secret, so the server may want a fresh code first: `again` rotates once verified. */
+  onStepUp: (again: () => void) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -63,6 +67,11 @@ export function EndpointItem({
   const update = useUpdateWebhook(organizationId);
   const logId = `webhook-log-${endpoint.id}`;
 
+  const onRotate = () =>
+    rotate.mutate(endpoint.id, {
+      onSuccess: onSecret,
+      onError: (error) => (isStepUpRefusal(error) ? onStepUp(onRotate) : failed('Could not rotate the secret')(error)),
+    });
   const onSendTest = () =>
     sendTest.mutate(endpoint.id, {
       // The log opens on it: its row goes from queued to delivered (or retrying) as it happens.
@@ -115,13 +124,7 @@ export function EndpointItem({
         >
           {endpoint.enabled ? 'Disable' : 'Enable'}
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={rotate.isPending}
-          onClick={() => rotate.mutate(endpoint.id, { onSuccess: onSecret, onError: failed('Could not rotate the secret') })}
-        >
+        <Button type="button" variant="outline" size="sm" disabled={rotate.isPending} onClick={onRotate}>
           Rotate secret
         </Button>
         <DeleteEndpointButton organizationId={organizationId} endpoint={endpoint} />

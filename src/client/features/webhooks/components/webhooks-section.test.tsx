@@ -38,7 +38,7 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
 }
 
 function renderSection() {
-  renderWithQueryClient(<WebhooksSection organizationId={ORG} organizationName="Contoso" />);
+  renderWithQueryClient(<WebhooksSection organizationId={ORG} organizationName="Contoso" StepUpDialog={() => null} />);
 }
 
 afterEach(() => {
@@ -87,4 +87,40 @@ test('the server’s refusal of a URL is shown in the form', async () => {
   await user.type(within(form).getByLabelText(/Endpoint URL/), 'https://10.0.0.1/hook');
   await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+});
+
+test('when the server wants a fresh code, the code dialog opens and the same webhook is sent again once verified', async () => {
+  let refusals = 1;
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET') return Response.json({ endpoints: [] });
+      sent.push({ url, body: JSON.parse(String(init?.body)) });
+      if (refusals-- > 0) return Response.json({ code: 'step_up_required', message: 'Confirm with a current code first.' }, { status: 403 });
+      return Response.json({ endpoint: ENDPOINT, secret: SECRET }, { status: 201 });
+    }),
+  );
+  /** The app's dialog, reduced to its contract: "Verified" stands for a correct code. */
+  const FakeStepUp = ({ open, onVerified }: { open: boolean; onClose: () => void; onVerified: () => void }) =>
+    open ? (
+      <div role="dialog" aria-label="Confirm it's you">
+        <button type="button" onClick={onVerified}>
+          Verified
+        </button>
+      </div>
+    ) : null;
+  const user = userEvent.setup();
+  renderWithQueryClient(<WebhooksSection organizationId={ORG} organizationName="Contoso" StepUpDialog={FakeStepUp} />);
+  await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+  const form = screen.getByRole('dialog', { name: 'Add a webhook' });
+  await user.type(within(form).getByLabelText(/Endpoint URL/), ENDPOINT.url);
+  await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
+  const stepUp = await screen.findByRole('dialog', { name: "Confirm it's you" });
+  expect(screen.queryByRole('dialog', { name: 'Add a webhook' })).not.toBeInTheDocument();
+  await user.click(within(stepUp).getByRole('button', { name: 'Verified' }));
+  const shown = await screen.findByRole('dialog', { name: 'Webhook added: its signing secret' });
+  expect(within(shown).getByTestId('webhook-secret')).toHaveValue(SECRET);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual(sent[0]);
 });

@@ -5,15 +5,27 @@ import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
+import type { StepUpDialogComponent } from '@/client/lib/step-up.ts';
 import { useWebhookEndpoints } from '../api/webhooks-api.ts';
 import { EndpointDialog } from './endpoint-dialog.tsx';
 import { EndpointItem } from './endpoint-item.tsx';
 import { SecretOnceDialog } from './secret-once-dialog.tsx';
 
 /** "Webhooks" of an organisation its owner manages (ADR 229): endpoints, their events, secrets and delivery logs. */
-export function WebhooksSection({ organizationId, organizationName }: { organizationId: string; organizationName: string }) {
+export function WebhooksSection({
+  organizationId,
+  organizationName,
+  StepUpDialog,
+}: {
+  organizationId: string;
+  organizationName: string;
+  StepUpDialog: StepUpDialogComponent;
+}) {
   const endpoints = useWebhookEndpoints(organizationId);
   const [adding, setAdding] = useState(false);
+  // What to send again once a fresh code is verified: creating a webhook or rotating its secret answers a signing secret (ADR 290).
+  const [retry, setRetry] = useState<{ again: () => void } | null>(null);
+  const askCode = (again: () => void) => setRetry({ again });
   const [shown, setShown] = useState<{ secret: string; rotated: boolean } | null>(null);
   const headingId = `webhooks-heading-${organizationId}`;
   const showSecret = (rotated: boolean) => (result: WebhookEndpointWithSecret) => setShown({ secret: result.secret, rotated });
@@ -48,11 +60,31 @@ export function WebhooksSection({ organizationId, organizationName }: { organiza
             ) : (
               <ul className="grid grid-cols-1 gap-4" aria-label="Webhook endpoints">
                 {endpoints.data.endpoints.map((endpoint) => (
-                  <EndpointItem key={endpoint.id} organizationId={organizationId} endpoint={endpoint} onSecret={showSecret(true)} />
+                  <EndpointItem
+                    key={endpoint.id}
+                    organizationId={organizationId}
+                    endpoint={endpoint}
+                    onSecret={showSecret(true)}
+                    onStepUp={askCode}
+                  />
                 ))}
               </ul>
             )}
-            <EndpointDialog organizationId={organizationId} open={adding} onOpenChange={setAdding} onCreated={showSecret(false)} />
+            <EndpointDialog
+              organizationId={organizationId}
+              open={adding}
+              onOpenChange={setAdding}
+              onCreated={showSecret(false)}
+              onStepUp={askCode}
+            />
+            <StepUpDialog
+              open={retry !== null}
+              onClose={() => setRetry(null)}
+              onVerified={() => {
+                setRetry(null);
+                retry?.again();
+              }}
+            />
             <SecretOnceDialog secret={shown?.secret ?? null} rotated={shown?.rotated ?? false} onClose={() => setShown(null)} />
           </>
         ) : null}
