@@ -10,7 +10,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres, { type Sql } from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { pgliteForDrizzle } from './pglite-for-drizzle.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -68,8 +67,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
   } else {
     client = new PGlite(startFrom);
   }
-  const forDrizzle = pgliteForDrizzle(client);
-  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -81,8 +79,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
     // this process's listeners once its transaction commits, as on PostgreSQL.
     notifications: {
       listen: async (channel, onMessage, onListening) => {
-        // Through the wrapper: it hears the notifications of the replies it reads itself (ADR 255).
-        const unlisten = await forDrizzle.listen(channel, onMessage);
+        const unlisten = await client.listen(channel, onMessage);
         onListening();
         return { unlisten: () => unlisten() };
       },
