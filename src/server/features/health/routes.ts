@@ -13,9 +13,6 @@ declare module 'fastify' {
 
 export const DRAINING_MESSAGE = 'Shutting down';
 
-/** Probes answer at once, not behind the requests waiting their turn (plugins/arrival-order.ts). */
-const PROBE = { arrivalOrder: 'immediate' } as const;
-
 /**
  * Liveness (the process answers) and readiness (the database answers; Redis reported, ADR 200) for
  * load balancers. A plugin without encapsulation, so `app.drain` is the whole app's: main.ts flips
@@ -32,9 +29,9 @@ async function health(fastify: FastifyInstance) {
       draining = true;
     },
   });
-  app.get('/healthz', { config: PROBE, schema: { response: { 200: LivenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: { response: { 200: LivenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { config: PROBE, schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (request, reply) => {
+  app.get('/readyz', { schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (request, reply) => {
     if (draining) return reply.status(503).send({ status: 'unavailable' as const, message: DRAINING_MESSAGE });
     const readiness = await checkReadiness({ database: app.database, clock: () => app.now(), redisStatus: () => app.redisStatus(), log: request.log });
     return readiness.status === 'ready' ? readiness : reply.status(503).send(readiness);
