@@ -3,7 +3,7 @@ import type { AnswerProvenance, AnswerProvenanceEntry, AssessmentPath, Assessmen
 import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../client.ts';
-import { preparedPerShape } from '../prepared.ts';
+import { preparedPerShape } from '../speed/prepared-queries.ts';
 import { assessments, users } from '../schema.ts';
 import { authorNameOf, toRecord, type AssessmentRecord } from './assessment-record.ts';
 import { storedColumns } from './assessments.ts';

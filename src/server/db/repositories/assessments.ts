@@ -8,7 +8,7 @@ import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
-import { driverRows, preparedPerDatabase } from '../prepared.ts';
+import { driverRows, preparedPerDatabase } from '../speed/prepared-queries.ts';
 import { assessments, organizations, users } from '../schema.ts';
 import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord, type AuthorColumns, type ListRow } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
