@@ -10,7 +10,7 @@
  * model on the engine worker) and board report PDF downloads, in the proportions of MIX. Each kind
  * has a p99 budget (BUDGETS_MS); any non-2xx answer or error fails the run.
  *
- * The ratio of `/api/auth/user` to a bare Fastify hello world (ADR 178) is printed beside the
+ * The ratio of `/api/auth/user` to a bare Fastify hello world (once ADR 178's target) is printed beside the
  * budgets as an anchor for comparing machines, not as a target: BENCH_ANCHOR_ROUNDS rounds of
  * BENCH_ANCHOR_S seconds at 50 connections, sides alternating. Servers are pinned to core 0 and
  * this process to core 1 when `taskset` exists; for the users' load the server gets both cores. Prints Markdown tables; exit code 1 when a budget
