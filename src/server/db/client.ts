@@ -10,7 +10,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { preparingStatements } from './speed/postgres-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -107,7 +106,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
 
 function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
   const client = postgres(url, { max: maxConnections, onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
