@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { organizations, sessions, userMfa, users } from '../src/server/db/schema.ts';
+import { assessments, organizations, sessions, userMfa, users } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createSession, hashToken } from '../src/server/sessions/session-store.ts';
 import { SAMPLE_CLINIC_INPUT } from '../src/engine/sample-inputs.ts';
@@ -75,7 +75,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 type Db = ReturnType<typeof openDatabase>['db'];
 
 /** A signed-in, MFA-verified user's session cookie (written straight to the database: the bench measures use, not sign-in). */
-async function signedInUser(app: App, db: Db, organizationId: string, now: Date): Promise<string> {
+async function signedInUser(app: App, db: Db, organizationId: string, now: Date): Promise<{ cookie: string; userId: string }> {
   const [user] = await db
     .insert(users)
     .values({ organizationId, email: `bench-${randomBytes(6).toString('hex')}@example.com`, passwordHash: 'bench-not-a-hash', firstName: 'Bench', lastName: 'User', role: 'user', status: 'active' })
@@ -83,7 +83,7 @@ async function signedInUser(app: App, db: Db, organizationId: string, now: Date)
   await db.insert(userMfa).values({ userId: user!.id, totpSecretEnc: 'bench-only', totpEnabledAt: now });
   const token = await createSession(db, user!.id, now);
   await db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, hashToken(token)));
-  return `${app.sessionCookieName}=${token}`;
+  return { cookie: `${app.sessionCookieName}=${token}`, userId: user!.id };
 }
 
 /**
@@ -95,11 +95,14 @@ async function signedInUser(app: App, db: Db, organizationId: string, now: Date)
 async function seedUsers(app: App, db: Db, appUrl: string, count: number): Promise<BenchUser[]> {
   const now = new Date();
   const seeded: BenchUser[] = [];
+  let template: string[] = [];
   for (let first = 0; first < count; first += USERS_PER_ORGANIZATION) {
     const [org] = await db.insert(organizations).values({ name: `Bench Clinic ${first / USERS_PER_ORGANIZATION + 1}`, subscriptionStatus: 'active' }).returning();
-    const cookies: string[] = [];
-    for (let i = first; i < Math.min(count, first + USERS_PER_ORGANIZATION); i += 1) cookies.push(await signedInUser(app, db, org!.id, now));
-    const { apiToken, completedIds } = await seedOrganization(app, cookies[0]!, appUrl);
+    const members: Array<{ cookie: string; userId: string }> = [];
+    for (let i = first; i < Math.min(count, first + USERS_PER_ORGANIZATION); i += 1) members.push(await signedInUser(app, db, org!.id, now));
+    const cookies = members.map((member) => member.cookie);
+    const { apiToken, completedIds } = await seedOrganization(app, db, { cookie: cookies[0]!, organizationId: org!.id, authorId: members[0]!.userId }, appUrl, template);
+    template = completedIds;
     for (const [index, cookie] of cookies.entries()) {
       const draft = await app.inject({ method: 'POST', url: '/api/assessments', headers: { cookie, origin: appUrl }, payload: { title: 'Bench draft' } });
       if (draft.statusCode !== 201) throw new Error(`bench draft not created: ${draft.body}`);
@@ -118,12 +121,28 @@ export interface BenchUser {
   completedId: string;
 }
 
-/** An API token of the organisation's first user and the organisation's completed assessments, made through the API itself. */
-async function seedOrganization(app: App, cookie: string, appUrl: string): Promise<{ apiToken: string; completedIds: string[] }> {
+/**
+ * An API token of the organisation's first user and the organisation's completed assessments: the
+ * first organisation's made through the public API (the engine runs once per completion), the
+ * others' copied from them in SQL (the same rows, their own ids and author), so seeding 200 users
+ * does not wait for a hundred engine runs.
+ */
+async function seedOrganization(app: App, db: Db, first: { cookie: string; organizationId: string; authorId: string }, appUrl: string, template: string[]): Promise<{ apiToken: string; completedIds: string[] }> {
+  const { cookie, organizationId, authorId } = first;
   const issued = await app.inject({ method: 'POST', url: '/api/account/tokens', headers: { cookie, origin: appUrl }, payload: { name: 'Bench', scopes: ['read', 'write'] } });
   if (issued.statusCode !== 201) throw new Error(`bench token not created: ${issued.body}`);
   const apiToken = issued.json<{ secret: string }>().secret;
   const headers = { authorization: `Bearer ${apiToken}` };
+  if (template.length > 0) {
+    const completedIds: string[] = [];
+    for (const id of template) {
+      const [original] = await db.select().from(assessments).where(eq(assessments.id, id));
+      const { id: _id, ...row } = original!;
+      const [copy] = await db.insert(assessments).values({ ...row, organizationId, authorId }).returning({ id: assessments.id });
+      completedIds.push(copy!.id);
+    }
+    return { apiToken, completedIds };
+  }
   const completedIds: string[] = [];
   for (let i = 0; i < COMPLETED_PER_ORGANIZATION; i += 1) {
     const created = await app.inject({ method: 'POST', url: '/api/v1/assessments', headers, payload: { title: `Bench ${i + 1}`, input: SAMPLE_CLINIC_INPUT } });

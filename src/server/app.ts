@@ -31,7 +31,6 @@ import { createRequestIds } from './lib/request-id.ts';
 import { validateRouteInput } from './lib/validation.ts';
 import { routeSchemas } from './plugins/route-schemas.ts';
 import { openApi } from './plugins/openapi.ts';
-import { arrivalOrder } from './plugins/arrival-order.ts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
 export interface AppDependencies {
@@ -167,9 +166,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
   app.addHook('onClose', async () => backgroundTasks.idle());
 
-  // First: on the embedded database, whose queries run on this thread, a request waits for its
-  // turn before any other hook works on it (ADR 249). PostgreSQL's requests already yield at every query.
-  if (deps.database.kind === 'pglite') await app.register(arrivalOrder);
   // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
   // which also stops the cross-site "simple request" CSRF shapes.
   app.removeContentTypeParser('text/plain');

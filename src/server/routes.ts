@@ -8,7 +8,6 @@ import { helpRoutes } from './features/help/routes.ts';
 import { clientErrorRoutes } from './features/client-errors/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
-import { firstPageCache } from './features/assessments/first-page-cache.ts';
 import { assessmentRoutes } from './features/assessments/routes.ts';
 import { assessmentV1Routes } from './features/assessments/v1-routes.ts';
 import { assessmentImportRoutes } from './features/assessments/import-routes.ts';
@@ -43,8 +42,6 @@ export function paymentRuleFor(env: Env): PaymentRule {
  * (/api/v1, ADR 228) live in each feature's v1-routes.ts; the reports' are registered by reportRoutes.
  */
 export async function registerFeatures(app: FastifyInstance) {
-  // First: its hooks see every write request of every feature (ADR 251).
-  await app.register(firstPageCache);
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(adminRoutes);

@@ -8,11 +8,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres, { type Sql } from 'postgres';
+import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { ALWAYS_UP, createDatabaseHealth, type DatabaseHealth } from './database-health.ts';
 import { trackedSockets } from './tracked-sockets.ts';
-import { pgliteForDrizzle } from './pglite-for-drizzle.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -72,8 +71,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
   } else {
     client = new PGlite(startFrom);
   }
-  const forDrizzle = pgliteForDrizzle(client);
-  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -86,8 +84,7 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
     // this process's listeners once its transaction commits, as on PostgreSQL.
     notifications: {
       listen: async (channel, onMessage, onListening) => {
-        // Through the wrapper: it hears the notifications of the replies it reads itself (ADR 255).
-        const unlisten = await forDrizzle.listen(channel, onMessage);
+        const unlisten = await client.listen(channel, onMessage);
         onListening();
         return { unlisten: () => unlisten() };
       },
@@ -110,26 +107,6 @@ function openPglite(dataDir: string | null, loadFrom?: Blob): DatabaseHandle {
       }
     },
   };
-}
-
-/**
- * The postgres.js client as Drizzle should see it: every parameterised query a prepared statement
- * (ADR 239). postgres.js prepares its own tagged-template queries by default, but Drizzle calls
- * `unsafe(query, params, { prepare: false })` for every query not built with `.prepare(name)`
- * (https://github.com/drizzle-team/drizzle-orm/issues/6096; the fix,
- * https://github.com/drizzle-team/drizzle-orm/pull/6098, is open), so each one was parsed, planned and
- * described again: five times the driver's CPU per query and a third of the request's CPU on the
- * public API's list (docs/benchmarks.md). Queries without parameters keep postgres.js's simple
- * protocol, so multi-statement text still runs. Transactions get their own client from
- * postgres.js and stay unprepared.
- */
-function preparingStatements(client: Sql): Sql {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property !== 'unsafe') return Reflect.get(target, property, receiver) as unknown;
-      return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => target.unsafe(query, parameters as never, { ...options, prepare: true });
-    },
-  });
 }
 
 /**
@@ -175,7 +152,7 @@ function postgresHealth(url: string, pool: ReturnType<typeof trackedSockets>): {
 function openPostgres(url: string, maxConnections = 10): DatabaseHandle {
   const sockets = trackedSockets();
   const client = postgres(url, withSockets({ max: maxConnections, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S, backoff: () => RECONNECT_BACKOFF_S, connection: { statement_timeout: STATEMENT_TIMEOUT_MS } }, sockets));
-  const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
   const { health, close: closeHealth } = postgresHealth(url, sockets);
   return {
     db,

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import type { Database } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
+import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
 import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';

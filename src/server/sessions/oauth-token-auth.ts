@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
+import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
 import { memberships, oauthClients, oauthGrants, oauthTokens, organizations, userMfa, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';

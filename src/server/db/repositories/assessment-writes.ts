@@ -3,7 +3,7 @@ import type { AnswerProvenance, AnswerProvenanceEntry, AssessmentPath, Assessmen
 import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../client.ts';
-import { preparedPerShape } from '../prepared.ts';
+import { preparedPerShape } from '../speed/prepared-queries.ts';
 import { assessments, users } from '../schema.ts';
 import { authorNameOf, toRecord, type AssessmentRecord } from './assessment-record.ts';
 import { storedColumns } from './assessments.ts';
@@ -18,7 +18,7 @@ import { isUuid } from './is-uuid.ts';
 /**
  * The updatedAt a write of an assessment stores: `now`, or one millisecond past the stored one when
  * `now` is not later. updatedAt is the version a save's precondition compares (the caller's
- * `expectedUpdatedAt`, and the draft this process saved last, ADR 256), so every write must move it
+ * `expectedUpdatedAt`), so every write must move it
  * forward: two writes in the same millisecond, or one from an instance whose clock is behind, would
  * otherwise leave it where it was and the second writer's change unseen.
  */
@@ -202,7 +202,7 @@ export async function renameAssessment(db: Database, organizationId: string, id:
 /**
  * Names the person `userId` as `name` wherever "who answered" names them, in every organisation's
  * assessments (the answers stay: they are the organisation's); each changed row's version moves, so
- * answers kept by it (ADR 125, ADR 247) do not show the old name again. The erasure of a person
+ * answers kept by it (ADR 125) do not show the old name again. The erasure of a person
  * (features/privacy) runs it inside its transaction.
  */
 export async function renameAnswerer(db: Pick<Database, 'select' | 'update'>, userId: string, name: string, now: Date): Promise<void> {

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { AssessmentStatusSchema, AssessmentSummarySchema } from '@/contracts/assessments.ts';
+import { AssessmentSummarySchema } from '@/contracts/assessments.ts';
 import { StoredRiskResultSchema } from '@/contracts/risk.ts';
 import type { FactorAnswer, FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
-import { driverRows, preparedPerDatabase } from '../prepared.ts';
+import { driverRows, preparedPerDatabase } from '../speed/prepared-queries.ts';
 import { assessments, organizations, users } from '../schema.ts';
 import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord, type AuthorColumns, type ListRow } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
@@ -153,36 +153,6 @@ const assessmentByIdQuery = preparedPerDatabase((db) =>
     .limit(1)
     .prepare('assessment_by_id'),
 );
-
-/**
- * What an answer about the assessment depends on besides its id: the row's last change and the
- * author's name, which is joined from users and changes without touching the row (ADR 247).
- */
-export interface AssessmentVersion {
-  status: AssessmentListRecord['status'];
-  updatedAt: string;
-  authorId: string | null;
-  authorName: string | null;
-}
-
-/** The assessment's version when it belongs to the organisation, else null: one small row, none of the stored JSON. */
-export async function findAssessmentVersion(db: Database, organizationId: string, id: string): Promise<AssessmentVersion | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await driverRows<Pick<ListedRow, 'status' | 'updatedAt' | 'authorId' | 'authorFirstName' | 'authorLastName'>>(assessmentVersionQuery(db), { id, organizationId });
-  if (!row) return null;
-  return { status: parseStored(AssessmentStatusSchema, row.status, 'status'), updatedAt: row.updatedAt, authorId: row.authorId, authorName: authorNameOf(row) };
-}
-
-const assessmentVersionQuery = preparedPerDatabase((db) => {
-  const { status, updatedAt, authorId, authorFirstName, authorLastName } = listedWithAuthorColumns;
-  return db
-    .select({ status, updatedAt, authorId, authorFirstName, authorLastName })
-    .from(assessments)
-    .leftJoin(users, eq(users.id, assessments.authorId))
-    .where(and(eq(assessments.id, sql.placeholder('id')), eq(assessments.organizationId, sql.placeholder('organizationId'))))
-    .limit(1)
-    .prepare('assessment_version_by_id');
-});
 
 /** The organisation's most recently completed assessment matching `condition` (completion time, then id), or null. */
 async function findNewestCompleted(db: Database, organizationId: string, condition?: SQL): Promise<AssessmentRecord | null> {

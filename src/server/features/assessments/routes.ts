@@ -21,7 +21,6 @@ import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
 import { toAssessment } from './assessment-view.ts';
 import { completeAssessment } from './complete-assessment.ts';
-import { createCompletedAnswers } from './completed-answers.ts';
 import { createAssessment } from './create-assessment.ts';
 import { duplicateAssessment } from './duplicate-assessment.ts';
 import { inviteColleague } from './invite-colleague.ts';
@@ -48,7 +47,6 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
   const access = { access: 'user' } as const;
   const params = AssessmentParamsSchema;
   const created = { 201: AssessmentSchema };
-  const completedAnswers = createCompletedAnswers();
   // A viewer of the current organisation reads only (ADR 140); before schema validation, like the access check (ADR 210).
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') requirePermission(requireAuth(request), 'organization.write');
@@ -67,9 +65,9 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     return reply.status(isNew ? 201 : 200).send(await readAssessment(app.db, auth.user.organizationId, id));
   });
 
-  app.get('/api/assessments/:id', { config: access, schema: { params, response: { 200: AssessmentSchema } } }, async (request, reply) => {
+  app.get('/api/assessments/:id', { config: access, schema: { params, response: { 200: AssessmentSchema } } }, async (request) => {
     const auth = requireAuth(request);
-    return completedAnswers.answer(reply, app.db, auth.user.organizationId, request.params.id);
+    return readAssessment(app.db, auth.user.organizationId, request.params.id);
   });
 
   // The writes below find their assessment (404) before they read the body (400), as they always

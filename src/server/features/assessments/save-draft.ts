@@ -1,7 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { UpdateAssessmentBody } from '@/contracts/assessments.ts';
 import type { Database } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
 import { updateDraft, type DraftChanges } from '../../db/repositories/assessment-writes.ts';
 import { AppError } from '../../errors.ts';
@@ -15,12 +13,6 @@ const STALE_DRAFT_MESSAGE = 'This draft was changed elsewhere since you last saw
 
 /** What a save computes its changes from: the title, the answers and who gave them, as stored at `updatedAt`. */
 type DraftBasis = Pick<AssessmentRecord, 'title' | 'createdAt' | 'path' | 'input' | 'answerProvenance' | 'updatedAt'>;
-
-const basisOf = ({ title, createdAt, path, input, answerProvenance, updatedAt }: AssessmentRecord): DraftBasis => ({ title, createdAt, path, input, answerProvenance, updatedAt });
-
-/** Drafts remembered per database handle: a draft's basis is a few kilobytes. */
-const REMEMBERED_DRAFTS = 2_000;
-const lastSavedIn = preparedPerDatabase(() => new LRUCache<string, DraftBasis>({ max: REMEMBERED_DRAFTS }));
 
 interface SaveDraftOptions {
   db: Database;
@@ -38,29 +30,12 @@ interface SaveDraftOptions {
  * each factor; returns the draft as the update stored it. With `expectedUpdatedAt` the save is
  * refused (409) when the draft changed since the caller read it.
  *
- * A save computes its changes from the draft as stored. When this process saved the draft last, it
- * remembers that draft and saves in one statement conditioned on the row being unchanged since, so an
- * autosave is one database round trip instead of two (ADR 256); when the condition fails (another
- * instance or request wrote, the draft was completed or deleted) it reads the draft and saves as
- * before. The condition is in the statement, so no write slips in between.
+ * A save computes its changes from the draft as stored, read first.
  */
 export async function saveDraft(options: SaveDraftOptions): Promise<AssessmentRecord> {
-  const { db, id, body } = options;
-  const { organizationId } = options.user;
-  const lastSaved = lastSavedIn(db);
-  const key = `${organizationId}/${id}`;
-  const remembered = options.bodyError ? undefined : lastSaved.get(key);
-  // A caller who saw another version is answered from a fresh read (a 409, or a save if the memory was behind).
-  const usable = remembered && (body.expectedUpdatedAt === undefined || Date.parse(body.expectedUpdatedAt) === Date.parse(remembered.updatedAt));
-  let saved = usable ? await saveOnto(remembered, options, new Date(remembered.updatedAt)) : null;
-  if (!saved) {
-    lastSaved.delete(key);
-    const existing = await requireAssessment(db, organizationId, id);
-    if (options.bodyError) throw options.bodyError;
-    saved = await saveWithPrecondition(existing, options);
-  }
-  lastSaved.set(key, basisOf(saved));
-  return saved;
+  const existing = await requireAssessment(options.db, options.user.organizationId, options.id);
+  if (options.bodyError) throw options.bodyError;
+  return saveWithPrecondition(existing, options);
 }
 
 /** The save of a draft just read: the caller's `expectedUpdatedAt`, if any, is its only condition. */

@@ -14,7 +14,7 @@ import {
 } from '@/contracts/public-api.ts';
 import { toV1Result } from '@/reports/public-result.ts';
 import type { Database } from '../../db/client.ts';
-import { listAssessmentsAfter, type AssessmentListPosition } from '../../db/repositories/assessments.ts';
+import { listAssessmentsAfter } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import { isNotModified, weakEtag } from '../../lib/etag.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
@@ -26,7 +26,6 @@ import { duplicateAssessment } from './duplicate-assessment.ts';
 import { requireAssessment } from './require-assessment.ts';
 import { saveDraft } from './save-draft.ts';
 import { decodeCursor } from './v1-cursor.ts';
-import { sendKeptAnswer, serializeForKeeping } from './kept-answer.ts';
 import { toV1Assessment, toV1Page } from './v1-view.ts';
 import { runWhatIf } from './what-if.ts';
 
@@ -51,15 +50,12 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     if (request.routeOptions.config.api === 'write') requirePermission(requireAuth(request), 'organization.write');
   });
 
-  app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request, reply) => {
+  app.get('/api/v1/assessments', { config: read, schema: { querystring: V1AssessmentListQuerySchema, response: { 200: V1AssessmentPageSchema } } }, async (request) => {
     const { cursor, limit } = request.query;
     const organizationId = requireAuth(request).user.organizationId;
     // One row more than asked tells whether another page follows.
-    const load = (after: AssessmentListPosition | null) => listAssessmentsAfter(app.db, organizationId, after, limit + 1);
-    if (cursor !== undefined) return toV1Page(await load(decodeCursor(cursor)), limit);
-    // The first page is the one a dashboard polls: its answer kept in process until it changes (ADR 251).
-    const answer = await app.firstPages.read(organizationId, limit, async () => serializeForKeeping(reply, toV1Page(await load(null), limit)));
-    return sendKeptAnswer(reply, answer);
+    const after = cursor === undefined ? null : decodeCursor(cursor);
+    return toV1Page(await listAssessmentsAfter(app.db, organizationId, after, limit + 1), limit);
   });
 
   app.post('/api/v1/assessments', { config: write, schema: { body: V1CreateAssessmentBodySchema, response: { 201: V1AssessmentSchema } } }, async (request, reply) => {

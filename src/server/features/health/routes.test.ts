@@ -1,10 +1,6 @@
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createInProcessRunner } from '../../lib/engine-worker/engine-runner.ts';
-import { arrivalOrder } from '../../plugins/arrival-order.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { healthRoutes } from './routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,25 +60,6 @@ test('once draining begins, readyz answers 503 while liveness and other routes k
   expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   // Requests are still served until the listener closes (ADR 236).
   expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(404);
-});
-
-test('on the embedded database requests wait their turn past a turn’s budget (ADR 249); the probes never do', async () => {
-  expect(t.app.hasPlugin('arrival-order')).toBe(t.app.database.kind === 'pglite');
-  // The probes' routes on an app whose budget is spent by the first request of a turn.
-  const app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(arrivalOrder, { budgetMs: 0 });
-  app.decorate('engine', createInProcessRunner());
-  await app.register(healthRoutes);
-  app.get('/work/:n', async () => ({}));
-  await app.ready();
-  const answered: string[] = [];
-  await Promise.all(['/work/1', '/work/2', '/healthz', '/work/3'].map((url) => app.inject(url).then(() => answered.push(url))));
-  // The first request of the turn runs at once; the probe overtakes the two that wait.
-  expect(answered.indexOf('/healthz')).toBeLessThan(answered.indexOf('/work/2'));
-  expect(answered.slice(-2)).toEqual(['/work/2', '/work/3']);
-  await app.close();
 });
 
 test('readyz answers 503 until a probe run of the model passes, then 200 (engine-probe.ts, ADR 276)', async () => {

@@ -14,9 +14,6 @@ declare module 'fastify' {
 
 export const DRAINING_MESSAGE = 'Shutting down';
 
-/** Probes answer at once, not behind the requests waiting their turn (plugins/arrival-order.ts). */
-const PROBE = { arrivalOrder: 'immediate' } as const;
-
 /**
  * Liveness (the process answers) and readiness (the database answers, a probe run of the model
  * passed (engine-probe.ts, ADR 276); Redis reported, ADR 200) for
@@ -37,9 +34,9 @@ async function health(fastify: FastifyInstance) {
   const probe = createEngineProbe(app.engine, app.log);
   // Not awaited: the listener opens at once and readiness follows the probe's answer.
   app.addHook('onReady', async () => probe.start());
-  app.get('/healthz', { config: PROBE, schema: { response: { 200: LivenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: { response: { 200: LivenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { config: PROBE, schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (request, reply) => {
+  app.get('/readyz', { schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } }, async (request, reply) => {
     if (draining) return reply.status(503).send({ status: 'unavailable' as const, message: DRAINING_MESSAGE });
     const readiness = await checkReadiness({ database: app.database, clock: () => app.now(), redisStatus: () => app.redisStatus(), log: request.log });
     if (readiness.status !== 'ready') return reply.status(503).send(readiness);

@@ -1,11 +1,11 @@
-import type { Database } from './client.ts';
+import type { Database } from '../client.ts';
 
 /**
  * A query built and prepared once per database handle instead of on every call (ADR 239): Drizzle
  * spends more CPU assembling a select with joins than PostgreSQL spends answering it, so the hot
  * reads of the public API build theirs once and pass only the values. A transaction is its own
  * handle and gets its own (short-lived) copy. Anything else kept per handle is built through here
- * too (preparedPerShape's maps, the drafts `features/assessments/save-draft.ts` remembers).
+ * too (preparedPerShape's maps).
  */
 export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
   const built = new WeakMap<Database, Query>();
