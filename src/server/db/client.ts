@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { ALWAYS_UP, createDatabaseHealth, type DatabaseHealth } from './database-health.ts';
 import { trackedSockets } from './tracked-sockets.ts';

@@ -1,6 +1,9 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createInProcessRunner } from '../../lib/engine-worker/engine-runner.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { healthRoutes } from './routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
