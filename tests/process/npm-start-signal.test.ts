@@ -32,6 +32,8 @@ test('SIGTERM to `npm start` alone stops the server it runs, and npm exits 0', a
     run.child.kill('SIGTERM');
     expect(await run.exited, run.output()).toBe(0);
     expect(alive(serverPid)).toBe(false);
+    // Nothing npm started is left: its process group (spawnNpm starts one) is empty.
+    expect(alive(-run.child.pid!)).toBe(false);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   } finally {
     if (run.child.exitCode === null && run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
