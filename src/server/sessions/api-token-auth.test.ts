@@ -18,19 +18,33 @@ async function issueToken(owner: Caller, kind: ApiTokenKind, changes: Partial<ty
   const secret = `${API_TOKEN_SECRET_PREFIX[kind]}${randomBytes(24).toString('base64url')}`;
   const [row] = await t.app.db
     .insert(apiTokens)
-    .values({ kind, userId: owner.userId, organizationId: owner.homeOrganizationId, name: 'Dashboards', tokenHash: hashToken(secret), prefix: secret.slice(0, 14), scopes: ['read'], expiresAt: new Date(t.clock.now().getTime() + 90 * DAY), ...changes })
+    .values({
+      kind,
+      userId: owner.userId,
+      organizationId: owner.homeOrganizationId,
+      name: 'Dashboards',
+      tokenHash: hashToken(secret),
+      prefix: secret.slice(0, 14),
+      scopes: ['read'],
+      expiresAt: new Date(t.clock.now().getTime() + 90 * DAY),
+      ...changes,
+    })
     .returning();
   return { secret, id: row!.id };
 }
 
-const authOf = (secret: string, organizationId: string | null = null) => findApiTokenAuth(t.app.db, secret, t.clock.now(), nobodyPays, organizationId);
+const authOf = (secret: string, organizationId: string | null = null) =>
+  findApiTokenAuth(t.app.db, secret, t.clock.now(), nobodyPays, organizationId);
 
 describe('findApiTokenAuth', () => {
-  test("a personal token acts as its owner in its organisation, with its scopes, and records when it was used", async () => {
+  test('a personal token acts as its owner in its organisation, with its scopes, and records when it was used', async () => {
     const owner = await createCaller(t);
     const { secret, id } = await issueToken(owner, 'personal');
     const auth = await authOf(secret);
-    expect(auth).toMatchObject({ user: { id: owner.userId, organizationId: owner.homeOrganizationId, organizationRole: 'owner' }, apiToken: { id, name: 'Dashboards', kind: 'personal', scopes: ['read'] } });
+    expect(auth).toMatchObject({
+      user: { id: owner.userId, organizationId: owner.homeOrganizationId, organizationRole: 'owner' },
+      apiToken: { id, name: 'Dashboards', kind: 'personal', scopes: ['read'] },
+    });
     const [row] = await t.app.db.select().from(apiTokens).where(eq(apiTokens.id, id));
     expect(row!.lastUsedAt).toEqual(t.clock.now());
   });

@@ -3,10 +3,11 @@ import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '
 import { OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
-import { apiTokens, memberships, organizations, userMfa, users } from '../db/schema.ts';
+import { apiTokens, organizations, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { callerFactColumns, loadCachedToken, type LoadedToken } from './cached-token.ts';
+import { callerFactColumns, joinCaller } from './caller-query.ts';
+import { loadCachedToken, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
 
 /** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
@@ -35,7 +36,7 @@ export const ORGANIZATION_HEADER = 'cifer-organization';
 const tokenRowQuery = preparedPerDatabase((db) => {
   const requested = sql.placeholder('requestedOrganizationId');
   const actingOrganization = sql<string>`coalesce(case when ${apiTokens.kind} = 'personal' then ${requested}::uuid end, ${apiTokens.organizationId})`;
-  return db
+  const token = db
     .select({
       id: apiTokens.id,
       kind: apiTokens.kind,
@@ -47,22 +48,22 @@ const tokenRowQuery = preparedPerDatabase((db) => {
       ...callerFactColumns,
     })
     .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .innerJoin(organizations, eq(organizations.id, actingOrganization))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
-    .leftJoin(userMfa, eq(userMfa.userId, users.id))
-    // An organisation pending deletion takes no token calls at all: its integrations stop with the request (ADR 233).
-    .where(
-      and(
-        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
-        isNull(apiTokens.revokedAt),
-        gt(apiTokens.expiresAt, sql.placeholder('now')),
-        eq(users.status, 'active'),
-        isNull(organizations.deletionRequestedAt),
-      ),
-    )
-    .limit(1)
-    .prepare('api_token_auth');
+    .$dynamic();
+  return (
+    joinCaller(token, { userId: apiTokens.userId, organizationId: actingOrganization })
+      // An organisation pending deletion takes no token calls at all: its integrations stop with the request (ADR 233).
+      .where(
+        and(
+          eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+          isNull(apiTokens.revokedAt),
+          gt(apiTokens.expiresAt, sql.placeholder('now')),
+          eq(users.status, 'active'),
+          isNull(organizations.deletionRequestedAt),
+        ),
+      )
+      .limit(1)
+      .prepare('api_token_auth')
+  );
 });
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof readTokenRow>>>;
@@ -100,7 +101,12 @@ function cacheKey(tokenHash: string, requestedOrganizationId: string | null): st
  * and, when usable, cached under its owner and acting organisation, so every invalidation of either
  * (revoke, deactivation, erasure, membership, MFA, billing, deletion request) drops it on every instance.
  */
-async function loadUsableToken(db: Database, tokenHash: string, now: Date, requestedOrganizationId: string | null): Promise<LoadedToken<UsableToken> | null> {
+async function loadUsableToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+  requestedOrganizationId: string | null,
+): Promise<LoadedToken<UsableToken> | null> {
   return loadCachedToken<UsableToken>(db, cacheKey(tokenHash, requestedOrganizationId), now, async () => {
     const row = await readTokenRow(db, tokenHash, now, requestedOrganizationId);
     const organizationRole = row && roleOf(row, requestedOrganizationId);
@@ -133,7 +139,13 @@ async function touchLastUsed(db: Database, loaded: LoadedToken<UsableToken>, now
  * never more: an organisation token only while its creator is still an owner there. Null when the
  * token may not be used.
  */
-export async function findApiTokenAuth(db: Database, secret: string, now: Date, paymentRule: PaymentRule, requestedOrganizationId: string | null = null): Promise<AuthContext | null> {
+export async function findApiTokenAuth(
+  db: Database,
+  secret: string,
+  now: Date,
+  paymentRule: PaymentRule,
+  requestedOrganizationId: string | null = null,
+): Promise<AuthContext | null> {
   const loaded = await loadUsableToken(db, hashToken(secret), now, requestedOrganizationId);
   if (!loaded) return null;
   await touchLastUsed(db, loaded, now);
@@ -147,7 +159,10 @@ export async function findApiTokenAuth(db: Database, secret: string, now: Date, 
     session: { id: `api-token:${row.id}`, createdAt: row.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },
     totpEnabled: row.totpEnabledAt !== null,
     backupCodesCount: 0,
-    requiresPayment: paymentRule({ role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),
+    requiresPayment: paymentRule(
+      { role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil },
+      now,
+    ),
     apiToken: { id: row.id, name: row.name, kind: row.kind as ApiTokenKind, scopes: row.scopes as ApiTokenScope[] },
   };
 }

@@ -1,35 +1,7 @@
 import type { Database } from '../db/client.ts';
-import { memberships, organizations, userMfa, users } from '../db/schema.ts';
 import { sessionCacheFor, type SessionCache } from './session-cache.ts';
 
-/**
- * What the bearer lookups share (API tokens, ADR 243; assistants' OAuth tokens, ADR 294): the
- * user columns a token's row carries, and the session cache around the row's one query.
- */
-
-/** The token owner's columns, as `toCallerUser` (auth-context.ts) reads them. */
-export const callerUserColumns = {
-  id: users.id,
-  homeOrganizationId: users.organizationId,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  isPartner: users.isPartner,
-};
-
-/**
- * What a token's row carries besides the token itself: its acting organisation, owner, role there,
- * second factor and the organisation's billing (joined as users, organizations, memberships and user_mfa).
- */
-export const callerFactColumns = {
-  organizationId: organizations.id,
-  user: callerUserColumns,
-  membershipRole: memberships.role,
-  totpEnabledAt: userMfa.totpEnabledAt,
-  subscriptionStatus: organizations.subscriptionStatus,
-  subscriptionAccessUntil: organizations.subscriptionAccessUntil,
-};
+/** The session cache around a bearer credential's one query (API tokens, ADR 243; assistants' OAuth tokens, ADR 294). */
 
 export interface LoadedToken<T> {
   usable: T;

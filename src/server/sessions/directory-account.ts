@@ -8,7 +8,12 @@ import { invalidateUserSessionCache } from './session-cache.ts';
  * address (the directory's userName) and the names. Sessions and tokens carry them (ADR 143), so
  * the write clears every instance's cache for the person.
  */
-export async function updateDirectoryAccount(db: Database, userId: string, changes: { email?: string; firstName?: string; lastName?: string }, now: Date): Promise<void> {
+export async function updateDirectoryAccount(
+  db: Database,
+  userId: string,
+  changes: { email?: string; firstName?: string; lastName?: string },
+  now: Date,
+): Promise<void> {
   if (changes.email === undefined && changes.firstName === undefined && changes.lastName === undefined) return;
   await db
     .update(users)

@@ -13,7 +13,11 @@ import { deleteUserSessions } from './session-store.ts';
  */
 
 /** Marks an organisation for deletion (members other than owners lose it at once) or clears the mark (restore). */
-export async function writeOrganizationDeletion(db: Database, organizationId: string, deletion: { requestedAt: Date; scheduledFor: Date } | null): Promise<void> {
+export async function writeOrganizationDeletion(
+  db: Database,
+  organizationId: string,
+  deletion: { requestedAt: Date; scheduledFor: Date } | null,
+): Promise<void> {
   await db
     .update(organizations)
     .set({ deletionRequestedAt: deletion?.requestedAt ?? null, deletionScheduledFor: deletion?.scheduledFor ?? null })
@@ -26,7 +30,12 @@ export async function writeOrganizationDeletion(db: Database, organizationId: st
  * row, whose cascade takes its memberships, two-factor data, passkeys and tokens, then the
  * organisations that go with it (ones only this user belonged to).
  */
-export async function eraseAccount(db: Database, userId: string, organizationIds: string[], work: (tx: AccessTransaction) => Promise<void>): Promise<void> {
+export async function eraseAccount(
+  db: Database,
+  userId: string,
+  organizationIds: string[],
+  work: (tx: AccessTransaction) => Promise<void>,
+): Promise<void> {
   await deleteUserSessions(db, userId);
   await db.transaction(async (tx) => {
     await work(tx);
@@ -43,13 +52,18 @@ export async function eraseAccount(db: Database, userId: string, organizationIds
  * their own. Nobody's account is erased because someone else deleted an organisation (ADR 233).
  */
 async function rehomeAccounts(tx: AccessTransaction, organizationId: string, now: Date): Promise<string[]> {
-  const residents = await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.organizationId, organizationId));
+  const residents = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));
   for (const resident of residents) {
     const [elsewhere] = await tx
       .select({ organizationId: memberships.organizationId })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .where(and(eq(memberships.userId, resident.id), ne(memberships.organizationId, organizationId), isNull(organizations.deletionRequestedAt)))
+      .where(
+        and(eq(memberships.userId, resident.id), ne(memberships.organizationId, organizationId), isNull(organizations.deletionRequestedAt)),
+      )
       .orderBy(asc(memberships.createdAt))
       .limit(1);
     let home = elsewhere?.organizationId;
@@ -70,7 +84,12 @@ async function rehomeAccounts(tx: AccessTransaction, organizationId: string, now
  * then its residents move home and the organisation row goes, cascading to its assessments,
  * memberships, invitations, webhooks, tokens, single sign-on and settings.
  */
-export async function purgeOrganization(db: Database, organizationId: string, now: Date, work: (tx: AccessTransaction) => Promise<void>): Promise<void> {
+export async function purgeOrganization(
+  db: Database,
+  organizationId: string,
+  now: Date,
+  work: (tx: AccessTransaction) => Promise<void>,
+): Promise<void> {
   const moved = await db.transaction(async (tx) => {
     await work(tx);
     const residents = await rehomeAccounts(tx, organizationId, now);

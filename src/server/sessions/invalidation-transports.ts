@@ -9,7 +9,12 @@ export function createRedisTransport(redisUrl: string, channel: string, log: Red
   // The publisher fails fast while Redis is away (a change must not wait for it: the session cache
   // stops trusting itself instead); the subscriber queues its SUBSCRIBE until the connection is up.
   const publisher = createRedisClient(redisUrl, { purpose: 'session cache invalidation (publish)', log, lazyConnect: true });
-  const subscriber = createRedisClient(redisUrl, { purpose: 'session cache invalidation (subscribe)', log, lazyConnect: true, patient: true });
+  const subscriber = createRedisClient(redisUrl, {
+    purpose: 'session cache invalidation (subscribe)',
+    log,
+    lazyConnect: true,
+    patient: true,
+  });
   const onError = (error: unknown) => log.warn({ err: error }, 'session cache invalidation over Redis failed');
   return {
     name: 'redis',

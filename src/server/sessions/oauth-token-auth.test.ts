@@ -26,20 +26,37 @@ interface Issued {
 
 async function issueGrant(t: TestApp, owner: Caller, organizationId = owner.homeOrganizationId): Promise<Issued> {
   const clientId = `cifer_client_${randomBytes(8).toString('hex')}`;
-  await t.app.db.insert(oauthClients).values({ id: clientId, name: 'Assistant', redirectUris: ['https://assistant.example/cb'], tokenEndpointAuthMethod: 'none', grantTypes: ['authorization_code'] });
-  const [grant] = await t.app.db.insert(oauthGrants).values({ clientId, userId: owner.userId, organizationId, scopes: ['read'], resource: mcpResourceUrl(t.env.APP_URL) }).returning({ id: oauthGrants.id });
+  await t.app.db
+    .insert(oauthClients)
+    .values({
+      id: clientId,
+      name: 'Assistant',
+      redirectUris: ['https://assistant.example/cb'],
+      tokenEndpointAuthMethod: 'none',
+      grantTypes: ['authorization_code'],
+    });
+  const [grant] = await t.app.db
+    .insert(oauthGrants)
+    .values({ clientId, userId: owner.userId, organizationId, scopes: ['read'], resource: mcpResourceUrl(t.env.APP_URL) })
+    .returning({ id: oauthGrants.id });
   const secret = `${OAUTH_TOKEN_PREFIX.access}${randomBytes(24).toString('base64url')}`;
-  await t.app.db.insert(oauthTokens).values({ id: hashToken(secret), grantId: grant!.id, kind: 'access', expiresAt: new Date(t.clock.now().getTime() + 60 * 60_000) });
+  await t.app.db
+    .insert(oauthTokens)
+    .values({ id: hashToken(secret), grantId: grant!.id, kind: 'access', expiresAt: new Date(t.clock.now().getTime() + 60 * 60_000) });
   return { owner, grantId: grant!.id, secret, organizationId };
 }
 
-const authOn = (t: TestApp, issued: Issued) => findOAuthAccessAuth(t.app.db, issued.secret, mcpResourceUrl(t.env.APP_URL), t.clock.now(), () => false);
+const authOn = (t: TestApp, issued: Issued) =>
+  findOAuthAccessAuth(t.app.db, issued.secret, mcpResourceUrl(t.env.APP_URL), t.clock.now(), () => false);
 
 /** The answer comes from `t`'s cache: a name changed behind the app's back is not seen. */
 async function expectCached(writer: TestApp, t: TestApp, issued: Issued): Promise<AuthContext> {
   const first = await authOn(t, issued);
   expect(first, 'the token works before the event').not.toBeNull();
-  await writer.app.db.update(users).set({ lastName: `Behind-${randomBytes(3).toString('hex')}` }).where(eq(users.id, issued.owner.userId));
+  await writer.app.db
+    .update(users)
+    .set({ lastName: `Behind-${randomBytes(3).toString('hex')}` })
+    .where(eq(users.id, issued.owner.userId));
   const cached = await authOn(t, issued);
   expect(cached?.user.lastName).toBe(first!.user.lastName);
   return cached!;
@@ -111,7 +128,10 @@ describe('assistants’ tokens from the session cache, one instance', () => {
   test('a token bound to another resource, or of another kind, is not an access token here', async () => {
     const issued = await issueGrant(t, await createCaller(t));
     expect(await findOAuthAccessAuth(t.app.db, issued.secret, 'https://elsewhere.example/mcp', t.clock.now(), () => false)).toBeNull();
-    await t.app.db.update(oauthTokens).set({ kind: 'refresh' }).where(eq(oauthTokens.id, hashToken(issued.secret)));
+    await t.app.db
+      .update(oauthTokens)
+      .set({ kind: 'refresh' })
+      .where(eq(oauthTokens.id, hashToken(issued.secret)));
     expect(await authOn(t, issued)).toBeNull();
   });
 });

@@ -2,10 +2,11 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
-import { memberships, oauthClients, oauthGrants, oauthTokens, organizations, userMfa, users } from '../db/schema.ts';
+import { oauthClients, oauthGrants, oauthTokens, organizations, users } from '../db/schema.ts';
 import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { callerFactColumns, loadCachedToken, type LoadedToken } from './cached-token.ts';
+import { callerFactColumns, joinCaller } from './caller-query.ts';
+import { loadCachedToken, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
 
 /** A grant's lastUsedAt is written at most this often (an assistant calling all day is not a write per call). */
@@ -20,8 +21,8 @@ const TOKEN_VERIFIED_AT = new Date(0);
  * not revoked, the token bound to this resource (RFC 8707), the person active and the organisation
  * not being deleted.
  */
-const accessTokenQuery = preparedPerDatabase((db) =>
-  db
+const accessTokenQuery = preparedPerDatabase((db) => {
+  const grant = db
     .select({
       expiresAt: oauthTokens.expiresAt,
       grant: { id: oauthGrants.id, scopes: oauthGrants.scopes, createdAt: oauthGrants.createdAt, lastUsedAt: oauthGrants.lastUsedAt },
@@ -31,10 +32,8 @@ const accessTokenQuery = preparedPerDatabase((db) =>
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
-    .innerJoin(users, eq(users.id, oauthGrants.userId))
-    .innerJoin(organizations, eq(organizations.id, oauthGrants.organizationId))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
-    .leftJoin(userMfa, eq(userMfa.userId, users.id))
+    .$dynamic();
+  return joinCaller(grant, { userId: oauthGrants.userId, organizationId: oauthGrants.organizationId })
     .where(
       and(
         eq(oauthTokens.id, sql.placeholder('tokenHash')),
@@ -47,8 +46,8 @@ const accessTokenQuery = preparedPerDatabase((db) =>
       ),
     )
     .limit(1)
-    .prepare('oauth_access_token_auth'),
-);
+    .prepare('oauth_access_token_auth');
+});
 
 type AccessRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accessTokenQuery>['execute']>>[number]>;
 
@@ -89,7 +88,13 @@ async function touchGrant(db: Database, loaded: LoadedToken<UsableAccess>, now: 
  * change of their membership clears it here at once and on every instance within a second. Null
  * when the token may not be used for `resource`.
  */
-export async function findOAuthAccessAuth(db: Database, secret: string, resource: string, now: Date, paymentRule: PaymentRule): Promise<AuthContext | null> {
+export async function findOAuthAccessAuth(
+  db: Database,
+  secret: string,
+  resource: string,
+  now: Date,
+  paymentRule: PaymentRule,
+): Promise<AuthContext | null> {
   const loaded = await loadUsableAccess(db, hashToken(secret), resource, now);
   if (!loaded) return null;
   await touchGrant(db, loaded, now);
@@ -100,7 +105,10 @@ export async function findOAuthAccessAuth(db: Database, secret: string, resource
     session: { id: `oauth-grant:${row.grant.id}`, createdAt: row.grant.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },
     totpEnabled: row.totpEnabledAt !== null,
     backupCodesCount: 0,
-    requiresPayment: paymentRule({ role: user.role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),
+    requiresPayment: paymentRule(
+      { role: user.role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil },
+      now,
+    ),
     apiToken: { id: row.grant.id, name: row.clientName, kind: 'oauth', scopes: row.grant.scopes as ApiTokenScope[] },
   };
 }

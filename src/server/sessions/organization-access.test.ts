@@ -21,7 +21,8 @@ async function organizationOf(userId: string): Promise<string> {
 test('an access change reaches a cached session on its next request, and only after the commit', async () => {
   const user = await createSignedInUser(t);
   const organizationId = await organizationOf(user.userId);
-  const grant = (status: string) => changeOrganizationAccess(t.app.db, (tx) => writeOrganizationAccess(tx, organizationId, { status, accessUntil: null }));
+  const grant = (status: string) =>
+    changeOrganizationAccess(t.app.db, (tx) => writeOrganizationAccess(tx, organizationId, { status, accessUntil: null }));
 
   expect((await get(t, '/api/assessments', { cookie: user.cookie })).statusCode).toBe(402);
   await grant('active');
@@ -44,7 +45,7 @@ test('an access change reaches a cached session on its next request, and only af
 test('organisation access cannot be written outside changeOrganizationAccess, so no write can skip the cache', async () => {
   const user = await createSignedInUser(t);
   const organizationId = await organizationOf(user.userId);
-  await expect(t.app.db.transaction((tx) => writeOrganizationAccess(tx, organizationId, { status: 'active', accessUntil: null }))).rejects.toThrow(
-    'organisation access is written only inside changeOrganizationAccess',
-  );
+  await expect(
+    t.app.db.transaction((tx) => writeOrganizationAccess(tx, organizationId, { status: 'active', accessUntil: null })),
+  ).rejects.toThrow('organisation access is written only inside changeOrganizationAccess');
 });

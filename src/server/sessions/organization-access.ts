@@ -29,9 +29,16 @@ export async function changeOrganizationAccess<T>(db: Database, work: (tx: Acces
  * The only writer of `organizations.subscription_status` and `subscription_access_until`. It refuses
  * a transaction that `changeOrganizationAccess` did not open, so no write can skip the cache.
  */
-export async function writeOrganizationAccess(tx: AccessTransaction, organizationId: string, access: { status: string; accessUntil: Date | null }): Promise<void> {
+export async function writeOrganizationAccess(
+  tx: AccessTransaction,
+  organizationId: string,
+  access: { status: string; accessUntil: Date | null },
+): Promise<void> {
   const organizationIds = written.get(tx);
   if (!organizationIds) throw new Error('organisation access is written only inside changeOrganizationAccess');
-  await tx.update(organizations).set({ subscriptionStatus: access.status, subscriptionAccessUntil: access.accessUntil }).where(eq(organizations.id, organizationId));
+  await tx
+    .update(organizations)
+    .set({ subscriptionStatus: access.status, subscriptionAccessUntil: access.accessUntil })
+    .where(eq(organizations.id, organizationId));
   organizationIds.add(organizationId);
 }

@@ -9,7 +9,11 @@ import { toOrganizationRole, type AuthContext, type OrganizationRole } from './a
  * A user's role in an organisation: their membership's, else owner of their home organisation (an
  * account made before memberships existed keeps the owner rights it always had), else none.
  */
-export function effectiveOrganizationRole(membershipRole: string | null, organizationId: string, homeOrganizationId: string): OrganizationRole | null {
+export function effectiveOrganizationRole(
+  membershipRole: string | null,
+  organizationId: string,
+  homeOrganizationId: string,
+): OrganizationRole | null {
   return toOrganizationRole(membershipRole) ?? (organizationId === homeOrganizationId ? 'owner' : null);
 }
 

@@ -31,14 +31,20 @@ export async function revokeAllUserSessions(db: Database, userId: string): Promi
   return count;
 }
 
-export type AccountChangeResult = { ok: true; before: { role: string; status: string } } | { ok: false; reason: 'not_found' | 'last_super_admin' };
+export type AccountChangeResult =
+  { ok: true; before: { role: string; status: string } } | { ok: false; reason: 'not_found' | 'last_super_admin' };
 
 /**
  * Applies a role or status change unless it would leave no active super administrator. The
  * check and the update run under one transaction-scoped advisory lock, so two super admins
  * demoting each other at the same moment cannot both succeed.
  */
-async function changeAccount(db: Database, userId: string, changes: { role?: Role; status?: 'active' | 'disabled' }, now: Date): Promise<AccountChangeResult> {
+async function changeAccount(
+  db: Database,
+  userId: string,
+  changes: { role?: Role; status?: 'active' | 'disabled' },
+  now: Date,
+): Promise<AccountChangeResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_ADMIN_LOCK_KEY})`);
     const [before] = await tx.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
@@ -52,7 +58,10 @@ async function changeAccount(db: Database, userId: string, changes: { role?: Rol
         .limit(1);
       if (others.length === 0) return { ok: false, reason: 'last_super_admin' } as const;
     }
-    await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId));
     if (changes.status === 'disabled') await tx.delete(sessions).where(eq(sessions.userId, userId));
     return { ok: true, before } as const;
   });
@@ -76,7 +85,13 @@ export async function setUserRole(db: Database, userId: string, role: Role, now:
  * An access request decided (AUTH-04): a pending account becomes active (a partner if asked) or
  * rejected, when still pending; a rejected account's password-only sessions end.
  */
-export async function settlePendingAccount(db: Database, userId: string, decision: 'approved' | 'rejected', options: { partner: boolean }, now: Date): Promise<void> {
+export async function settlePendingAccount(
+  db: Database,
+  userId: string,
+  decision: 'approved' | 'rejected',
+  options: { partner: boolean },
+  now: Date,
+): Promise<void> {
   const approved = decision === 'approved';
   await db
     .update(users)
@@ -104,7 +119,13 @@ export async function resetUserMfa(db: Database, userId: string, now: Date): Pro
 }
 
 /** Adds or changes a membership (invitation accepted, owner changes a role). */
-export async function upsertMembership(db: Database, userId: string, organizationId: string, role: OrganizationRole, now: Date): Promise<void> {
+export async function upsertMembership(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  role: OrganizationRole,
+  now: Date,
+): Promise<void> {
   await db
     .insert(memberships)
     .values({ userId, organizationId, role, createdAt: now })
@@ -127,7 +148,12 @@ export async function removeMembership(db: Database, userId: string, organizatio
 }
 
 /** Switches the organisation one session works in (the caller has checked the membership). */
-export async function selectSessionOrganization(db: Database, sessionId: string, userId: string, organizationId: string | null): Promise<void> {
+export async function selectSessionOrganization(
+  db: Database,
+  sessionId: string,
+  userId: string,
+  organizationId: string | null,
+): Promise<void> {
   await db.update(sessions).set({ currentOrganizationId: organizationId }).where(eq(sessions.id, sessionId));
   await sessionsChanged(db, userId);
 }
@@ -153,7 +179,11 @@ export async function revokeApiTokenById(db: Database, tokenId: string, now: Dat
  * its owner's cache entries leave every instance. Returns the grant's owner and organisation when
  * this call revoked it.
  */
-export async function revokeOAuthGrantById(db: Database, grantId: string, now: Date): Promise<{ userId: string; organizationId: string } | null> {
+export async function revokeOAuthGrantById(
+  db: Database,
+  grantId: string,
+  now: Date,
+): Promise<{ userId: string; organizationId: string } | null> {
   const [revoked] = await db
     .update(oauthGrants)
     .set({ revokedAt: now })
@@ -168,7 +198,11 @@ export async function revokeOAuthGrantById(db: Database, grantId: string, now: D
  * (personal and the organisation tokens it created) and its assistants' OAuth grants are deleted or
  * revoked, and every instance drops what it cached for the person within a second (ADR 173).
  */
-export async function endEveryAccess(db: Database, userId: string, now: Date): Promise<{ sessions: number; apiTokens: number; assistants: number }> {
+export async function endEveryAccess(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<{ sessions: number; apiTokens: number; assistants: number }> {
   const ended = await db.transaction(async (tx) => {
     const closed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
     const tokens = await tx

@@ -73,7 +73,10 @@ for (const transport of ['postgres', 'redis'] as const) {
     let first: TestApp;
     let second: TestApp;
     beforeAll(async () => {
-      const env: Record<string, string> = transport === 'redis' ? { REDIS_URL: process.env.REDIS_URL!, RATE_LIMIT_NAMESPACE: `cache-${randomBytes(5).toString('hex')}` } : { REDIS_URL: '' };
+      const env: Record<string, string> =
+        transport === 'redis'
+          ? { REDIS_URL: process.env.REDIS_URL!, RATE_LIMIT_NAMESPACE: `cache-${randomBytes(5).toString('hex')}` }
+          : { REDIS_URL: '' };
       first = await createTestApp(env);
       second = await createTestApp(env, { sameDatabaseAs: first });
       expect(first.app.sessionCache.transport).toBe(transport);
@@ -87,7 +90,9 @@ for (const transport of ['postgres', 'redis'] as const) {
       const { cookie } = await createVerifiedUserSession(first);
       expect((await getUser(second, cookie)).statusCode).toBe(200);
       expect((await getUser(second, cookie)).statusCode).toBe(200);
-      expect((await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: first.env.APP_URL } })).statusCode).toBe(200);
+      expect(
+        (await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: first.env.APP_URL } })).statusCode,
+      ).toBe(200);
       await expectRevokedOnOther(second, cookie);
     });
 

@@ -65,7 +65,10 @@ export interface SessionCache<T = unknown> {
   close(): Promise<void>;
 }
 
-export function createSessionCache<T>(transport: InvalidationTransport, onError: (error: unknown) => void = () => {}): SessionCache<T> & { start(): Promise<void> } {
+export function createSessionCache<T>(
+  transport: InvalidationTransport,
+  onError: (error: unknown) => void = () => {},
+): SessionCache<T> & { start(): Promise<void> } {
   const entries = new Map<string, Entry<T>>();
   let currentEpoch = 0;
   let connected = transport.name === 'local';
@@ -146,7 +149,8 @@ export function createSessionCache<T>(transport: InvalidationTransport, onError:
 export function parseInvalidation(payload: string): Invalidation | null {
   try {
     const value = JSON.parse(payload) as Partial<Invalidation>;
-    if ((value.kind === 'session' || value.kind === 'user' || value.kind === 'organization') && typeof value.id === 'string') return { kind: value.kind, id: value.id };
+    if ((value.kind === 'session' || value.kind === 'user' || value.kind === 'organization') && typeof value.id === 'string')
+      return { kind: value.kind, id: value.id };
   } catch {
     // ignored: not one of ours
   }

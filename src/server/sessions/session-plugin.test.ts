@@ -32,11 +32,15 @@ test('logout clears the hint with the session cookie', async () => {
   const { email } = await createUser(t);
   const { cookie } = await logIn(t, email, STRONG_PASSWORD);
   const response = await post(t, '/api/auth/logout', {}, { cookie });
-  expect(setCookies(response).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+  expect(setCookies(response).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(
+    true,
+  );
 });
 
 test('a stale hint with no valid session is cleared, and the user call still answers 401', async () => {
-  const response = await get(t, '/api/auth/user', { headers: { cookie: `${SESSION_HINT_COOKIE}=1; ${t.app.sessionCookieName}=forged-token` } });
+  const response = await get(t, '/api/auth/user', {
+    headers: { cookie: `${SESSION_HINT_COOKIE}=1; ${t.app.sessionCookieName}=forged-token` },
+  });
   expect(response.statusCode).toBe(401);
   expect(setCookies(response).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`))).toBe(true);
 });

@@ -3,7 +3,14 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPostgresTransport, createRedisTransport } from './invalidation-transports.ts';
-import { createLocalTransport, createSessionCache, registerSessionCache, unregisterSessionCache, type InvalidationTransport, type SessionCache } from './session-cache.ts';
+import {
+  createLocalTransport,
+  createSessionCache,
+  registerSessionCache,
+  unregisterSessionCache,
+  type InvalidationTransport,
+  type SessionCache,
+} from './session-cache.ts';
 import type { PaymentRule } from './auth-context.ts';
 import { findSessionAuth, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store.ts';
 import { API_TOKEN_MESSAGES } from '@/contracts/api-tokens.ts';
@@ -40,7 +47,8 @@ export const IN_PROCESS_CALL_HEADER = 'cifer-in-process-call';
 
 /** Redis when configured, else PostgreSQL notifications, else this process only (PGlite: one process per data folder, ADR 174). */
 function chooseTransport(app: FastifyInstance): InvalidationTransport {
-  if (app.env.REDIS_URL) return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, app.log);
+  if (app.env.REDIS_URL)
+    return createRedisTransport(app.env.REDIS_URL, `${app.env.RATE_LIMIT_NAMESPACE ?? 'cifer'}:session-invalidation`, app.log);
   if (app.database.kind === 'postgres') return createPostgresTransport(app.database.notifications, 'cifer_session_invalidation');
   return createLocalTransport();
 }
@@ -54,7 +62,8 @@ function chooseTransport(app: FastifyInstance): InvalidationTransport {
 function requestedOrganization(request: FastifyRequest): string | null {
   const value = request.headers[ORGANIZATION_HEADER];
   if (value === undefined) return null;
-  if (typeof value !== 'string' || !isUuid(value)) throw new AppError('bad_request', 'The CIFER-Organization header must be an organisation id (a UUID).');
+  if (typeof value !== 'string' || !isUuid(value))
+    throw new AppError('bad_request', 'The CIFER-Organization header must be an organisation id (a UUID).');
   return value.toLowerCase();
 }
 
@@ -85,7 +94,9 @@ async function sessionPlugin(app: FastifyInstance) {
   const cookieOptions = { httpOnly: true, secure: isHttps, sameSite: 'lax' as const, path: '/' };
 
   await app.register(cookie);
-  const cache = createSessionCache(chooseTransport(app), (error) => app.log.error({ err: error }, 'session invalidation could not be broadcast'));
+  const cache = createSessionCache(chooseTransport(app), (error) =>
+    app.log.error({ err: error }, 'session invalidation could not be broadcast'),
+  );
   await cache.start();
   registerSessionCache(app.db, cache);
   app.decorate('sessionCache', cache);

@@ -1,7 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { backupCodes, memberships, organizations, sessions, userMfa, users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
+import { callerFactColumns, joinCaller } from './caller-query.ts';
 import { toCallerUser, type AuthContext, type CallerUserRow, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole, roleUnlessBeingDeleted } from './organization-owner.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
@@ -34,7 +35,13 @@ export interface SessionMeta {
  * passkey sign-in proves both factors in one step (ADR 226), so it opens the session with
  * `mfaVerifiedAt` already set.
  */
-export async function createSession(db: Database, userId: string, now: Date, meta: SessionMeta = {}, factors: { mfaVerifiedAt?: Date } = {}): Promise<string> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+  meta: SessionMeta = {},
+  factors: { mfaVerifiedAt?: Date } = {},
+): Promise<string> {
   const token = generateSessionToken();
   await db.insert(sessions).values({
     id: hashToken(token),
@@ -64,7 +71,12 @@ async function evictOldestSessions(db: Database, userId: string) {
  * MFA-verified; the old token stops working at once (SES-05). Returns the new token, or null when
  * the old session no longer exists.
  */
-export async function rotateSession(db: Database, sessionId: string, now: Date, changes: { mfaVerifiedAt?: Date } = {}): Promise<string | null> {
+export async function rotateSession(
+  db: Database,
+  sessionId: string,
+  now: Date,
+  changes: { mfaVerifiedAt?: Date } = {},
+): Promise<string | null> {
   const token = generateSessionToken();
   const newId = hashToken(token);
   const rotated = await db
@@ -92,7 +104,14 @@ export async function deleteUserSessions(db: Database, userId: string, exceptSes
 
 export async function listUserSessions(db: Database, userId: string) {
   return db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent, mfaVerifiedAt: sessions.mfaVerifiedAt })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      mfaVerifiedAt: sessions.mfaVerifiedAt,
+    })
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
@@ -132,34 +151,22 @@ interface SessionAuthRow {
 }
 
 async function readSessionAuthRow(db: Database, sessionId: string): Promise<SessionAuthRow | null> {
+  // The session's current organisation: its selection, else the user's home organisation (ADR 140).
   const currentOrganizationId = sql<string>`coalesce(${sessions.currentOrganizationId}, ${users.organizationId})`;
-  const unusedBackupCodes = sql<number>`(select count(*) from ${backupCodes} where ${backupCodes.userId} = ${users.id} and ${backupCodes.usedAt} is null)`.mapWith(Number);
-  const [row] = await db
-    .select({
-      session: { createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, mfaVerifiedAt: sessions.mfaVerifiedAt, passwordOnlySince: sessions.passwordOnlySince },
-      user: {
-        id: users.id,
-        homeOrganizationId: users.organizationId,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        status: users.status,
-        isPartner: users.isPartner,
-      },
-      organizationId: organizations.id,
-      membershipRole: memberships.role,
-      totpEnabledAt: userMfa.totpEnabledAt,
-      backupCodesCount: unusedBackupCodes,
-      subscriptionStatus: organizations.subscriptionStatus,
-      subscriptionAccessUntil: organizations.subscriptionAccessUntil,
-      deletionRequestedAt: organizations.deletionRequestedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(organizations, eq(organizations.id, currentOrganizationId))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
-    .leftJoin(userMfa, eq(userMfa.userId, users.id))
+  const session = {
+    createdAt: sessions.createdAt,
+    lastSeenAt: sessions.lastSeenAt,
+    expiresAt: sessions.expiresAt,
+    mfaVerifiedAt: sessions.mfaVerifiedAt,
+    passwordOnlySince: sessions.passwordOnlySince,
+  };
+  const [row] = await joinCaller(
+    db
+      .select({ session, ...callerFactColumns })
+      .from(sessions)
+      .$dynamic(),
+    { userId: sessions.userId, organizationId: currentOrganizationId },
+  )
     .where(eq(sessions.id, sessionId))
     .limit(1);
   return row ? { ...row, totpEnabledAt: row.totpEnabledAt ?? null, membershipRole: row.membershipRole ?? null } : null;
@@ -170,14 +177,23 @@ function isUsable(row: SessionAuthRow, now: Date): boolean {
 }
 
 function organizationRoleOf(row: SessionAuthRow): AuthContext['user']['organizationRole'] | null {
-  return roleUnlessBeingDeleted(effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId), row.deletionRequestedAt);
+  return roleUnlessBeingDeleted(
+    effectiveOrganizationRole(row.membershipRole, row.organizationId, row.user.homeOrganizationId),
+    row.deletionRequestedAt,
+  );
 }
 
 function needsTouch(row: SessionAuthRow, nowMs: number): boolean {
   return nowMs - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 }
 
-function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole: AuthContext['user']['organizationRole'], now: Date, paymentRule: PaymentRule): AuthContext {
+function toAuthContext(
+  row: SessionAuthRow,
+  sessionId: string,
+  organizationRole: AuthContext['user']['organizationRole'],
+  now: Date,
+  paymentRule: PaymentRule,
+): AuthContext {
   const user = toCallerUser(row.user, row.organizationId, organizationRole);
   const { role } = user;
   const totpEnabled = row.totpEnabledAt !== null;
@@ -187,12 +203,20 @@ function toAuthContext(row: SessionAuthRow, sessionId: string, organizationRole:
     totpEnabled,
     backupCodesCount: totpEnabled ? row.backupCodesCount : 0,
     // The rule is billing's (features/billing/entitlement.ts), handed to sessions at start-up.
-    requiresPayment: paymentRule({ role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil }, now),
+    requiresPayment: paymentRule(
+      { role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil },
+      now,
+    ),
   };
 }
 
 /** The row of a session that may be used now: from this instance's session cache (ADR 173), else read. */
-async function loadUsableRow(db: Database, cache: SessionCache<SessionAuthRow> | undefined, sessionId: string, now: Date): Promise<SessionAuthRow | null> {
+async function loadUsableRow(
+  db: Database,
+  cache: SessionCache<SessionAuthRow> | undefined,
+  sessionId: string,
+  now: Date,
+): Promise<SessionAuthRow | null> {
   const cached = cache?.get(sessionId, now.getTime());
   // Never refuse from the cache: another instance may have touched the session since.
   if (cached && isUsable(cached, now)) return cached;

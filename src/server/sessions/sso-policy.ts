@@ -4,7 +4,10 @@ import { organizations, ssoConnections, ssoDomains } from '../db/schema.ts';
 
 /** The domain of an address, lower-cased: what follows its last "@". */
 export function emailDomainOf(email: string): string {
-  return email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+  return email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /**

@@ -46,7 +46,15 @@ export async function clearTotpEnrolment(db: Database, userId: string, now: Date
   await db.transaction(async (tx) => {
     await tx
       .update(userMfa)
-      .set({ totpSecretEnc: null, totpEnabledAt: null, pendingSecretEnc: null, pendingCreatedAt: null, lastUsedStep: null, ...locks, updatedAt: now })
+      .set({
+        totpSecretEnc: null,
+        totpEnabledAt: null,
+        pendingSecretEnc: null,
+        pendingCreatedAt: null,
+        lastUsedStep: null,
+        ...locks,
+        updatedAt: now,
+      })
       .where(eq(userMfa.userId, userId));
     await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
   });
@@ -72,4 +80,3 @@ export async function replaceBackupCodes(db: Database, userId: string, codeHashe
   });
   await invalidateUserSessionCache(db, userId);
 }
-

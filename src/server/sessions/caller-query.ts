@@ -1,0 +1,60 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { backupCodes, memberships, organizations, userMfa, users } from '../db/schema.ts';
+
+/**
+ * "Who is calling": the one query shape every credential is answered with (cookie sessions, API
+ * tokens ADR 243, assistants' OAuth tokens ADR 294). A credential row is joined to its person, the
+ * organisation it acts in, the person's membership there and their second factor, and the same
+ * facts are selected for each, so a session and a token cannot disagree about who someone is.
+ */
+
+/** The caller's user columns, as `toCallerUser` (auth-context.ts) reads them. */
+export const callerUserColumns = {
+  id: users.id,
+  homeOrganizationId: users.organizationId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  status: users.status,
+  isPartner: users.isPartner,
+};
+
+/**
+ * What every credential's row carries besides the credential itself: the acting organisation, the
+ * person, their role there, second factor and backup codes left, and the organisation's billing and
+ * deletion state.
+ */
+export const callerFactColumns = {
+  organizationId: organizations.id,
+  user: callerUserColumns,
+  membershipRole: memberships.role,
+  totpEnabledAt: userMfa.totpEnabledAt,
+  backupCodesCount:
+    sql<number>`(select count(*) from ${backupCodes} where ${backupCodes.userId} = ${users.id} and ${backupCodes.usedAt} is null)`.mapWith(
+      Number,
+    ),
+  subscriptionStatus: organizations.subscriptionStatus,
+  subscriptionAccessUntil: organizations.subscriptionAccessUntil,
+  deletionRequestedAt: organizations.deletionRequestedAt,
+};
+
+/** Where the credential's person and acting organisation are found. */
+export interface CallerLinks {
+  userId: PgColumn;
+  organizationId: PgColumn | SQL;
+}
+
+/**
+ * The caller's joins after the credential's own table (and any tables it needs first): the person,
+ * the acting organisation, the membership there and the second factor. Each credential adds its
+ * `where`.
+ */
+export function joinCaller<Q extends PgSelect>(credential: Q, links: CallerLinks) {
+  return credential
+    .innerJoin(users, eq(users.id, links.userId))
+    .innerJoin(organizations, eq(organizations.id, links.organizationId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id));
+}
