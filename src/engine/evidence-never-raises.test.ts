@@ -107,6 +107,15 @@ describe('evidence never raises a figure (ADR 265)', () => {
     }
   }, 120_000);
 
+  test('the "I don\'t know" range stops at the evidence: its worst end takes a floored factor at "partial"', () => {
+    const organisation = { industry: 'manufacturing' as const, employees: 80, annualRevenueUsd: 20e6, records: { personal: 5_000, health: 0, paymentCard: 0, consumerFinancial: 0 }, holdsEuResidentsData: false, holdsCaliforniaResidentsData: false, isPubliclyTraded: false };
+    const frameworks = { iso27001: { status: 'compliant' as const } };
+    const withEvidence = assessRisk({ organisation, factors: { M1: 'unknown', M5: 'unknown' }, frameworks }, { ...RUN, parameterUncertainty: true });
+    const answered = assessRisk({ organisation, factors: { M1: 'partial', M5: 'worst' }, frameworks }, RUN);
+    // M1 is covered by the certificate (floor "partial"), M5 is not (worst stays worst).
+    expect(withEvidence.unknownAnswersRangeUsd?.high).toBeCloseTo(answered.annualLoss.expectedUsd, 6);
+  }, 60_000);
+
   test('a compliance claim for a regime with no records in scope adds no fines', () => {
     const organisation = { industry: 'manufacturing' as const, employees: 80, annualRevenueUsd: 20e6, records: { personal: 5_000, health: 0, paymentCard: 0, consumerFinancial: 0 }, holdsEuResidentsData: false, holdsCaliforniaResidentsData: false, isPubliclyTraded: false };
     const none = assessRisk({ organisation, factors: {}, frameworks: {} }, RUN);
