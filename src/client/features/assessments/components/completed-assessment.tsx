@@ -1,3 +1,4 @@
+import { DecisionOptionsPanel } from './decision-options-panel.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { toast } from '@/client/hooks/use-toast.ts';
@@ -74,6 +75,7 @@ export function CompletedAssessment({ assessment, onOpen, extras }: { assessment
       <UnknownAnswersPanel assessment={assessment} result={result} />
       {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={result.unknownFactors.length} onRefine={startRefining} isRefining={refine.isPending} /> : null}
       <AnswerRecord assessment={assessment} />
+      <DecisionOptionsPanel assessmentId={assessment.id} />
       <ResultsWithWhatIf
         key={assessment.id}
         input={input}
