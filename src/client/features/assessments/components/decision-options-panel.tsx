@@ -6,6 +6,7 @@ export function DecisionOptionsPanel({ assessmentId }: { assessmentId: string })
   const report = useDecision(assessmentId);
   const options = report.data?.keyFigures.options ?? null;
   if (report.isPending) return <p className="text-sm text-slate-700">Pricing the options for the board…</p>;
+  if (report.isError) return <p className="text-sm text-slate-700" data-testid="results-decision-options-error">The priced options could not be loaded: {report.error.message}</p>;
   if (options === null) return null;
   const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)];
   return (
