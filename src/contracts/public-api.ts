@@ -154,6 +154,58 @@ export const V1RecommendationSchema = z.object({
   required: z.boolean(),
 });
 
+/** A control a framework the organisation follows or its insurer requires, whatever its return: never listed as "not worth it". */
+export const V1RequiredControlSchema = z.object({
+  factorId: FactorIdSchema,
+  /** The control's name (an exposure factor is named by the control that reduces it). */
+  label: z.string(),
+  /** Who requires it: "HIPAA Security Rule", "cyber insurance". */
+  requiredBy: z.array(z.string()),
+  reasons: z.array(z.string()),
+  /** Expected annual loss removed by this control alone at best practice, USD a year. */
+  savingUsd: z.number(),
+  /** Typical annual cost (mid of its band) and the band, USD a year. */
+  costUsd: z.number(),
+  costLowUsd: z.number(),
+  costHighUsd: z.number(),
+  /** Whether it also pays for itself at its typical price. */
+  paysForItself: z.boolean(),
+});
+
+/** One priced option of the decision (A: required; B: A plus the fixes that pay for themselves; C: within a budget). */
+export const V1DecisionOptionSchema = z.object({
+  id: z.enum(['required', 'requiredAndPaying', 'budget']),
+  letter: z.enum(['A', 'B', 'C']),
+  title: z.string(),
+  controls: z.array(z.object({ factorId: FactorIdSchema, label: z.string() })),
+  annualCostUsd: z.number(),
+  annualCostLowUsd: z.number(),
+  annualCostHighUsd: z.number(),
+  /** Saving a year with all its controls in place together (one model run on the same simulated years). */
+  savingUsd: z.number(),
+  expectedLossLeftUsd: z.number(),
+  /** The 1-in-20 and 1-in-100 year kept by the organisation (after insurance when there is a policy). */
+  oneInTwentyYearLeftUsd: z.number(),
+  oneInHundredYearLeftUsd: z.number(),
+  /** Whether the 1-in-100 year left is within the risk appetite; null when none is set. */
+  isWithinAppetite: z.boolean().nullable(),
+  /** The option in one sentence, exactly as the board pack prints it. */
+  line: z.string(),
+  /** The row of the pack's options table: option, cost, saving, loss left, 1-in-20 left, 1-in-100 left. */
+  cells: z.array(z.string()),
+});
+
+/** The pack's headline figures as it prints them, and the priced options (null for a result of an older model). */
+export const V1DecisionSchema = z.object({
+  expectedLoss: z.string(),
+  uninsuredOneInHundredYear: z.string(),
+  coveredShareOfOneInHundredYear: z.string(),
+  paysForItself: z.string(),
+  payback: z.string(),
+  budgetUsd: z.number().nullable(),
+  options: z.array(V1DecisionOptionSchema),
+});
+
 /** GET /api/v1/assessments/:id/result */
 export const V1ResultSchema = z.object({
   assessmentId: z.string(),
@@ -167,7 +219,11 @@ export const V1ResultSchema = z.object({
   /** Up to 5 answers that move the expected loss most. */
   topDrivers: z.array(V1DriverSchema),
   scenarios: z.array(V1ScenarioSchema),
+  /** The fixes that pay for themselves at typical prices, best value first. */
   recommendations: z.array(V1RecommendationSchema),
+  /** Controls required by a framework or the insurer whatever their return: their own list, never inside a "not worth it" one. */
+  requiredControls: z.array(V1RequiredControlSchema),
+  decision: V1DecisionSchema,
   /** Two plain sentences for a person. */
   summary: z.string(),
 });

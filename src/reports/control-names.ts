@@ -7,12 +7,12 @@ import { getFactor } from '@/engine/factors.ts';
  * that brings it to its best answer, whose price the engine's cost table already gives for it.
  */
 const CONTROL_FOR_EXPOSURE: { readonly [F in FactorId]?: string } = {
-  A1: 'Vendor security reviews (third parties)',
+  A1: 'Vendor security reviews',
   A2: 'Consolidating security tools',
-  A3: 'Managed security service or security hires',
-  A4: 'Compliance gap remediation programme',
-  A5: 'AI use policy and approved AI tools',
-  A6: 'Network segmentation of connected devices',
+  A3: 'Managed security service',
+  A4: 'Compliance gap remediation',
+  A5: 'AI use policy and tools',
+  A6: 'Segmenting connected devices',
   A7: 'Data inventory and clean-up',
   A8: 'Managed devices for remote staff',
 };

@@ -7,6 +7,8 @@ import { formatPercent, formatUsdShort } from './format.ts';
 import { readRequiredReasons } from './read-fix-plan.ts';
 import { readLossScenarios, readParameterUncertainty } from './read-loss-scenarios.ts';
 import { readResult } from './read-result.ts';
+import { controlName } from './control-names.ts';
+import type { KeyFigures } from './key-figures.ts';
 import { isFiniteNumber, isRecord } from './stored-values.ts';
 
 /**
@@ -55,16 +57,57 @@ function topDrivers(result: RiskResult): V1Result['topDrivers'] {
     .map((c) => ({ factorId: c.factorId, label: getFactor(c.factorId).name, effectUsd: Math.abs(c.contributionUsd), direction: c.contributionUsd > 0 ? ('raises' as const) : ('lowers' as const) }));
 }
 
-/** The fixes that pay for themselves, then those a framework or insurer requires although they do not. */
+/** The fixes that pay for themselves at typical prices (the engine's worth-it list), with whether each is also required. */
 function recommendations(result: RiskResult): V1Result['recommendations'] {
   const worthIt: unknown[] = Array.isArray(result.recommendations) ? result.recommendations : [];
-  const notWorthIt: unknown[] = Array.isArray(result.recommendationsNotWorthIt) ? result.recommendationsNotWorthIt : [];
-  const read = (value: unknown) => {
+  return worthIt.flatMap((value) => {
     if (!isRecord(value) || !isFactorId(value.factorId) || !isFiniteNumber(value.annualLossReductionUsd) || !isRecord(value.annualCostUsd) || !isFiniteNumber(value.annualCostUsd.midUsd)) return [];
-    const label = typeof value.factorName === 'string' ? value.factorName : getFactor(value.factorId).name;
-    return [{ factorId: value.factorId, label, savingUsd: value.annualLossReductionUsd, costUsd: value.annualCostUsd.midUsd, required: readRequiredReasons(value.required).length > 0 }];
+    return [{ factorId: value.factorId, label: controlName(value.factorId), savingUsd: value.annualLossReductionUsd, costUsd: value.annualCostUsd.midUsd, required: readRequiredReasons(value.required).length > 0 }];
+  });
+}
+
+/** Every control required by a framework or the insurer, from both engine lists, largest saving first. */
+function requiredControls(result: RiskResult): V1Result['requiredControls'] {
+  const lists: unknown[][] = [Array.isArray(result.recommendations) ? result.recommendations : [], Array.isArray(result.recommendationsNotWorthIt) ? result.recommendationsNotWorthIt : []];
+  return lists
+    .flatMap((list, i) =>
+      list.flatMap((value) => {
+        if (!isRecord(value) || !isFactorId(value.factorId) || !isFiniteNumber(value.annualLossReductionUsd) || !isRecord(value.annualCostUsd)) return [];
+        const cost = value.annualCostUsd;
+        const reasons = readRequiredReasons(value.required);
+        if (reasons.length === 0 || !isFiniteNumber(cost.midUsd) || !isFiniteNumber(cost.lowUsd) || !isFiniteNumber(cost.highUsd)) return [];
+        return [{ factorId: value.factorId, label: controlName(value.factorId), requiredBy: [...new Set(reasons.map((r) => r.requiredBy))], reasons: reasons.map((r) => r.reason), savingUsd: value.annualLossReductionUsd, costUsd: cost.midUsd, costLowUsd: cost.lowUsd, costHighUsd: cost.highUsd, paysForItself: i === 0 }];
+      }),
+    )
+    .sort((a, b) => b.savingUsd - a.savingUsd);
+}
+
+/** The pack's key figures and priced options as it prints them (key-figures.ts). */
+function toV1Decision(key: KeyFigures): V1Result['decision'] {
+  return {
+    expectedLoss: key.expectedLoss.text,
+    uninsuredOneInHundredYear: key.uninsuredOneInHundred.text,
+    coveredShareOfOneInHundredYear: key.coveredShareOneInHundred.text,
+    paysForItself: key.paysForItself.text,
+    payback: key.payback.text,
+    budgetUsd: key.options?.budgetUsd ?? null,
+    options: (key.options?.options ?? []).map((o) => ({
+      id: o.id,
+      letter: o.letter,
+      title: o.title,
+      controls: o.controls.map((c) => ({ factorId: c.factorId, label: c.name })),
+      annualCostUsd: o.annualCostMidUsd,
+      annualCostLowUsd: o.annualCostLowUsd,
+      annualCostHighUsd: o.annualCostHighUsd,
+      savingUsd: o.savingUsd,
+      expectedLossLeftUsd: o.expectedLossLeftUsd,
+      oneInTwentyYearLeftUsd: o.oneInTwentyLeftUsd,
+      oneInHundredYearLeftUsd: o.oneInHundredLeftUsd,
+      isWithinAppetite: o.isWithinAppetite,
+      line: o.line,
+      cells: [...o.cells],
+    })),
   };
-  return [...worthIt.flatMap(read), ...notWorthIt.flatMap(read).filter((r) => r.required)];
 }
 
 /** Two plain sentences: how much and how likely, then the band and the best next step. */
@@ -78,7 +121,7 @@ function summarize(figures: V1Figures, band: V1RiskBand, fixes: V1Result['recomm
 }
 
 /** GET /api/v1/assessments/:id/result, from a completed assessment's stored result. */
-export function toV1Result(assessment: { id: string; title: string; completedAt: string }, result: RiskResult): V1Result {
+export function toV1Result(assessment: { id: string; title: string; completedAt: string }, result: RiskResult, key: KeyFigures): V1Result {
   const figures = toV1Figures(result);
   const riskBand = toV1RiskBand(result);
   const fixes = recommendations(result);
@@ -94,6 +137,8 @@ export function toV1Result(assessment: { id: string; title: string; completedAt:
     topDrivers: topDrivers(result),
     scenarios: (readLossScenarios(result) ?? []).map((s) => ({ id: s.id, label: s.label, expectedAnnualLossUsd: s.expectedAnnualLossUsd, share: s.share, annualProbability: s.annualProbability })),
     recommendations: fixes,
+    requiredControls: requiredControls(result),
+    decision: toV1Decision(key),
     summary: summarize(figures, riskBand, fixes),
   };
 }

@@ -4,7 +4,7 @@ import { exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from './c
 import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
 import { PALETTE } from './palette.ts';
 import { OPTION_COLUMNS } from './decision-options.ts';
-import { formatSavedPerDollar, optionLines, type ReportModel, type ReportSlide, type SlideId } from './report-model.ts';
+import { formatSavedPerDollar, type ReportModel, type ReportSlide, type SlideId } from './report-model.ts';
 import { layoutBarChart, type PlacedText } from './text-fit.ts';
 import { AppetiteChartPdf } from './coverage-pdf.tsx';
 import { scenarioTableTexts, ScenariosTablePdf } from './loss-scenarios-pdf.tsx';
@@ -320,7 +320,8 @@ function DecisionPage({ model }: { model: ReportModel }) {
           <Text style={styles.h3}>The options, priced</Text>
           <T style={styles.small}>{model.keyFigures.options.intro}</T>
           <OptionsTable model={model} />
-          <Bullets items={optionLines(model.keyFigures)} />
+          {/* Why each is bought, in plain words; each option's full sentence is in the deck's notes, the workbook and the API. */}
+          <Bullets items={model.keyFigures.options.options.map((o) => `${o.title}: ${o.why}`)} />
           <Text style={styles.h3}>The controls</Text>
         </View>
       )}

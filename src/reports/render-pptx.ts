@@ -3,6 +3,7 @@ import { formatUsdChange, formatUsdShort } from './format.ts';
 import type { ReportLogo } from './render-pdf.tsx';
 import { PALETTE, pptxColor } from './palette.ts';
 import { rowsThatFit } from './board-message.ts';
+import { OPTION_COLUMNS } from './decision-options.ts';
 import { formatSavedPerDollar, headlineTiles, type ReportModel, type ReportSlide } from './report-model.ts';
 import { BROWSER_FONT_SCALE, wrapText, type PlacedText } from './text-fit.ts';
 import { addCoverageSlide } from './coverage-pptx.ts';
@@ -253,18 +254,31 @@ function addFixesTable(s: Slide, model: ReportModel) {
 
 const DECISION_KIND = { plan: 'Pays for itself', required: 'Required', option: 'Optional' } as const;
 
-/** The ask: the fixes (or required controls) with saving, cost and who requires them; the combined effect and doing nothing below. */
+/** The priced options (decision-options.ts) at the top of the decision slide; returns where the next content starts. */
+function addOptionsTable(s: Slide, model: ReportModel, top: number): number {
+  const options = model.keyFigures.options;
+  if (options === null) return top;
+  const fontSize = 12;
+  const rowHeight = (fontSize / 72) * 1.25 + 0.1;
+  const head = OPTION_COLUMNS.map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)].map((cells) => cells.map((text) => ({ text })));
+  s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [1.5, 3.0, 2.0, 1.9, 1.9, 2.0], fontFace: FONT, fontSize, color: INK, border: { type: 'solid', color: GRID, pt: 1 }, margin: 0.03 });
+  // The header wraps to two lines at this width.
+  return top + rowHeight * (rows.length + 2) + 0.15;
+}
+
+/** The ask: the priced options, then the controls (fixes or required ones) with saving, cost and who requires them; the combined effect and doing nothing below. */
 function addDecisionSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
   const d = model.message.decision;
-  const top = contentTop(slide);
+  const top = addOptionsTable(s, model, contentTop(slide));
   if (d.rows.length === 0) {
-    addBullets(s, [...d.askLines, d.doNothing], below(FULL, top), 16);
+    addBullets(s, [...d.askLines, d.doNothing], below(FULL, top), 14);
     return;
   }
-  const fontSize = d.rows.length > 8 ? 11 : 13;
+  const fontSize = d.rows.length > 8 || top > 3 ? 10 : 13;
   const rowHeight = (fontSize / 72) * 1.25 + 0.1;
   // Rows that fit above the closing lines; the rest are counted in a line (rowsThatFit).
-  const fit = rowsThatFit(d.rows, Math.floor((6.0 - top) / rowHeight) - 1);
+  const fit = rowsThatFit(d.rows, Math.max(1, Math.floor((6.0 - top) / rowHeight) - 1));
   const head = ['Control', 'Why', 'Saves a year', 'Costs a year', 'Required by'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
   const rows = fit.rows.map((r) => [
     { text: r.name },
@@ -275,7 +289,7 @@ function addDecisionSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
   ]);
   s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [3.4, 1.6, 1.5, 1.7, 4.1], fontFace: FONT, fontSize, color: INK, border: { type: 'solid', color: GRID, pt: 1 }, margin: 0.03 });
   const tableBottom = top + rowHeight * (rows.length + 1) + 0.1;
-  addBullets(s, [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines], { x: 0.5, y: Math.min(tableBottom, 6.0), w: 12.3, h: 6.9 - Math.min(tableBottom, 6.0) }, 12);
+  addBullets(s, [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines], { x: 0.5, y: Math.min(tableBottom, 6.2), w: 12.3, h: 6.9 - Math.min(tableBottom, 6.2) }, 11);
 }
 
 function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo: ReportLogo | null, index: number) {

@@ -178,7 +178,7 @@ describe('verification workbook', () => {
       'P(ransom paid) per incident',
       'Median ransom for this organisation (USD)',
       'Standard error as a share of the expected loss',
-      'Risk score (0-100)',
+      'Security posture score (0-100, lower is better)',
     ]) {
       expect(labels).toContain(label);
     }
@@ -280,7 +280,7 @@ describe('verification workbook', () => {
   });
 
   test('the formulas read their inputs: a changed input changes the recomputed value', () => {
-    const score = formulaRows(workbook, 'Analytic').find((r) => r.label === 'Risk score (0-100)')!;
+    const score = formulaRows(workbook, 'Analytic').find((r) => r.label === 'Security posture score (0-100, lower is better)')!;
     const sheet = workbook.getWorksheet('Analytic')!;
     const aleRow = sheet.getColumn(1).values.findIndex((v) => v === 'Expected annual loss (USD)');
     expect(aleRow).toBeGreaterThan(1);

@@ -1,4 +1,6 @@
 import { controlName } from './control-names.ts';
+import type { KeyFigures } from './key-figures.ts';
+import { addOptionsSheet } from './workbook/options-sheet.ts';
 import ExcelJS from 'exceljs';
 import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import type { CalibrationKey } from '@/engine/calibration/calibration.ts';
@@ -159,19 +161,25 @@ function addSeverity(f: FormulaSheet, d: RiskDerivation, source: ReportSource) {
   f.formula('ransomMedian', 'Median ransom for this organisation (USD)', d.ransomMedianUsd, `${f.ref('ransomMedianRef')}*${f.ref('sizeScale')}*${f.ref('smallScale')}`, 'median × size scale × small-firm scale', USD_CENTS);
 }
 
-/** The 1-in-100 year and the policy: what it pays, what stays, the limit that would pay it all. */
-function addOneInHundred(f: FormulaSheet, one: OneInHundredView) {
+/**
+ * The 1-in-100 year and the policy: what stays with the organisation is the pack's one uninsured
+ * figure (key-figures.ts, ADR 271), the 1-in-100 year of the loss kept after insurance; what the
+ * policy pays and its share follow from it with live formulas.
+ */
+function addOneInHundred(f: FormulaSheet, one: OneInHundredView, key: KeyFigures) {
   f.heading('Insurance view of a 1-in-100 year');
   f.input('p99', 'Loss of a 1-in-100 year, before insurance (USD)', one.oneInHundredYearLossUsd, 'simulated (P99 of annual loss)', USD_CENTS);
   f.input('needed', 'Insurable in that year after retention and co-insurance (USD)', one.limitToCoverOneInHundredYearUsd, 'simulated: the limit that would cover it', USD_CENTS);
   if (one.policyLimitUsd === null) return;
   f.input('limit', 'Policy aggregate limit (USD)', one.policyLimitUsd, 'input', USD);
-  f.formula('recovered', 'Paid by the policy in that year (USD)', one.recoveredInOneInHundredYearUsd, `MIN(${f.ref('limit')},${f.ref('needed')})`, 'min(limit, insurable)', USD_CENTS);
-  f.formula('covered', 'Share of that year the policy pays', one.coveredShareOfOneInHundredYear, `IF(${f.ref('p99')}>0,${f.ref('recovered')}/${f.ref('p99')},1)`, 'paid / loss', PROB);
-  f.formula('uncovered', 'Stays with the organisation in that year (USD)', one.uncoveredInOneInHundredYearUsd, `${f.ref('p99')}-${f.ref('recovered')}`, 'loss − paid', USD_CENTS);
+  f.input('uncovered', 'Stays with the organisation in a 1-in-100 year (USD)', key.uninsuredOneInHundred.value, 'simulated (P99 of the annual loss kept after insurance)', USD);
+  f.formula('recovered', 'Paid by the policy in that year (USD)', one.oneInHundredYearLossUsd - key.uninsuredOneInHundred.value, `MAX(0,${f.ref('p99')}-${f.ref('uncovered')})`, 'loss − kept', USD_CENTS);
+  // Cached from the unrounded loss, as the formula computes it; it prints as the key figure's share (key-figures.ts).
+  const p99 = one.oneInHundredYearLossUsd;
+  f.formula('covered', 'Share of that year the policy pays', p99 > 0 ? Math.min(1, Math.max(0, p99 - key.uninsuredOneInHundred.value) / p99) : 0, `IF(${f.ref('p99')}>0,MIN(1,${f.ref('recovered')}/${f.ref('p99')}),0)`, 'paid / loss', PROB);
 }
 
-function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource): FormulaSheet {
+function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource, key: KeyFigures): FormulaSheet {
   const result = source.assessment.result;
   const view = readResult(result);
   const f = new FormulaSheet(workbook.addWorksheet('Analytic'));
@@ -217,7 +225,7 @@ function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource): FormulaS
   categories.forEach((c) => f.formula(`share-${c.category}`, `${c.label}: share`, c.share, `${f.ref(`cat-${c.category}`)}/(${sumFormula})`, 'category / all categories', PROB));
   f.formula('catSum', 'All categories (= expected annual loss)', categoryTotal, sumFormula, 'sum of the categories', USD_CENTS);
 
-  if (view.oneInHundred !== null) addOneInHundred(f, view.oneInHundred);
+  if (view.oneInHundred !== null) addOneInHundred(f, view.oneInHundred, key);
 
   const addReturns = (heading: string, list: readonly RecommendationView[]) => {
     if (list.length === 0) return;
@@ -285,13 +293,14 @@ export async function renderWorkbook(model: ReportModel, source: ReportSource): 
   const headline = new FormulaSheet(workbook.addWorksheet('Headline'), 'In the report');
   addInputs(workbook, source);
   addParameters(workbook);
-  const analytic = addAnalytic(workbook, source);
+  const analytic = addAnalytic(workbook, source, model.keyFigures);
   const { stats, bulk } = addSampleSheets(workbook, result, regenerateLossSamples(input, result));
   const whatChanged = model.whatChanged === null ? null : addWhatChangedSheet(workbook, model.whatChanged, currentAleLink(stats, analytic));
   const planSheet = plan === null ? null : addFixPlanSheet(workbook, plan);
   fillHeadlineSheet(headline, model, { stats, analytic, whatChanged, fixPlan: planSheet });
   if (plan !== null && planSheet !== null) fillHeadlinePlan(headline, model, plan, planSheet);
   addCoverageSheet(workbook, model.coverage);
+  addOptionsSheet(workbook, model.keyFigures);
   if (model.scenarios !== null) addScenariosSheet(workbook, model.scenarios, model.uncertainty, currentAleLink(stats, analytic), model.headline.aleUsd);
   const stored = await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as ExcelJS.XlsxWriteOptions);
   return fillBulkColumns(Buffer.from(stored), bulk);

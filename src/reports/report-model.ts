@@ -469,7 +469,7 @@ function decisionSlide(model: SlideSource): ReportSlide {
     title: 'The decision',
     takeaway: d.takeaway,
     bullets: [...optionLines(model.keyFigures), ...d.askLines.slice(0, d.fixes.length), ...d.requiredLines.map((line) => `Required regardless of return: ${line}`), ...d.noPayingFixLines, ...d.closingLines],
-    notes: model.keyFigures.options === null ? d.notes : `${d.notes} ${model.keyFigures.options.intro}`,
+    notes: model.keyFigures.options === null ? d.notes : [d.notes, model.keyFigures.options.intro, ...optionLines(model.keyFigures)].join(' '),
   };
 }
 
@@ -517,6 +517,20 @@ function buildSlides(model: SlideSource): ReportSlide[] {
   ];
 }
 
+/**
+ * The coverage, the figures of the board message and the key figures with the priced options of one
+ * completed assessment: computed once here for the report model and the results API (ADR 271).
+ */
+export function computeDecisionFigures(input: RiskInput, result: RiskResult, riskProfile: RiskProfileSettings | null, unknownFactors: ReportModel['unknownFactors'] = buildUnknownFactors(readResult(result))) {
+  const view = readResult(result);
+  const coverage = computeCoverage(result, riskProfile);
+  const boardFigures = buildBoardFigures(result, view, unknownFactors);
+  const appetiteUsd = riskProfile?.appetiteUsd ?? null;
+  const options = computeDecisionOptions({ input, result, controls: boardFigures.controls, plan: boardFigures.plan, appetiteUsd, budgetUsd: riskProfile?.budgetUsd ?? null });
+  const keyFigures = computeKeyFigures({ aleUsd: view.aleUsd, postureScore: result.riskScore.score, coverage, plan: boardFigures.plan, options });
+  return { coverage, boardFigures, keyFigures };
+}
+
 /** Builds the board briefing of one completed assessment. Pure: the same source gives the same model. */
 export function buildReportModel(source: ReportSource): ReportModel {
   const { assessment } = source;
@@ -535,11 +549,8 @@ export function buildReportModel(source: ReportSource): ReportModel {
     .slice(0, MAX_FIXES)
     .map((r, i) => toFix({ ...r, rank: i + 1 }));
   const scenarios = buildScenarioSection(result, fixes.map((f) => f.name));
-  const coverage = computeCoverage(result, source.riskProfile ?? null);
-  const boardFigures = buildBoardFigures(result, view, unknownFactors);
-  const options = computeDecisionOptions({ input: assessment.input, result, controls: boardFigures.controls, plan: boardFigures.plan, appetiteUsd, budgetUsd: source.riskProfile?.budgetUsd ?? null });
-  const keyFigures = computeKeyFigures({ aleUsd: view.aleUsd, postureScore: result.riskScore.score, coverage, plan: boardFigures.plan, options });
-  const required = options?.options.find((o) => o.id === 'required');
+  const { coverage, boardFigures, keyFigures } = computeDecisionFigures(assessment.input, result, source.riskProfile ?? null, unknownFactors);
+  const required = keyFigures.options?.options.find((o) => o.id === 'required');
   const requiredPrice =
     required === undefined || required.controls.length === 0
       ? null

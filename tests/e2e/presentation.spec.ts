@@ -33,7 +33,8 @@ test('a verified user presents the latest assessment by keyboard, with notes, at
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/');
   await signUpWithMfa(page, `board-${Date.now()}@example.com`, { firstName: 'Dana', lastName: 'Whitfield', company: 'Riverside Clinic' });
-  await completeAssessment(page, 'Last year', SAMPLE_CLINIC_INPUT);
+  // The same organisation assessed a year earlier: what changed compares one organisation only (ADR 274).
+  await completeAssessment(page, 'Last year', { ...SAMPLE_CLINIC_INPUT, organisation: { ...SAMPLE_CLINIC_INPUT.organisation, name: 'Riverside Clinic' } });
   const latest = await completeAssessment(page, 'This year', {
     ...SAMPLE_CLINIC_INPUT,
     // The slides name the organisation assessed, not the account's company (ADR 217).

@@ -102,6 +102,11 @@ describe('public API /api/v1', () => {
     expect(result.topDrivers.length).toBeLessThanOrEqual(5);
     expect(result.scenarios.reduce((sum, s) => sum + s.expectedAnnualLossUsd, 0)).toBeCloseTo(result.figures.expectedAnnualLossUsd, 0);
     expect(result.summary.split('. ').length).toBeGreaterThanOrEqual(2);
+    // Required controls have their own list (ADR 272); the decision carries the pack's three priced options (ADR 270).
+    const required = new Set(result.requiredControls.map((c) => c.factorId));
+    for (const r of result.recommendations) expect(r.required).toBe(required.has(r.factorId));
+    expect(result.decision.options.map((o) => o.letter)).toEqual(['A', 'B', 'C']);
+    for (const o of result.decision.options) expect(o.line).toContain(o.cells[5] ?? '');
     const notModified = await withToken(t, secret, 'GET', `/api/v1/assessments/${done.id}/result`, { headers: { 'if-none-match': String(resultResponse.headers.etag) } });
     expect(notModified.statusCode).toBe(304);
 

@@ -167,8 +167,18 @@ async function findNewestCompleted(db: Database, organizationId: string, conditi
 }
 
 /** The organisation's latest completed assessment finished before `before` other than `excludeId` (the "previous" one), or null. */
-export function findPreviousCompleted(db: Database, organizationId: string, before: Date, excludeId: string): Promise<AssessmentRecord | null> {
-  return findNewestCompleted(db, organizationId, and(lt(assessments.completedAt, before), ne(assessments.id, excludeId)));
+/** The name that identifies the organisation assessed (step 1), compared without case or surrounding spaces; '' when none was given. */
+export function assessedOrganisationKey(name: string | null | undefined): string {
+  return (name ?? '').trim().toLowerCase();
+}
+
+/**
+ * The previous completed assessment of the same assessed organisation (ADR 274): an account may
+ * assess several firms, and "what changed" never compares one firm with another.
+ */
+export function findPreviousCompleted(db: Database, organizationId: string, before: Date, excludeId: string, assessedName: string | null): Promise<AssessmentRecord | null> {
+  const sameOrganisation = sql`lower(trim(coalesce(${assessments.input}->'organisation'->>'name', ''))) = ${assessedOrganisationKey(assessedName)}`;
+  return findNewestCompleted(db, organizationId, and(lt(assessments.completedAt, before), ne(assessments.id, excludeId), sameOrganisation));
 }
 
 /** The organisation's most recently completed assessment, or null. */

@@ -13,6 +13,8 @@ import {
   V1WhatIfSchema,
 } from '@/contracts/public-api.ts';
 import { toV1Result } from '@/reports/public-result.ts';
+import { computeDecisionFigures } from '@/reports/report-model.ts';
+import { findAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
 import type { Database } from '../../db/client.ts';
 import { listAssessmentsAfter } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
@@ -96,7 +98,10 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     const record = await requireAssessment(app.db, requireAuth(request).user.organizationId, request.params.id);
     if (record.status !== 'completed' || !record.result || !record.completedAt) throw new AppError('not_found', NO_RESULT_MESSAGE);
     if (isNotModified(request, reply, weakEtag(record.id, record.completedAt))) return reply.status(304).send();
-    return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt }, record.result);
+    if (record.completedInput === null) throw new Error('a completed assessment has answers the current model does not accept');
+    // The pack's own key figures and priced options (ADR 271), with the risk profile kept with the assessment.
+    const { keyFigures } = computeDecisionFigures(record.completedInput, record.result, await findAssessmentRiskProfile(app.db, record.id));
+    return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt }, record.result, keyFigures);
   });
 
   app.post('/api/v1/assessments/:id/what-if', { config: read, schema: { params, body: V1WhatIfBodySchema, response: { 200: V1WhatIfSchema } }, attachValidation: true }, async (request) => {

@@ -2,7 +2,7 @@ import { buildReportModel, type ReportModel, type ReportSource } from '@/reports
 import { computeWhatChangedWith, type ComparedAssessment, type WhatChanged } from '@/reports/what-changed.ts';
 import type { Database } from '../../db/client.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
-import { findAssessment, findPreviousCompleted } from '../../db/repositories/assessments.ts';
+import { assessedOrganisationKey, findAssessment, findPreviousCompleted } from '../../db/repositories/assessments.ts';
 import { findAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
 import type { RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { AppError } from '../../errors.ts';
@@ -62,8 +62,13 @@ async function startWhatChanged(
   if (againstId !== undefined) {
     if (againstId === current.stored.id) throw new AppError('bad_request', 'Choose a different assessment to compare with', { issues: [{ path: 'against', message: 'Choose a different assessment to compare with' }] });
     previous = await requireCompleted(db, organizationId, againstId, 'comparison');
+    // Only another assessment of the same organisation assessed is a comparison (ADR 274).
+    if (assessedOrganisationKey(previous.compared.input.organisation.name) !== assessedOrganisationKey(current.compared.input.organisation.name)) {
+      const message = 'Choose an assessment of the same organisation to compare with';
+      throw new AppError('bad_request', message, { issues: [{ path: 'against', message }] });
+    }
   } else {
-    previous = toCompleted(await findPreviousCompleted(db, organizationId, new Date(current.compared.completedAt), current.stored.id));
+    previous = toCompleted(await findPreviousCompleted(db, organizationId, new Date(current.compared.completedAt), current.stored.id, current.compared.input.organisation.name ?? null));
   }
   if (!previous) return null;
   const { compared } = previous;

@@ -1,3 +1,4 @@
+import { DecisionOptionsPanel } from './decision-options-panel.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
@@ -83,6 +84,7 @@ export function AssessmentDetail({ id, whatChanged }: { id: string; whatChanged:
           {whatChanged(data.id)}
           <UnknownAnswersPanel assessment={data} result={data.result} />
           <AnswerRecord assessment={data} />
+          <DecisionOptionsPanel assessmentId={data.id} />
           <ResultsView result={data.result} input={input} />
         </div>
       ) : (

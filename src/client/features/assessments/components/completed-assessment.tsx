@@ -1,3 +1,4 @@
+import { DecisionOptionsPanel } from './decision-options-panel.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { toast } from '@/client/hooks/use-toast.ts';
@@ -75,6 +76,7 @@ export function CompletedAssessment({ assessment, onOpen, extras }: { assessment
       <ResultsWithWhatIf
         afterAdvice={
           <>
+            <DecisionOptionsPanel assessmentId={assessment.id} />
             <UnknownAnswersPanel assessment={assessment} result={result} />
             {showHandOver ? <HandOverPanel assessmentId={assessment.id} unknownCount={unknownQuestions} onRefine={startRefining} isRefining={refine.isPending} /> : null}
             {extras}

@@ -1,3 +1,4 @@
+import { rowsThatFit } from '@/reports/board-message.ts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -68,7 +69,13 @@ describe('the decision slide', () => {
     expect(screen.getAllByRole('heading', { name: 'The decision' }).length).toBeGreaterThan(0);
     const table = screen.getAllByRole('table', { name: 'What the board is asked to approve' })[0];
     expect(model.message.decision.rows.length).toBeGreaterThan(0);
-    for (const row of model.message.decision.rows) expect(table).toHaveTextContent(row.name);
+    // Under the priced options there is room for five controls; the rest are counted in a line (rowsThatFit).
+    const fit = rowsThatFit(model.message.decision.rows, 5);
+    for (const row of fit.rows) expect(table).toHaveTextContent(row.name);
+    if (fit.omittedLine !== null) expect(screen.getAllByText(fit.omittedLine).length).toBeGreaterThan(0);
     expect(screen.getAllByText(model.message.decision.doNothing).length).toBeGreaterThan(0);
+    const options = screen.getAllByRole('table', { name: 'The priced options' })[0];
+    for (const option of model.keyFigures.options?.options ?? []) expect(options).toHaveTextContent(option.cells.join(''));
+    expect(model.keyFigures.options?.options).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@ import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
 import { rowsThatFit } from '@/reports/board-message.ts';
+import { OPTION_COLUMNS } from '@/reports/decision-options.ts';
 import { formatSavedPerDollar, headlineTiles, type ReportModel, type ReportSlide } from '@/reports/report-model.ts';
 import { BarsSvg, ExceedanceSvg, PHONE_CHART_WIDTH, TornadoSvg, WaterfallSvg } from './slide-charts.tsx';
 
@@ -106,13 +107,48 @@ function FixesTable({ model }: { model: ReportModel }) {
 const DECISION_KIND = { plan: 'Pays for itself', required: 'Required', option: 'Optional' } as const;
 const MAX_DECISION_ROWS = 10;
 
+const MAX_DECISION_ROWS_UNDER_OPTIONS = 5;
+
+/** The priced options (src/reports/decision-options.ts): the same cells as the PDF and the deck, doing nothing first. */
+function OptionsTable({ model }: { model: ReportModel }) {
+  const options = model.keyFigures.options;
+  if (options === null) return null;
+  const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)];
+  return (
+    <div className="mb-2 overflow-x-auto sm:mb-[0.8cqw]" data-testid="decision-options">
+      <table className="w-full text-left text-sm sm:text-[1.3cqw]">
+        <caption className="sr-only">The priced options</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            {OPTION_COLUMNS.map((label) => (
+              <th key={label} scope="col" className="py-0.5 pr-2 align-bottom">{label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells) => (
+            <tr key={cells[0]} className="border-b border-slate-200">
+              <th scope="row" className="py-0.5 pr-2 font-medium whitespace-nowrap">{cells[0]}</th>
+              {cells.slice(1).map((cell, i) => (
+                <td key={OPTION_COLUMNS[i + 1]} className="py-0.5 pr-2 tabular-nums">{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-slate-700 sm:text-[1.05cqw]">{options.options.map((o) => `${o.title}: ${o.why}`).join(' ')}</p>
+    </div>
+  );
+}
+
 /** The ask as a table: the fixes or the required controls, with saving, cost and who requires them; the combined effect and doing nothing below. */
 function DecisionTable({ model }: { model: ReportModel }) {
   const d = model.message.decision;
   // A 16:9 slide has room for about ten rows; the rest are counted in a line, never cut off.
-  const fit = rowsThatFit(d.rows, MAX_DECISION_ROWS);
+  const fit = rowsThatFit(d.rows, model.keyFigures.options === null ? MAX_DECISION_ROWS : MAX_DECISION_ROWS_UNDER_OPTIONS);
   return (
     <div className="overflow-x-auto">
+      <OptionsTable model={model} />
       {d.rows.length > 0 ? (
         <table className={cn('w-full text-left text-sm', d.rows.length > 8 ? 'sm:text-[1.15cqw]' : 'sm:text-[1.45cqw]')}>
           <caption className="sr-only">What the board is asked to approve</caption>

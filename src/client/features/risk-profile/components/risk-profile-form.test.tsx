@@ -11,6 +11,7 @@ test('saves a policy with sub-limits and an appetite typed with separators', asy
   const user = userEvent.setup();
   render(<RiskProfileForm profile={EMPTY} canEdit isSaving={false} onSave={onSave} />);
   await user.type(screen.getByLabelText(/loss in a year we can absorb/i), '400,000');
+  await user.type(screen.getByLabelText(/security budget a year/i), '60,000');
   await user.click(screen.getByLabelText(/we have a cyber-insurance policy/i));
   await user.type(screen.getByLabelText(/aggregate limit/i), '$1,000,000');
   await user.type(screen.getByLabelText(/retention/i), '25000');
@@ -26,6 +27,7 @@ test('saves a policy with sub-limits and an appetite typed with separators', asy
       subLimits: { ransomware: 250_000, fundsTransferFraud: null, regulatoryFines: null },
     },
     appetiteUsd: 400_000,
+    budgetUsd: 60_000,
   });
 });
 

@@ -69,6 +69,14 @@ export function RiskProfileForm({
             >
               <MoneyInput id="appetite" error={errors.appetiteUsd?.message} hint {...form.register('appetiteUsd')} />
             </FormField>
+            <FormField
+              id="budget"
+              label="Security budget a year (USD)"
+              error={errors.budgetUsd?.message}
+              hint="Option C of the board's decision: the best value within this budget. Empty: 1% of revenue."
+            >
+              <MoneyInput id="budget" error={errors.budgetUsd?.message} hint {...form.register('budgetUsd')} />
+            </FormField>
           </CardContent>
         </Card>
 

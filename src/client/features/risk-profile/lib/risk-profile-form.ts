@@ -19,6 +19,7 @@ export interface RiskProfileFormValues {
   coinsurancePercent: string;
   subLimits: Record<SubLimitId, string>;
   appetiteUsd: string;
+  budgetUsd: string;
 }
 
 const blank = (value: string) => value.trim() === '';
@@ -45,13 +46,14 @@ export function toSettings(values: RiskProfileFormValues): RiskProfileSettings {
         }
       : null,
     appetiteUsd: toNumber(values.appetiteUsd),
+    budgetUsd: toNumber(values.budgetUsd),
   };
 }
 
 /** Where each contract path shows its message on the form. */
 function fieldOf(path: readonly PropertyKey[]): string {
   const [head, second, third] = path.map(String);
-  if (head === 'appetiteUsd') return 'appetiteUsd';
+  if (head === 'appetiteUsd' || head === 'budgetUsd') return head;
   if (second === 'coinsuranceShare') return 'coinsurancePercent';
   if (second === 'subLimits' && third !== undefined) return `subLimits.${third}`;
   return second ?? head ?? 'root';
@@ -82,5 +84,6 @@ export function toFormValues(profile: RiskProfile | undefined): RiskProfileFormV
     coinsurancePercent: policy ? String(Math.round(policy.coinsuranceShare * 10_000) / 100) : '',
     subLimits: Object.fromEntries(SUB_LIMIT_IDS.map((id) => [id, asText(policy?.subLimits[id])])) as Record<SubLimitId, string>,
     appetiteUsd: asText(profile?.appetiteUsd),
+    budgetUsd: asText(profile?.budgetUsd),
   };
 }
