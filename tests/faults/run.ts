@@ -8,7 +8,8 @@
  *   1. the instance is ready only once a model run passed on its worker (ADR 276);
  *   2. sign-ups with invented X-Forwarded-For addresses through nginx count as one client: the
  *      per-address limit holds, and sessions and the audit log record the real peer (ADR 277);
- *   3. an instance whose ENCRYPTION_KEY does not open the stored two-factor secrets refuses to start;
+ *   3. an instance whose ENCRYPTION_KEY does not open the stored two-factor secrets refuses to start,
+ *      and `npm run restore` of a backup with such a key is refused, naming the key to give;
  *   4. /metrics answers during a database outage, with the database and Redis gauges;
  *   5. a database outage, refused or silent, is answered 503 with Retry-After within 2 s, no request
  *      waits longer than that, and the instance is ready again once the database is back (ADR 278).
@@ -18,7 +19,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -206,6 +207,41 @@ async function wrongKeyRefused(sessionSecret: string): Promise<void> {
   figures.push(['Start refused with a key that does not open the stored secrets', `exit ${code} after ${(refusedMs / 1000).toFixed(1)} s`]);
 }
 
+/** Runs one of the package's scripts as an operator would (`tsx scripts/<name>.ts`); its exit code and output. */
+async function runScript(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const child = spawn(NODE, [TSX_CLI, `scripts/${name}.ts`, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolvePromise) => child.once('exit', resolvePromise));
+  return { code, output };
+}
+
+/**
+ * Point 3 through the README's commands: `npm run backup` of the run's database, then `npm run
+ * restore` of it into an empty database with another ENCRYPTION_KEY: refused, naming the key to give.
+ */
+async function restoreWithAnotherKey(admin: postgres.Sql, encryptionKey: string): Promise<void> {
+  const restoredName = `${DATABASE_NAME}_restored`;
+  await admin.unsafe(`create database ${restoredName}`);
+  const base = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATA_DIR: join(WORK_DIR, 'restore-data'), BACKUP_DIR: join(WORK_DIR, 'backups'), SESSION_SECRET: randomBytes(32).toString('hex') };
+  try {
+    const backup = await runScript('backup', [], { ...base, DATABASE_URL: urlOf(ADMIN_URL!, DATABASE_NAME), ENCRYPTION_KEY: encryptionKey });
+    const file = /(\/\S+\.dump)/.exec(backup.output)?.[1];
+    check(backup.code === 0 && file !== undefined, `npm run backup of the run's database: exit ${backup.code}`);
+    if (!file) return;
+    check((statSync(file).mode & 0o777) === 0o600, `the PostgreSQL backup file is readable by its owner only: ${(statSync(file).mode & 0o777).toString(8)}`);
+    const started = performance.now();
+    const restore = await runScript('restore', [file], { ...base, DATABASE_URL: urlOf(ADMIN_URL!, restoredName), ENCRYPTION_KEY: randomBytes(32).toString('hex') });
+    const message = restore.output.trim().split('\n').at(-1) ?? '';
+    check(restore.code === 1 && message.includes('cannot be opened with this ENCRYPTION_KEY') && message.includes('set ENCRYPTION_KEY'), `npm run restore with another ENCRYPTION_KEY is refused: exit ${restore.code}, "${message.slice(0, 140)}…"`);
+    figures.push(['`npm run restore` with another key (PostgreSQL)', `exit ${restore.code} with the remedy after ${((performance.now() - started) / 1000).toFixed(1)} s`]);
+  } finally {
+    await admin.unsafe(`drop database if exists ${restoredName} with (force)`);
+  }
+}
+
 interface OutageFigures {
   firstAnswerMs: number;
   slowestMs: number;
@@ -304,6 +340,7 @@ async function main() {
 
     // 3. A start with a key that does not open the stored secrets.
     await wrongKeyRefused(sessionSecret);
+    await restoreWithAnotherKey(admin, encryptionKey);
 
     // 4 and 5. Outages: refused (PostgreSQL stopped) and silent (network cut).
     for (const kind of ['refused', 'silent'] as const) {

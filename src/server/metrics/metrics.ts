@@ -50,28 +50,21 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     return lastBacklog;
   }
 
-  const outboxBacklog = new Gauge({
-    name: 'cifer_outbox_messages',
-    help: 'E-mail outbox messages by status, read from the database at scrape time',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      const backlog = await readBacklog();
-      if (!backlog) return this.reset();
-      for (const [status, count] of Object.entries(backlog.outbox)) this.set({ status }, count);
-    },
-  });
-  const jobQueue = new Gauge({
-    name: 'cifer_jobs',
-    help: 'Jobs in the database-backed queue by status, read at scrape time',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      const backlog = await readBacklog();
-      if (!backlog) return this.reset();
-      for (const [status, count] of Object.entries(backlog.jobs)) this.set({ status }, count);
-    },
-  });
+  // One gauge per backlog, both filled from the same read; an unknown backlog leaves its series out.
+  const backlogGauge = (name: string, help: string, pick: (backlog: Backlog) => Record<string, number>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        const backlog = await readBacklog();
+        if (!backlog) return this.reset();
+        for (const [status, count] of Object.entries(pick(backlog))) this.set({ status }, count);
+      },
+    });
+  const outboxBacklog = backlogGauge('cifer_outbox_messages', 'E-mail outbox messages by status, read from the database at scrape time', (backlog) => backlog.outbox);
+  const jobQueue = backlogGauge('cifer_jobs', 'Jobs in the database-backed queue by status, read at scrape time', (backlog) => backlog.jobs);
 
   new Gauge({
     name: 'cifer_database_up',
