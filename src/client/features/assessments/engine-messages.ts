@@ -20,4 +20,6 @@ export interface EngineRequest {
 export type EngineResponse =
   | { id: number; phase: 'fast'; result: RiskResult; computeMs: number; willRefine: boolean }
   | { id: number; phase: 'full'; result: RiskResult; computeMs: number }
-  | { id: number; phase: 'error'; message: string };
+  | { id: number; phase: 'error'; message: string }
+  /** A one-answer neighbour's first pass, computed ahead of the click: the page shows it on the change itself (ADR 283). */
+  | { id: number; phase: 'foreseen'; input: RiskInput; result: RiskResult };

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import { assessRisk } from '@/engine/assess-risk.ts';
 import type { EngineRequest, EngineResponse } from './engine-messages.ts';
-import { WhatIfEngine } from './what-if-engine.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
+import { WhatIfEngine, type WhatIfRun } from './what-if-engine.ts';
 
 /**
  * Runs the risk engine off the main thread so what-if edits never freeze the page. One worker
@@ -11,7 +12,8 @@ import { WhatIfEngine } from './what-if-engine.ts';
  * with attribution and recommendations, unless a newer request has arrived meanwhile: only the
  * latest change matters. When idle, the worker foresees the next change: it computes the first
  * pass of every one-answer neighbour of the latest answers, one per task, so a change to one of
- * them is answered from memory (ADR 216).
+ * them is answered from memory (ADR 216), and posts each to the page, which shows it on the
+ * change itself, without a round trip (ADR 283).
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const whatIf = new WhatIfEngine();
@@ -31,7 +33,8 @@ function schedule(task: () => void): void {
 function foresee(request: EngineRequest): void {
   if (latest !== request) return;
   try {
-    if (whatIf.foreseeNext(request)) schedule(() => foresee(request));
+    const toPage = (run: WhatIfRun, result: RiskResult) => post({ id: request.id, phase: 'foreseen', input: run.input, result });
+    if (whatIf.foreseeNext(request, toPage)) schedule(() => foresee(request));
   } catch {
     // Foreseeing is an optimisation only: the change itself reports any error when it is made.
   }
