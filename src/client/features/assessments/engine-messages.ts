@@ -6,7 +6,11 @@ export interface EngineRequest {
   id: number;
   input: RiskInput;
   seed: number;
-  iterations: number;
+  /**
+   * Simulated years; null: the count the server's completion picks for its standard precision
+   * (ADR 102), so a result computed offline is the figure the synced one will show (ADR 283).
+   */
+  iterations: number | null;
   /** Also compute attribution and recommendations (a second, slower message). */
   withAttribution: boolean;
   /** Compute without answering: draws and foreseen changes ready before the first change (ADR 216). */

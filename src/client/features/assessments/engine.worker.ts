@@ -30,20 +30,40 @@ function schedule(task: () => void): void {
 }
 
 /** One neighbour per task while this request is still the latest: a new change waits for one run at most. */
-function foresee(request: EngineRequest): void {
-  if (latest !== request) return;
+function foresee(request: WhatIfRun & EngineRequest, asked: EngineRequest): void {
+  if (latest !== asked) return;
   try {
     const toPage = (run: WhatIfRun, result: RiskResult) => post({ id: request.id, phase: 'foreseen', input: run.input, result });
-    if (whatIf.foreseeNext(request, toPage)) schedule(() => foresee(request));
+    if (whatIf.foreseeNext(request, toPage)) schedule(() => foresee(request, asked));
   } catch {
     // Foreseeing is an optimisation only: the change itself reports any error when it is made.
   }
 }
 
+/** The server's own count of simulated years for this profile and seed (a precision-targeted run, ADR 102), found once. */
+const serverIterations = new Map<string, number>();
+function resolveIterations(request: EngineRequest): WhatIfRun & EngineRequest {
+  if (request.iterations !== null) return { ...request, iterations: request.iterations };
+  const key = JSON.stringify([{ ...request.input, factors: null }, request.seed]);
+  let iterations = serverIterations.get(key);
+  if (iterations === undefined) {
+    iterations = assessRisk(request.input, { seed: request.seed, attribution: false }).iterations;
+    serverIterations.set(key, iterations);
+  }
+  return { ...request, iterations };
+}
+
 function runLatest(): void {
   isScheduled = false;
-  const request = latest;
-  if (!request) return;
+  const latestRequest = latest;
+  if (!latestRequest) return;
+  let request: WhatIfRun & EngineRequest;
+  try {
+    request = resolveIterations(latestRequest);
+  } catch (error) {
+    post({ id: latestRequest.id, phase: 'error', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
   try {
     const started = performance.now();
     const fast = whatIf.figures(request);
@@ -53,12 +73,12 @@ function runLatest(): void {
     return;
   }
   if (!request.withAttribution || request.prepareOnly) {
-    schedule(() => foresee(request));
+    schedule(() => foresee(request, latestRequest));
     return;
   }
   schedule(() => {
     // A newer request skips the slower pass of this one (it is already scheduled itself).
-    if (latest !== request) return;
+    if (latest !== latestRequest) return;
     const started = performance.now();
     try {
       const full = assessRisk(request.input, { seed: request.seed, iterations: request.iterations, attribution: true });
@@ -67,7 +87,7 @@ function runLatest(): void {
       post({ id: request.id, phase: 'error', message: error instanceof Error ? error.message : String(error) });
       return;
     }
-    schedule(() => foresee(request));
+    schedule(() => foresee(request, latestRequest));
   });
 }
 

@@ -70,7 +70,8 @@ function markNextFrame(id: number, phase: 'visible' | 'full'): void {
  *
  * `iterations`: a saved result's own count (risk model 2.0 picks it for precision, ADR 102), so a
  * what-if uses the same draws as the saved figures and its deltas are exact (common random numbers);
- * without a saved result (the demo), 100,000 years.
+ * without a saved result (the demo), 100,000 years; null for the server's own count (a result
+ * computed offline, ADR 283).
  *
  * A change the worker foresaw (ADR 216) is drawn at once from the figures it posted ahead of the
  * click (ADR 283); its own answer follows with the same numbers and the attribution.
@@ -79,7 +80,7 @@ function markNextFrame(id: number, phase: 'visible' | 'full'): void {
  * `...:visible` in the frame after the headline numbers were committed, `...:full` in the frame
  * after the charts, attribution and recommendations were committed.
  */
-export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS) {
+export function useEngine(seed: number, iterations: number | null = WHAT_IF_ITERATIONS) {
   const workerRef = useRef<Worker | null>(null);
   const nextId = useRef(0);
   const latestId = useRef(0);
