@@ -29,15 +29,22 @@ function schedule(task: () => void): void {
   setTimeout(task, 0);
 }
 
-/** One neighbour per task while this request is still the latest: a new change waits for one run at most. */
-function foresee(request: WhatIfRun & EngineRequest, asked: EngineRequest): void {
+/**
+ * One neighbour per task while this request is still the latest: a new change waits for one run at
+ * most. `then` runs once every neighbour is known (the attribution pass: the next change's headline
+ * comes before this change's charts, ADR 283).
+ */
+function foresee(request: WhatIfRun & EngineRequest, asked: EngineRequest, then?: () => void): void {
   if (latest !== asked) return;
+  let hasMore = false;
   try {
     const toPage = (run: WhatIfRun, result: RiskResult) => post({ id: request.id, phase: 'foreseen', input: run.input, result });
-    if (whatIf.foreseeNext(request, toPage)) schedule(() => foresee(request, asked));
+    hasMore = whatIf.foreseeNext(request, toPage);
   } catch {
     // Foreseeing is an optimisation only: the change itself reports any error when it is made.
   }
+  if (hasMore) schedule(() => foresee(request, asked, then));
+  else if (then) schedule(then);
 }
 
 /** The server's own count of simulated years for this profile and seed (a precision-targeted run, ADR 102), found once. */
@@ -76,7 +83,7 @@ function runLatest(): void {
     schedule(() => foresee(request, latestRequest));
     return;
   }
-  schedule(() => {
+  const fullPass = () => {
     // A newer request skips the slower pass of this one (it is already scheduled itself).
     if (latest !== latestRequest) return;
     const started = performance.now();
@@ -85,10 +92,9 @@ function runLatest(): void {
       post({ id: request.id, phase: 'full', result: full, computeMs: performance.now() - started });
     } catch (error) {
       post({ id: request.id, phase: 'error', message: error instanceof Error ? error.message : String(error) });
-      return;
     }
-    schedule(() => foresee(request, latestRequest));
-  });
+  };
+  schedule(() => foresee(request, latestRequest, fullPass));
 }
 
 scope.onmessage = (event: MessageEvent<EngineRequest>) => {
