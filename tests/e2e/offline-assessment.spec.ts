@@ -82,10 +82,13 @@ test('a new business assessment started, answered and calculated offline syncs w
   const before = (await (await page.request.get('/api/assessments?page=1&pageSize=50')).json()) as { items: AssessmentListItem[] };
   expect(before.items).toEqual([]);
 
+  // The figure computed on the device is the one the synced result shows: same engine, seed and simulated years.
+  const offlineAle = (await page.getByTestId('ale').textContent()) ?? '';
   const onlineAt = Date.now();
   await context.setOffline(false);
   await expect(page.getByTestId('on-device-results')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId('ale')).toContainText('$', { timeout: 20_000 });
+  await expect(page.getByTestId('ale')).toHaveText(offlineAle);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/offline-new-assessment-synced.png` });
 

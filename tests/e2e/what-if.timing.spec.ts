@@ -1,30 +1,16 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
+type Report = { visible: { n: number; median: number; p90: number; max: number }; full: { n: number; median: number; p90: number; max: number }; longestTaskMs: number };
+
 /**
- * Runs under playwright.timing.config.ts, alone after the other journeys (ADR 250): with a second
- * journey on the same two cores, the browser's main thread measures the other journey, not CIFER.
+ * Twenty what-if changes, each timed from the browser's change event to the frame that paints the
+ * changed expected annual loss (`visible`) and to the attribution's frame (`full`). Reported, never
+ * asserted as a limit (ADR 005).
  */
-test('what-if on the demo: headline within 100 ms, attribution within 300 ms (performance marks)', async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await signUpWithMfa(page, `perf-${Date.now()}@example.com`, { firstName: 'Casey', lastName: 'Manager', company: 'Acme Health' });
-  await page.goto('/assessment-demo');
-  const acceptCookies = page.getByRole('button', { name: 'Accept All' });
-  if (await acceptCookies.isVisible().catch(() => false)) await acceptCookies.click();
-  await expect(page.getByTestId('ale')).toContainText('$', { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'What to fix first' })).toBeVisible();
-
-  // Timings only mean something on the production build: no Vite dev server, and no React
-  // development bundles (what `vite build` emits when NODE_ENV=development is set).
-  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((url) => /\.m?js(\?|$)/.test(url)));
-  expect(scripts.filter((url) => url.includes('/@vite/') || url.includes('/src/'))).toEqual([]);
-  const devBundles: string[] = [];
-  for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('registerInternalModuleStart')) devBundles.push(new URL(url).pathname);
-  expect(devBundles, 'React development bundles: the client was built with NODE_ENV=development').toEqual([]);
-
+async function measureWhatIf(page: Page): Promise<Report> {
   // Clock starts when the browser dispatches the select's change event (capture phase, before
   // React sees it); the headline is "visible" in the frame after the ALE text in the DOM changed.
   await page.evaluate(() => {
@@ -81,9 +67,47 @@ test('what-if on the demo: headline within 100 ms, attribution within 300 ms (pe
   };
   const longTasks = await page.evaluate(() => (window as unknown as { __whatIf: { longTasks: number[] } }).__whatIf.longTasks);
   const report = { visible: stats(visible), full: stats(full), longestTaskMs: Math.round(Math.max(0, ...longTasks)) };
+  expect(report.visible.n).toBeGreaterThanOrEqual(10);
+  return report;
+}
+
+/**
+ * Runs under playwright.timing.config.ts, alone after the other journeys (ADR 250): with a second
+ * journey on the same two cores, the browser's main thread measures the other journey, not CIFER.
+ */
+test('what-if on the demo and on a saved results page: input to painted headline (reported)', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signUpWithMfa(page, `perf-${Date.now()}@example.com`, { firstName: 'Casey', lastName: 'Manager', company: 'Acme Health' });
+  await page.goto('/assessment-demo');
+  const acceptCookies = page.getByRole('button', { name: 'Accept All' });
+  if (await acceptCookies.isVisible().catch(() => false)) await acceptCookies.click();
+  await expect(page.getByTestId('ale')).toContainText('$', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'What to fix first' })).toBeVisible();
+
+  // Timings only mean something on the production build: no Vite dev server, and no React
+  // development bundles (what `vite build` emits when NODE_ENV=development is set).
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((url) => /\.m?js(\?|$)/.test(url)));
+  expect(scripts.filter((url) => url.includes('/@vite/') || url.includes('/src/'))).toEqual([]);
+  const devBundles: string[] = [];
+  for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('registerInternalModuleStart')) devBundles.push(new URL(url).pathname);
+  expect(devBundles, 'React development bundles: the client was built with NODE_ENV=development').toEqual([]);
+  const demo = await measureWhatIf(page);
+
+  // A saved result: its own simulated years (hundreds of thousands), the page a customer comes back to.
+  const headers = { origin: new URL(page.url()).origin };
+  const created = await page.request.post('/api/assessments', { headers, data: { input: SAMPLE_CLINIC_INPUT, title: 'Clinic what-if timing' } });
+  const id = ((await created.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/assessments/${id}/complete`, { headers, data: {} })).status()).toBe(200);
+  await page.goto(`/?id=${id}`);
+  await expect(page.getByTestId('ale')).toContainText('$', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'What to fix first' })).toBeVisible();
+  // The worker readies the draws and foresees the one-answer changes while a reader reads the headline.
+  await page.waitForTimeout(15_000);
+  const saved = await measureWhatIf(page);
+
+  const report = { demo, saved };
   writeFileSync('.tmp/assessment-perf.json', JSON.stringify(report, null, 2));
   console.log('what-if timings (ms)', JSON.stringify(report));
-  expect(report.visible.n).toBeGreaterThanOrEqual(10);
-  expect(report.visible.median).toBeLessThan(100);
-  expect(report.full.median).toBeLessThan(300);
 });

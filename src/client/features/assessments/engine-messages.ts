@@ -6,7 +6,11 @@ export interface EngineRequest {
   id: number;
   input: RiskInput;
   seed: number;
-  iterations: number;
+  /**
+   * Simulated years; null: the count the server's completion picks for its standard precision
+   * (ADR 102), so a result computed offline is the figure the synced one will show (ADR 283).
+   */
+  iterations: number | null;
   /** Also compute attribution and recommendations (a second, slower message). */
   withAttribution: boolean;
   /** Compute without answering: draws and foreseen changes ready before the first change (ADR 216). */
@@ -20,4 +24,6 @@ export interface EngineRequest {
 export type EngineResponse =
   | { id: number; phase: 'fast'; result: RiskResult; computeMs: number; willRefine: boolean }
   | { id: number; phase: 'full'; result: RiskResult; computeMs: number }
-  | { id: number; phase: 'error'; message: string };
+  | { id: number; phase: 'error'; message: string }
+  /** A one-answer neighbour's first pass, computed ahead of the click: the page shows it on the change itself (ADR 283). */
+  | { id: number; phase: 'foreseen'; input: RiskInput; result: RiskResult };

@@ -72,3 +72,16 @@ describe('the what-if foresees one-answer changes (ADR 216)', () => {
     expect(engine.isForeseen({ ...current, seed: 8 })).toBe(false);
   });
 });
+
+describe('the foreseen figures reach the page (ADR 283)', () => {
+  test('every one-answer neighbour is handed over once, with the figures of a full run of that very input', () => {
+    const engine = new WhatIfEngine();
+    const heard: { run: WhatIfRun; figures: ReturnType<typeof fullRun> }[] = [];
+    while (engine.foreseeNext(current, (run, figures) => heard.push({ run, figures }))) {
+      // one neighbour per call
+    }
+    expect(heard).toHaveLength(oneAnswerNeighbours(current).length);
+    const sample = heard[3]!;
+    expect(sample.figures).toEqual(fullRun(sample.run));
+  });
+});

@@ -43,15 +43,22 @@ export class WhatIfEngine {
   /**
    * Computes the next not yet known one-answer neighbour of `current`; false once all are known.
    * Call between messages, one at a time, so a new change never waits for more than one run.
+   * `onForeseen` hears each neighbour's figures (the worker posts them to the page, ADR 283).
    */
-  foreseeNext(current: WhatIfRun): boolean {
+  foreseeNext(current: WhatIfRun, onForeseen?: (run: WhatIfRun, figures: RiskResult) => void): boolean {
     const key = runKey(current);
     if (this.pending?.key !== key) this.pending = { key, queue: oneAnswerNeighbours(current) };
     const queue = this.pending.queue;
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const neighbourKey = runKey(next);
-      if (this.results.has(neighbourKey)) continue;
-      this.remember(neighbourKey, computeFigures(next));
+      const known = this.results.get(neighbourKey);
+      if (known !== undefined) {
+        onForeseen?.(next, known);
+        continue;
+      }
+      const figures = computeFigures(next);
+      this.remember(neighbourKey, figures);
+      onForeseen?.(next, figures);
       return queue.length > 0;
     }
     return false;

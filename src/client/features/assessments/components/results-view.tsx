@@ -240,12 +240,18 @@ export function ResultsView({
   const [appetiteText, setAppetiteText] = useState('');
   const appetite = Number(appetiteText.replace(/[$,\s]/g, ''));
   const riskAppetiteUsd = appetiteText.trim() !== '' && Number.isFinite(appetite) && appetite > 0 ? appetite : null;
+  // Drawn again only when its own figures change: a what-if's headline update skips it (ADR 283).
+  const { recommendations, recommendationsNotWorthIt, fixPlan } = detailsResult;
+  const advice = useMemo(
+    () => <RecommendationsTable recommendations={recommendations} notWorthIt={recommendationsNotWorthIt} fixPlan={fixPlan} isRefining={isRefining} />,
+    [recommendations, recommendationsNotWorthIt, fixPlan, isRefining],
+  );
 
   return (
     <div className="flex flex-col gap-6" aria-busy={isUpdating}>
       <Headline result={result} baseline={baseline ?? undefined} isUpdating={isUpdating} headingLevel={headingLevel} appetiteUsd={riskAppetiteUsd} />
 
-      <RecommendationsTable recommendations={detailsResult.recommendations} notWorthIt={detailsResult.recommendationsNotWorthIt} fixPlan={detailsResult.fixPlan} isRefining={isRefining} />
+      {advice}
       {afterAdvice}
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">

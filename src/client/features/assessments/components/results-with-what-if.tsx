@@ -64,6 +64,7 @@ export function ResultsWithWhatIf({
   onSaveScenario,
   isSaving = false,
   afterAdvice,
+  asServerWould = false,
 }: {
   input: RiskInput;
   savedResult: RiskResult | null;
@@ -74,9 +75,11 @@ export function ResultsWithWhatIf({
   isSaving?: boolean;
   /** Shown after what to do (ResultsView): what is not known yet, the hand-over. */
   afterAdvice?: ReactNode;
+  /** No saved result yet (offline): compute it as the server's completion will, same seed and simulated years (ADR 283). */
+  asServerWould?: boolean;
 }) {
   // Same draws as the saved result (its seed and iteration count), so what-if deltas are exact.
-  const engine = useEngine(seed, savedResult?.iterations);
+  const engine = useEngine(seed, savedResult?.iterations ?? (asServerWould ? null : undefined));
   const { run, prepare } = engine;
   // The answers as saved: the engine's effective answers (suggestions applied, blanks as average).
   const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);

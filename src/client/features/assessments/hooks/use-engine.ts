@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FACTORS } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRequest, EngineResponse } from '../engine-messages.ts';
@@ -36,6 +37,14 @@ function attributionParts(result: RiskResult): Pick<RiskResult, 'attribution' | 
   return { attribution: result.attribution, recommendations: result.recommendations, recommendationsNotWorthIt: result.recommendationsNotWorthIt, fixPlan: result.fixPlan };
 }
 
+/** Foreseen first passes kept on the page: the current answers' neighbours, and those of the few before. */
+const MAX_FORESEEN = 200;
+
+/** One key per run: the profile and frameworks, and the answers in catalogue order (the hook's seed and years never change). */
+function inputKey(input: RiskInput): string {
+  return JSON.stringify([{ ...input, factors: null }, FACTORS.map((f) => input.factors[f.id] ?? null)]);
+}
+
 /** Marks `name` in the next animation frame, i.e. the frame that paints what was just committed. */
 function markNextFrame(id: number, phase: 'visible' | 'full'): void {
   const change = `cifer:whatif:${id}:change`;
@@ -61,25 +70,36 @@ function markNextFrame(id: number, phase: 'visible' | 'full'): void {
  *
  * `iterations`: a saved result's own count (risk model 2.0 picks it for precision, ADR 102), so a
  * what-if uses the same draws as the saved figures and its deltas are exact (common random numbers);
- * without a saved result (the demo), 100,000 years.
+ * without a saved result (the demo), 100,000 years; null for the server's own count (a result
+ * computed offline, ADR 283).
+ *
+ * A change the worker foresaw (ADR 216) is drawn at once from the figures it posted ahead of the
+ * click (ADR 283); its own answer follows with the same numbers and the attribution.
  *
  * Performance marks for the e2e suite: `cifer:whatif:<id>:change` when the input changes,
  * `...:visible` in the frame after the headline numbers were committed, `...:full` in the frame
  * after the charts, attribution and recommendations were committed.
  */
-export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS) {
+export function useEngine(seed: number, iterations: number | null = WHAT_IF_ITERATIONS) {
   const workerRef = useRef<Worker | null>(null);
   const nextId = useRef(0);
   const latestId = useRef(0);
   const [headline, setHeadline] = useState<Shown<RiskResult | null>>({ id: 0, value: null });
   const [details, setDetails] = useState<Details>({ id: 0, value: null, isComplete: false });
   const [status, setStatus] = useState<{ isComputing: boolean; isRefining: boolean; error: string | null }>({ isComputing: false, isRefining: false, error: null });
+  const foreseen = useRef(new Map<string, RiskResult>());
 
   useEffect(() => {
     const worker = new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
     workerRef.current = worker;
     worker.onmessage = (event: MessageEvent<EngineResponse>) => {
       const message = event.data;
+      if (message.phase === 'foreseen') {
+        const kept = foreseen.current;
+        if (kept.size >= MAX_FORESEEN) kept.delete(kept.keys().next().value as string);
+        kept.set(inputKey(message.input), message.result);
+        return;
+      }
       if (message.id !== latestId.current) return;
       if (message.phase === 'error') {
         setStatus({ isComputing: false, isRefining: false, error: message.message });
@@ -136,6 +156,14 @@ export function useEngine(seed: number, iterations: number = WHAT_IF_ITERATIONS)
       // Post before re-rendering anything: the worker starts while React updates the form.
       const request: EngineRequest = { id, input, seed, iterations, withAttribution };
       worker.postMessage(request);
+      // A foreseen change is drawn in this event's own render: the figures the worker computed
+      // ahead of the click (the same run, so the same numbers its answer brings), no round trip.
+      const known = foreseen.current.get(inputKey(input));
+      if (known) {
+        setHeadline({ id, value: known });
+        setStatus({ isComputing: false, isRefining: withAttribution, error: null });
+        return;
+      }
       setStatus((s) => (s.isComputing ? s : { ...s, isComputing: true }));
     },
     [seed, iterations],

@@ -7,8 +7,8 @@ import { ResultsWithWhatIf } from '../components/results-with-what-if.tsx';
 const ON_DEVICE_TITLE = 'Computed on this device, not saved yet';
 
 /**
- * Results of an assessment completed with no connection: the same engine and seed the server
- * uses, run in this browser's worker. The completion waits in the offline queue; the saved
+ * Results of an assessment completed with no connection: the same engine, seed and simulated
+ * years the server uses (ADR 283), run in this browser's worker. The completion waits in the offline queue; the saved
  * results replace this view once it has synced.
  */
 export function OnDeviceResults({ input, title }: { input: RiskInput; title: string }) {
@@ -18,13 +18,15 @@ export function OnDeviceResults({ input, title }: { input: RiskInput; title: str
         <CloudOff className="size-4" aria-hidden="true" />
         <AlertTitle>{ON_DEVICE_TITLE}</AlertTitle>
         <AlertDescription>
-          {title}: these results were calculated in your browser while you were offline. They are saved to your account automatically when the connection returns.
+          {title}: these results were calculated in your browser while you were offline, with the same engine, seed and number of simulated years the server uses, so the
+          saved figures will be the same. They are saved to your account automatically when the connection returns.
         </AlertDescription>
       </Alert>
       <ResultsWithWhatIf
         input={input}
         savedResult={null}
         seed={DEFAULT_SEED}
+        asServerWould
         // What-ifs can be explored; saving one waits for the synced assessment.
       />
     </div>
