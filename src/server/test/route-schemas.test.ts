@@ -31,7 +31,6 @@ const TAKES_NO_BODY = new Set([
   'POST /api/billing/portal',
   'POST /api/billing/test/checkout',
   'POST /api/organizations/:id/sso/:connectionId/domains/:domainId/verify',
-  'POST /api/admin/sso-domains/:domainId/approve',
   'POST /api/organizations/:id/webhooks/:webhookId/rotate-secret',
   'POST /api/organizations/:id/webhooks/:webhookId/test',
 ]);
