@@ -41,15 +41,19 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 /** The tag of a path: its first segment after /api/v1 (or "import" for the import routes tokens may call). */
+const ADMINISTRATION = new Set(['members', 'audit-log', 'webhooks', 'sso']);
+
 export function tagOf(path: string): string {
   if (path.startsWith('/api/assessments/import')) return 'import';
-  return path.replace(/^\/api\/v1\//, '').split('/')[0] ?? 'other';
+  const area = path.replace(/^\/api\/v1\//, '').split('/')[0] ?? 'other';
+  return ADMINISTRATION.has(area) ? 'administration' : area;
 }
 
 const TAG_WORDS: Record<string, string> = {
   assessments: 'Assessments: drafts, completion, results, what-if, reports',
   organizations: 'The organisations a token may act in',
   monitoring: 'The trend and the action plan across assessments',
+  administration: "The acting organisation's members and invitations, audit log, webhooks and SSO settings, for its owner (ADR 293)",
   import: 'Importing assessments from the CSV, XLSX or JSON template (docs/import.md)',
 };
 

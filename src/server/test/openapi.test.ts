@@ -98,7 +98,7 @@ describe('the OpenAPI document', () => {
         if (path.includes('{')) expect(operation.responses['404'], `${method} ${path} 404`).toBeDefined();
       }
     }
-    expect(document.tags?.map((tag) => tag.name)).toEqual(['assessments', 'import', 'monitoring', 'organizations']);
+    expect(document.tags?.map((tag) => tag.name)).toEqual(['administration', 'assessments', 'import', 'monitoring', 'organizations']);
     // The answers share their parts as components (the organisation, the risk band), referenced rather than repeated.
     const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Error', 'Organization', 'RiskBand']));

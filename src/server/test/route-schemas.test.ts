@@ -33,6 +33,7 @@ const TAKES_NO_BODY = new Set([
   'POST /api/organizations/:id/sso/:connectionId/domains/:domainId/verify',
   'POST /api/organizations/:id/webhooks/:webhookId/rotate-secret',
   'POST /api/organizations/:id/webhooks/:webhookId/test',
+  'POST /api/v1/webhooks/:webhookId/test',
 ]);
 
 /** Read their body by hand, each for its reason. */
