@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OrganizationMembersResponse } from '@/contracts/organizations.ts';
 import type { SsoConnectionList } from '@/contracts/sso.ts';
-import type { WebhookDeliveryList, WebhookEndpointList, WebhookEndpointWithSecret } from '@/contracts/webhooks.ts';
-import type { WebhookDelivery } from '@/contracts/webhooks.ts';
+import type { WebhookDelivery, WebhookDeliveryList, WebhookEndpointList, WebhookEndpointWithSecret } from '@/contracts/webhooks.ts';
 import { createCaller, send } from './organization-members.ts';
 import { issueToken, withToken } from './public-api-support.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from './test-app-hooks.ts';
