@@ -27,7 +27,17 @@ export const TEMPLATE_FIELDS = {
   industry: 'Industry',
   employees: 'Employees',
   annualRevenueUsd: 'Annual revenue (USD)',
+  personalRecords: 'Personal records',
+  healthRecords: 'Health records',
+  paymentCardRecords: 'Payment card records',
+  consumerFinancialRecords: 'Consumer financial records',
+  holdsEuResidentsData: 'Holds data of EU residents',
+  holdsCaliforniaResidentsData: 'Holds data of California residents',
+  isPubliclyTraded: 'Publicly traded',
 } as const;
+/** How a yes/no profile answer is written; the reader also takes true/false. */
+const YES = 'yes';
+const NO = 'no';
 export const TEMPLATE_HEADER = ['Field', 'Value'] as const;
 export const FACTOR_SECTION_HEADER = ['Factor', 'Question', 'Answer'] as const;
 
@@ -38,8 +48,9 @@ function factorLabel(factor: FactorDefinition): string {
   return `${factor.id} ${factor.name}`;
 }
 
-/** The answer as the questionnaire words it ("unknown" and unlisted codes as their code). */
+/** The answer as the questionnaire words it ("unknown" as "I don't know", unlisted codes as their code). */
 export function formatFactorAnswer(factor: FactorDefinition, answer: FactorAnswer | ''): string {
+  if (answer === 'unknown') return "I don't know";
   return factor.options.find((o) => o.value === answer)?.label ?? answer;
 }
 
@@ -55,10 +66,7 @@ export function assessmentTemplateRows(assessment: Assessment): TemplateRow[] {
     ['Completed', assessment.completedAt ?? ''],
     ['Engine version', assessment.engineVersion ?? ''],
     ['Seed', assessment.seed ?? ''],
-    [TEMPLATE_FIELDS.organisationName, assessment.input.organisation?.name ?? ''],
-    [TEMPLATE_FIELDS.industry, assessment.input.organisation?.industry ?? ''],
-    [TEMPLATE_FIELDS.employees, assessment.input.organisation?.employees ?? ''],
-    [TEMPLATE_FIELDS.annualRevenueUsd, assessment.input.organisation?.annualRevenueUsd ?? ''],
+    ...profileCells(assessment.input.organisation).map((cell, index) => [PROFILE_FIELD_KEYS.map((key) => TEMPLATE_FIELDS[key])[index], cell]),
   ];
   if (r) {
     rows.push(
@@ -74,9 +82,10 @@ export function assessmentTemplateRows(assessment: Assessment): TemplateRow[] {
     );
   }
   rows.push([], [...FACTOR_SECTION_HEADER]);
+  // The answers given, never the model's resolved ones: an unanswered factor stays blank and
+  // "I don't know" stays itself, so the file imports to the same answers (ADR 231).
   for (const f of FACTORS) {
-    const answer = r?.factorAnswers[f.id] ?? assessment.input.factors?.[f.id] ?? '';
-    rows.push([factorLabel(f), f.question, formatFactorAnswer(f, answer)]);
+    rows.push([factorLabel(f), f.question, formatFactorAnswer(f, assessment.input.factors?.[f.id] ?? '')]);
   }
   if (r?.recommendations) {
     rows.push([], ['Rank', 'Recommendation', 'Annual loss reduction (USD)', 'Typical annual cost (USD)', 'ROSI', 'Payback (months)']);
@@ -128,16 +137,55 @@ function parseNumber(cell: string, field: string, range: { min: number; max: num
 }
 
 type DraftOrganisation = NonNullable<DraftRiskInput['organisation']>;
+type ProfileKey = Exclude<keyof typeof TEMPLATE_FIELDS, 'title'>;
+type RecordKind = keyof NonNullable<DraftOrganisation['records']>;
 
-/** Readers of the profile fields, by template label (ranges as DraftRiskInputSchema's). */
-const PROFILE_READERS: Record<Exclude<keyof typeof TEMPLATE_FIELDS, 'title'>, (cell: string) => Read<unknown>> = {
-  organisationName: (cell) =>
+function parseYesNo(cell: string, field: string): Read<boolean | undefined> {
+  const trimmed = cell.trim().toLowerCase();
+  if (trimmed === '') return { value: undefined };
+  if (trimmed === YES || trimmed === 'true') return { value: true };
+  if (trimmed === NO || trimmed === 'false') return { value: false };
+  return { error: `${field} must be ${YES} or ${NO}` };
+}
+
+const recordsField = (kind: RecordKind, key: ProfileKey) => ({
+  read: (cell: string) => parseNumber(cell, TEMPLATE_FIELDS[key], { min: 0, max: 1e10, integer: true }),
+  get: (o: DraftOrganisation) => o.records?.[kind],
+  set: (o: DraftOrganisation, value: unknown) => void (o.records = { ...o.records, [kind]: value as number }),
+});
+const yesNoField = (field: 'holdsEuResidentsData' | 'holdsCaliforniaResidentsData' | 'isPubliclyTraded') => ({
+  read: (cell: string) => parseYesNo(cell, TEMPLATE_FIELDS[field]),
+  get: (o: DraftOrganisation) => (o[field] === undefined ? undefined : o[field] ? YES : NO),
+  set: (o: DraftOrganisation, value: unknown) => void (o[field] = value as boolean),
+});
+const plainField = <K extends 'name' | 'industry' | 'employees' | 'annualRevenueUsd'>(field: K, read: (cell: string) => Read<unknown>) => ({
+  read,
+  get: (o: DraftOrganisation) => o[field],
+  set: (o: DraftOrganisation, value: unknown) => void (o[field] = value as DraftOrganisation[K]),
+});
+
+/** Each profile field of the template: how its cell is read (ranges as DraftRiskInputSchema's), written and stored. */
+const PROFILE_FIELDS: Record<ProfileKey, { read: (cell: string) => Read<unknown>; get: (o: DraftOrganisation) => unknown; set: (o: DraftOrganisation, value: unknown) => void }> = {
+  organisationName: plainField('name', (cell) =>
     !isStorableText(cell) ? { error: INVALID_TEXT_MESSAGE } : cell.length > 200 ? { error: 'The organisation name must be at most 200 characters' } : { value: cell === '' ? undefined : cell },
-  industry: parseIndustry,
-  employees: (cell) => parseNumber(cell, 'Employees', { min: 1, max: 100_000, integer: true }),
-  annualRevenueUsd: (cell) => parseNumber(cell, 'Annual revenue (USD)', { min: 1_000, max: 1e13, integer: false }),
+  ),
+  industry: plainField('industry', parseIndustry),
+  employees: plainField('employees', (cell) => parseNumber(cell, 'Employees', { min: 1, max: 100_000, integer: true })),
+  annualRevenueUsd: plainField('annualRevenueUsd', (cell) => parseNumber(cell, 'Annual revenue (USD)', { min: 1_000, max: 1e13, integer: false })),
+  personalRecords: recordsField('personal', 'personalRecords'),
+  healthRecords: recordsField('health', 'healthRecords'),
+  paymentCardRecords: recordsField('paymentCard', 'paymentCardRecords'),
+  consumerFinancialRecords: recordsField('consumerFinancial', 'consumerFinancialRecords'),
+  holdsEuResidentsData: yesNoField('holdsEuResidentsData'),
+  holdsCaliforniaResidentsData: yesNoField('holdsCaliforniaResidentsData'),
+  isPubliclyTraded: yesNoField('isPubliclyTraded'),
 };
-const PROFILE_KEYS = { organisationName: 'name', industry: 'industry', employees: 'employees', annualRevenueUsd: 'annualRevenueUsd' } as const;
+const PROFILE_FIELD_KEYS = Object.keys(PROFILE_FIELDS) as ProfileKey[];
+
+/** The profile's cells in PROFILE_FIELD_KEYS order (blank for no answer). */
+function profileCells(organisation: DraftOrganisation | undefined): unknown[] {
+  return PROFILE_FIELD_KEYS.map((key) => PROFILE_FIELDS[key].get(organisation ?? {}) ?? '');
+}
 
 /** The answers one template (or one partner row) carries. */
 export interface TemplateAnswers {
@@ -160,10 +208,10 @@ class AnswerCollector {
     else this.title = title === '' ? undefined : title;
   }
 
-  readProfile(key: keyof typeof PROFILE_READERS, cell: string, row: number) {
-    const read = PROFILE_READERS[key](cell);
+  readProfile(key: ProfileKey, cell: string, row: number) {
+    const read = PROFILE_FIELDS[key].read(cell);
     if ('error' in read) this.issues.push({ row, field: TEMPLATE_FIELDS[key], message: read.error });
-    else if (read.value !== undefined) (this.organisation as Record<string, unknown>)[PROFILE_KEYS[key]] = read.value;
+    else if (read.value !== undefined) PROFILE_FIELDS[key].set(this.organisation, read.value);
   }
 
   readFactor(factor: FactorDefinition, cell: string, row: number) {
@@ -218,7 +266,7 @@ export function readAssessmentTemplate(rows: readonly (readonly TemplateCell[])[
     seen.set(key, row);
     if (section === 'factors') collector.readFactor(factorOfCell(label)!, third, row);
     else if (key === 'title') collector.readTitle(second, row);
-    else collector.readProfile(key as keyof typeof PROFILE_READERS, second, row);
+    else collector.readProfile(key as ProfileKey, second, row);
   });
   return { answers: collector.answers(), issues };
 }
@@ -236,7 +284,7 @@ export interface PartnerRow {
   answers: TemplateAnswers;
 }
 
-type PartnerColumn = { kind: 'organization' } | { kind: 'title' } | { kind: 'profile'; key: keyof typeof PROFILE_READERS } | { kind: 'factor'; factor: FactorDefinition } | null;
+type PartnerColumn = { kind: 'organization' } | { kind: 'title' } | { kind: 'profile'; key: ProfileKey } | { kind: 'factor'; factor: FactorDefinition } | null;
 
 function partnerColumnOf(header: string): PartnerColumn {
   if (sameWords(header, PARTNER_ORGANIZATION_COLUMN)) return { kind: 'organization' };
@@ -254,8 +302,7 @@ export function partnerTemplateHeader(): string[] {
 
 /** One partner row as cells under `partnerTemplateHeader()` (for tests and the docs' example). */
 export function partnerTemplateRow(organization: string, answers: TemplateAnswers): string[] {
-  const o = answers.input.organisation ?? {};
-  const profile = [answers.title ?? '', o.name ?? '', o.industry ?? '', o.employees ?? '', o.annualRevenueUsd ?? ''].map(String);
+  const profile = [answers.title ?? '', ...profileCells(answers.input.organisation)].map(String);
   return [organization, ...profile, ...FACTORS.map((f) => formatFactorAnswer(f, answers.input.factors?.[f.id] ?? ''))];
 }
 

@@ -23,7 +23,7 @@ const RiskBandIdSchema = z.enum(RISK_BANDS.map((band) => band.id) as [RiskBand, 
 // ---------- Organisations ----------
 
 /** One organisation the caller belongs to; `acting` marks the one this request acts in. */
-export const V1OrganizationSchema = z.object({ id: z.string(), name: z.string(), role: OrganizationRoleSchema, acting: z.boolean() });
+export const V1OrganizationSchema = z.object({ id: z.string(), name: z.string(), role: OrganizationRoleSchema, acting: z.boolean() }).meta({ id: 'Organization' });
 export type V1Organization = z.infer<typeof V1OrganizationSchema>;
 
 /** GET /api/v1/organizations */
@@ -49,7 +49,7 @@ export const V1FiguresSchema = z.object({
 });
 export type V1Figures = z.infer<typeof V1FiguresSchema>;
 
-export const V1RiskBandSchema = z.object({ id: RiskBandIdSchema, label: z.string() });
+export const V1RiskBandSchema = z.object({ id: RiskBandIdSchema, label: z.string() }).meta({ id: 'RiskBand' });
 export type V1RiskBand = z.infer<typeof V1RiskBandSchema>;
 
 // ---------- Assessments ----------

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
+import { describeErrorsAndTags } from './openapi-errors.ts';
 
 /**
  * The OpenAPI 3.1 document of the public API (ADR 228; docs/api.md), generated from the routes'
@@ -18,7 +19,10 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const DOCS_PATH = '/api/docs';
 const PUBLIC_API_PREFIX = '/api/v1/';
 
-const isDescribed = (url: string) => url.startsWith(PUBLIC_API_PREFIX) && url !== OPENAPI_PATH;
+/** The import routes outside /api/v1 that API tokens may call (their `config.api`): part of the public contract too. */
+const TOKEN_IMPORT_ROUTES = new Set(['/api/assessments/import', '/api/assessments/import/partner']);
+
+const isDescribed = (url: string) => (url.startsWith(PUBLIC_API_PREFIX) && url !== OPENAPI_PATH) || TOKEN_IMPORT_ROUTES.has(url);
 
 /**
  * The docs page's own policy, in place of the machine one every /api answer gets: scripts still
@@ -105,7 +109,12 @@ async function openApiPlugin(fastify: FastifyInstance) {
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Public, and open to tokens too: a client may read the contract with the token it calls the API with.
-  app.get(OPENAPI_PATH, { config: { access: 'public', api: 'read' }, schema: { response: { 200: OpenApiDocumentSchema } } }, async () => app.swagger() as unknown as z.infer<typeof OpenApiDocumentSchema>);
+  // Built once, on the first request, when every route is registered.
+  let document: z.infer<typeof OpenApiDocumentSchema> | undefined;
+  app.get(OPENAPI_PATH, { config: { access: 'public', api: 'read' }, schema: { response: { 200: OpenApiDocumentSchema } } }, async () => {
+    document ??= describeErrorsAndTags(app.swagger() as unknown as z.infer<typeof OpenApiDocumentSchema>);
+    return document;
+  });
 
   app.get(DOCS_PATH, { config: { access: 'public' } }, async (_request, reply) => reply.header('content-security-policy', DOCS_CSP).type('text/html; charset=utf-8').send(DOCS_PAGE));
 

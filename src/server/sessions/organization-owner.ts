@@ -38,3 +38,12 @@ export async function requireOwnerOrNotFound(db: Database, auth: AuthContext, or
     throw new AppError('not_found', 'Organisation not found');
   }
 }
+
+/**
+ * The public API's administration routes (ADR 293) act in the caller's acting organisation, which
+ * the caller can name anyway: a member who is not its owner is told so (403), not sent a 404.
+ */
+export function requireActingOwner(auth: AuthContext): string {
+  if (auth.user.organizationRole !== 'owner') throw new AppError('forbidden', 'Only an owner of this organisation can do this');
+  return auth.user.organizationId;
+}

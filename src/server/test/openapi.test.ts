@@ -25,6 +25,7 @@ import { BUILDS_AN_APP, useSharedTestApp } from './test-app-hooks.ts';
 
 interface OpenApiDocument {
   openapi: string;
+  tags?: Array<{ name: string }>;
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
 }
 
@@ -50,7 +51,9 @@ describe('the OpenAPI document', () => {
   });
 
   test('describes every registered /api/v1 route and no other', () => {
-    const registered = t.app.registeredApiRoutes.filter((r) => r.url.startsWith('/api/v1/') && r.url !== OPENAPI_PATH);
+    // The import routes tokens may call are part of the contract too.
+    const registered = t.app.registeredApiRoutes.filter((r) => (r.url.startsWith('/api/v1/') && r.url !== OPENAPI_PATH) || r.url.startsWith('/api/assessments/import'));
+    expect(registered.filter((r) => r.url.startsWith('/api/assessments/import'))).toHaveLength(2);
     expect(registered.length).toBeGreaterThanOrEqual(14);
     for (const route of registered) {
       expect(document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
@@ -73,7 +76,8 @@ describe('the OpenAPI document', () => {
       expect(schema.safeParse(body).success, url).toBe(true);
       const described = document.paths[template]?.[method.toLowerCase()]?.responses['200']?.content?.['application/json']?.schema;
       expect(described, template).toBeDefined();
-      const validate = ajv.compile(described as object);
+      // Shared component schemas are referenced as #/components/schemas/…: compiled with the document's components beside them.
+      const validate = ajv.compile({ ...(described as object), components: (document as unknown as { components: object }).components });
       expect(validate(body) ? [] : validate.errors, url).toEqual([]);
     };
     await check('GET', '/api/v1/assessments', '/api/v1/assessments', V1AssessmentPageSchema);
@@ -84,6 +88,50 @@ describe('the OpenAPI document', () => {
     await check('GET', '/api/v1/organizations', '/api/v1/organizations', V1OrganizationListSchema);
     await check('GET', '/api/v1/monitoring/trend', '/api/v1/monitoring/trend', V1MonitoringTrendSchema);
     await check('GET', '/api/v1/monitoring/plan', '/api/v1/monitoring/plan', V1ActionPlanSchema);
+  });
+
+  test('every operation has a tag and documents its refusals with the shared Error component', () => {
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods) as Array<[string, { tags?: string[]; responses: Record<string, { content?: Record<string, { schema: object }> }> }]>) {
+        expect(operation.tags?.length, `${method} ${path}`).toBe(1);
+        for (const status of ['401', '403', '429']) expect(operation.responses[status]?.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        if (path.includes('{')) expect(operation.responses['404'], `${method} ${path} 404`).toBeDefined();
+      }
+    }
+    expect(document.tags?.map((tag) => tag.name)).toEqual(['administration', 'assessments', 'import', 'monitoring', 'organizations']);
+    // The answers share their parts as components (the organisation, the risk band), referenced rather than repeated.
+    const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Error', 'Organization', 'RiskBand']));
+    expect(JSON.stringify(document.paths['/api/v1/organizations'])).toContain('#/components/schemas/Organization');
+  });
+
+  test('real refusals (400, 401, 403, 404, 409) match the document', BUILDS_AN_APP, async () => {
+    const owner = await createCaller(t);
+    const writer = await issueToken(t, owner);
+    const reader = await issueToken(t, owner, { scopes: ['read'] });
+    const completed = await completeThroughApi(t, writer, 'Done');
+    const draft = (await withToken(t, writer, 'POST', '/api/v1/assessments', { payload: { title: 'Half done', input: { factors: { M3: 'best' } } } })).json<{ id: string }>();
+    const cases: Array<{ status: number; method: 'GET' | 'POST' | 'PATCH'; url: string; template: string; secret: string | null; payload?: object }> = [
+      { status: 400, method: 'GET', url: '/api/v1/assessments?limit=0', template: '/api/v1/assessments', secret: writer },
+      { status: 400, method: 'POST', url: `/api/v1/assessments/${draft.id}/complete`, template: '/api/v1/assessments/{id}/complete', secret: writer },
+      { status: 400, method: 'POST', url: '/api/assessments/import', template: '/api/assessments/import', secret: writer, payload: { fileName: 'x.csv', contentBase64: Buffer.from('name,score\r\n').toString('base64') } },
+      { status: 401, method: 'GET', url: '/api/v1/assessments', template: '/api/v1/assessments', secret: 'cifer_pat_not-a-real-token' },
+      { status: 403, method: 'POST', url: '/api/v1/assessments', template: '/api/v1/assessments', secret: reader, payload: { title: 'Refused' } },
+      { status: 404, method: 'GET', url: '/api/v1/assessments/no-such-id', template: '/api/v1/assessments/{id}', secret: writer },
+      { status: 404, method: 'GET', url: `/api/v1/assessments/${draft.id}/result`, template: '/api/v1/assessments/{id}/result', secret: writer },
+      { status: 409, method: 'PATCH', url: `/api/v1/assessments/${completed.id}`, template: '/api/v1/assessments/{id}', secret: writer, payload: { title: 'Too late' } },
+      { status: 409, method: 'POST', url: `/api/v1/assessments/${completed.id}/complete`, template: '/api/v1/assessments/{id}/complete', secret: writer },
+    ];
+    const errorSchema = (document as unknown as { components: { schemas: { Error: object } } }).components.schemas.Error;
+    const validate = ajv.compile(errorSchema);
+    for (const { status, method, url, template, secret, payload } of cases) {
+      const response = await withToken(t, secret ?? '', method, url, payload ? { payload } : {});
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+      const described = document.paths[template]?.[method.toLowerCase()]?.responses[String(status)]?.content?.['application/json']?.schema;
+      expect(described, `${method} ${template} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      const body: unknown = response.json();
+      expect(validate(body) ? [] : validate.errors, `${method} ${url}`).toEqual([]);
+    }
   });
 
   test('the docs page and its files come from CIFER itself, with no inline script', async () => {

@@ -31,9 +31,9 @@ const TAKES_NO_BODY = new Set([
   'POST /api/billing/portal',
   'POST /api/billing/test/checkout',
   'POST /api/organizations/:id/sso/:connectionId/domains/:domainId/verify',
-  'POST /api/admin/sso-domains/:domainId/approve',
   'POST /api/organizations/:id/webhooks/:webhookId/rotate-secret',
   'POST /api/organizations/:id/webhooks/:webhookId/test',
+  'POST /api/v1/webhooks/:webhookId/test',
 ]);
 
 /** Read their body by hand, each for its reason. */

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { assessmentTemplateRows, readAssessmentTemplate, readPartnerTemplate, partnerTemplateHeader, partnerTemplateRow, type TemplateRow } from '@/contracts/assessment-template.ts';
 import { toCsv } from '@/contracts/csv.ts';
 import type { Assessment, DraftRiskInput } from '@/contracts/assessments.ts';
+import type { RiskResult } from '@/engine/risk-result.ts';
 import { FACTORS, type FactorAnswer } from '@/engine/factors.ts';
 import { INDUSTRY_IDS } from '@/engine/industries.ts';
 import { parseCsv, readImportFile } from './import-file.ts';
@@ -28,9 +30,16 @@ const organisation = fc.record(
     industry: fc.constantFrom(...INDUSTRY_IDS),
     employees: fc.integer({ min: 1, max: 100_000 }),
     annualRevenueUsd: fc.oneof(fc.integer({ min: 1_000, max: 1e12 }), fc.double({ min: 1_000, max: 1e13, noNaN: true })),
+    records: fc.record(
+      { personal: fc.integer({ min: 0, max: 1e10 }), health: fc.integer({ min: 0, max: 1e10 }), paymentCard: fc.integer({ min: 0, max: 1e10 }), consumerFinancial: fc.integer({ min: 0, max: 1e10 }) },
+      { requiredKeys: [] },
+    ),
+    holdsEuResidentsData: fc.boolean(),
+    holdsCaliforniaResidentsData: fc.boolean(),
+    isPubliclyTraded: fc.boolean(),
   },
   { requiredKeys: [] },
-);
+).map(({ records, ...rest }) => (records && Object.keys(records).length > 0 ? { ...rest, records } : rest));
 const answersOf = (allowsNotApplicable: boolean): FactorAnswer[] => ['worst', 'partial', 'best', 'unknown', ...(allowsNotApplicable ? (['notApplicable'] as const) : [])];
 const factors = fc.record(Object.fromEntries(FACTORS.map((f) => [f.id, fc.constantFrom(...answersOf(f.allowsNotApplicable))])), { requiredKeys: [] });
 const input = fc.record({ organisation, factors }, { requiredKeys: [] }).map((value) => {
@@ -48,6 +57,16 @@ function draftWith(values: { title: string; input: DraftRiskInput }): Assessment
   };
 }
 
+/**
+ * A stored result whose resolved answers (every factor answered, "partial" where the person gave
+ * none) differ from the answers given: the export must write the answers given.
+ */
+const STORED_RESULT = JSON.parse(readFileSync(new URL('../../../contracts/fixtures/risk-result-2.0.0.json', import.meta.url), 'utf8')) as RiskResult;
+
+/** Drafts and completed assessments alike, partial ones included. */
+const assessmentOf = (completed: boolean, values: { title: string; input: DraftRiskInput }): Assessment =>
+  completed ? { ...draftWith(values), status: 'completed', completedAt: '2026-01-02T00:00:00.000Z', engineVersion: '2.0.0', seed: 1, result: STORED_RESULT } : draftWith(values);
+
 async function xlsxOf(rows: readonly TemplateRow[]): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Assessment');
@@ -64,8 +83,8 @@ async function rowsOfFile(fileName: string, contentBase64: string) {
 describe('export → import round trip (property)', () => {
   test('CSV: the exported file imports to the same title and answers', async () => {
     await fc.assert(
-      fc.asyncProperty(title, input, async (t, i) => {
-        const csv = buildAssessmentCsv(draftWith({ title: t, input: i }));
+      fc.asyncProperty(fc.boolean(), title, input, async (completed, t, i) => {
+        const csv = buildAssessmentCsv(assessmentOf(completed, { title: t, input: i }));
         const rows = await rowsOfFile('export.csv', Buffer.from(csv).toString('base64'));
         const read = readAssessmentTemplate(rows);
         expect(read.issues).toEqual([]);
@@ -77,10 +96,10 @@ describe('export → import round trip (property)', () => {
 
   test('XLSX: the template rows saved as a workbook import to the same title and answers', async () => {
     await fc.assert(
-      fc.asyncProperty(title, input, async (t, i) => {
+      fc.asyncProperty(fc.boolean(), title, input, async (completed, t, i) => {
         // XML keeps no carriage return in a cell (a line break reads back as \n), as Excel itself does.
         fc.pre(!i.organisation?.name?.includes('\r'));
-        const rows = await rowsOfFile('export.xlsx', await xlsxOf(assessmentTemplateRows(draftWith({ title: t, input: i }))));
+        const rows = await rowsOfFile('export.xlsx', await xlsxOf(assessmentTemplateRows(assessmentOf(completed, { title: t, input: i }))));
         const read = readAssessmentTemplate(rows);
         expect(read.issues).toEqual([]);
         expect(read.answers).toEqual({ title: t, input: i });
@@ -91,8 +110,8 @@ describe('export → import round trip (property)', () => {
 
   test('JSON: the whole exported assessment imports to the same title and answers', () => {
     fc.assert(
-      fc.property(title, input, (t, i) => {
-        const read = readAssessmentJson(JSON.parse(buildAssessmentJson(draftWith({ title: t, input: i }))));
+      fc.property(fc.boolean(), title, input, (completed, t, i) => {
+        const read = readAssessmentJson(JSON.parse(buildAssessmentJson(assessmentOf(completed, { title: t, input: i }))));
         expect(read.issues).toEqual([]);
         expect(read.answers).toMatchObject({ title: t, input: i, path: 'commercial' });
       }),
@@ -110,6 +129,18 @@ describe('export → import round trip (property)', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('what the export keeps', () => {
+  test('a completed assessment with 2 of 19 factors answered exports those 2 and blanks, "I don\'t know" as itself, and every profile field', () => {
+    const organisation = { industry: 'healthcare', employees: 40, annualRevenueUsd: 8_000_000, records: { personal: 1200, health: 900, paymentCard: 0, consumerFinancial: 5 }, holdsEuResidentsData: true, holdsCaliforniaResidentsData: false, isPubliclyTraded: false } as const;
+    const csv = buildAssessmentCsv(assessmentOf(true, { title: 'Two answers', input: { organisation, factors: { M1: 'best', M2: 'unknown' } } }));
+    expect(csv).toMatch(/^"?M2 [^\r]*,I don't know\r$/m);
+    expect(csv).toMatch(/^"?M3 [^\r]*,\r$/m);
+    for (const line of ['Personal records,1200', 'Health records,900', 'Payment card records,0', 'Consumer financial records,5', 'Holds data of EU residents,yes', 'Holds data of California residents,no', 'Publicly traded,no']) expect(csv).toContain(`${line}\r\n`);
+    const read = readAssessmentTemplate(parseCsv(csv));
+    expect(read.answers.input).toEqual({ organisation, factors: { M1: 'best', M2: 'unknown' } });
   });
 });
 

@@ -27,7 +27,7 @@ import { findDomainOf, listConnections, listPendingDomains } from './connection-
 import { toPendingSsoDomain, toSsoConnection } from './connection-view.ts';
 import { removeConnection } from './delete-connection.ts';
 import { finishSignIn } from './finish-sign-in.ts';
-import { requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
+import { requireActingOwner, requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
 import { requireOwnedConnection } from './owner-access.ts';
 import { changeConnection, createConnection } from './save-connection.ts';
 import { SsoSignInFailure } from './sign-in-failure.ts';
@@ -68,6 +68,12 @@ export async function ssoRoutes(fastify: FastifyInstance) {
     const { id } = request.params;
     await requireOwnerOrNotFound(app.db, requireAuth(request), id);
     const connections = await listConnections(app.db, id);
+    return { connections: connections.map(toSsoConnection), redirectUri: callbackUrlOf(app.env.APP_URL) };
+  });
+
+  // The public API reads the settings (ADR 293); changing them stays in the app, behind a fresh code.
+  app.get('/api/v1/sso', { config: { access: 'user', api: 'read' }, schema: { response: { 200: SsoConnectionListSchema } } }, async (request) => {
+    const connections = await listConnections(app.db, requireActingOwner(requireAuth(request)));
     return { connections: connections.map(toSsoConnection), redirectUri: callbackUrlOf(app.env.APP_URL) };
   });
 

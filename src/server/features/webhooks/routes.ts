@@ -20,9 +20,9 @@ import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth } from '../../sessions/auth-context.ts';
 import { deliverAttempt } from './deliver.ts';
 import { listDeliveries } from './delivery-store.ts';
-import { listEndpoints } from './endpoint-store.ts';
+import { listEndpoints, type EndpointRow } from './endpoint-store.ts';
 import { changeEndpoint, createEndpoint, removeEndpoint, rotateSecret } from './manage-endpoints.ts';
-import { requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
+import { requireActingOwner, requireOwnerOrNotFound } from '../../sessions/organization-owner.ts';
 import { requireOwnedEndpoint } from './owner-access.ts';
 import { publishEvent, publishTestEvent } from './publish-event.ts';
 import { DELIVERY_JOB } from './queue-message.ts';
@@ -63,6 +63,15 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     now: app.now(),
     audit: auditFor(request),
   });
+
+  /** One signed test event to an enabled endpoint, counted against the caller's limit. */
+  const sendTestEvent = async (request: FastifyRequest, endpoint: EndpointRow) => {
+    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled. Enable it to send a test event.');
+    await enforceRateLimit(app, `webhooks:test:${requireAuth(request).user.id}`, TEST_EVENTS_PER_USER, TEST_EVENT_WINDOW_MS, 'Too many test events. Please wait a minute and try again.');
+    const delivery = await publishTestEvent(publishDeps(), endpoint);
+    deliverSoon();
+    return { delivery: toWebhookDelivery(delivery) };
+  };
 
   const listSchema = { params: OrganizationIdParamsSchema, response: { 200: WebhookEndpointListSchema } };
   app.get('/api/organizations/:id/webhooks', { config: owner, schema: listSchema }, async (request) => {
@@ -127,19 +136,29 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     { config: owner, schema: endpointSchema(WebhookTestResponseSchema) },
     async (request) => {
       const endpoint = await requireOwnedEndpoint(app.db, requireAuth(request), request.params.id, request.params.webhookId);
-      if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled. Enable it to send a test event.');
-      await enforceRateLimit(
-        app,
-        `webhooks:test:${requireAuth(request).user.id}`,
-        TEST_EVENTS_PER_USER,
-        TEST_EVENT_WINDOW_MS,
-        'Too many test events. Please wait a minute and try again.',
-      );
-      const delivery = await publishTestEvent(publishDeps(), endpoint);
-      deliverSoon();
-      return { delivery: toWebhookDelivery(delivery) };
+      return sendTestEvent(request, endpoint);
     },
   );
+
+  // The public API (ADR 293): the acting organisation's endpoints, their delivery logs and a test
+  // event, for its owner's token. Creating one and rotating a secret answer a signing secret and ask
+  // a fresh code (ADR 290), which a token cannot give: they stay in the app.
+  const v1Read = { access: 'user', api: 'read' } as const;
+  const v1Params = WebhookParamsSchema.pick({ webhookId: true });
+  app.get('/api/v1/webhooks', { config: v1Read, schema: { response: { 200: WebhookEndpointListSchema } } }, async (request) => {
+    const organizationId = requireActingOwner(requireAuth(request));
+    return { endpoints: (await listEndpoints(app.db, organizationId)).map(toWebhookEndpoint) };
+  });
+  app.get('/api/v1/webhooks/:webhookId/deliveries', { config: v1Read, schema: { params: v1Params, response: { 200: WebhookDeliveryListSchema } } }, async (request) => {
+    const auth = requireAuth(request);
+    const endpoint = await requireOwnedEndpoint(app.db, auth, requireActingOwner(auth), request.params.webhookId);
+    return { deliveries: (await listDeliveries(app.db, endpoint.id)).map(toWebhookDelivery) };
+  });
+  app.post('/api/v1/webhooks/:webhookId/test', { config: { access: 'user', api: 'write' }, schema: { params: v1Params, response: { 200: WebhookTestResponseSchema } } }, async (request) => {
+    const auth = requireAuth(request);
+    const endpoint = await requireOwnedEndpoint(app.db, auth, requireActingOwner(auth), request.params.webhookId);
+    return sendTestEvent(request, endpoint);
+  });
 
   app.get(
     '/api/organizations/:id/webhooks/:webhookId/deliveries',

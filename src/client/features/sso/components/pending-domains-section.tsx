@@ -34,13 +34,16 @@ function ApproveDomainButton({ domain, StepUpDialog }: { domain: PendingSsoDomai
       await approve.mutateAsync({ domainId: domain.id, reason });
       toast({ title: `${domain.domain} approved`, description: `People of ${domain.domain} can now sign in to ${domain.organizationName} with SSO.` });
     } catch (error) {
+      // A stale code: the reason waits in the code dialog; any other refusal is told and dropped.
+      const wantsCode = isStepUpRefusal(error);
       setOpen(false);
-      setAwaitingCodeFor(isStepUpRefusal(error) ? reason : null);
-      if (!isStepUpRefusal(error)) toast({ title: 'Approval failed', description: getErrorMessage(error), variant: 'destructive' });
+      setAwaitingCodeFor(wantsCode ? reason : null);
+      if (wantsCode) return;
+      toast({ title: 'Approval failed', description: getErrorMessage(error), variant: 'destructive' });
     }
   };
-  const submit = form.handleSubmit(({ reason }) => send(reason));
-  const error = form.formState.errors.reason?.message;
+  const submit = form.handleSubmit((values) => send(values.reason));
+  const reasonError = form.formState.errors.reason?.message;
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)} disabled={approve.isPending} aria-label={`Approve ${domain.domain} for ${domain.organizationName}`}>
@@ -53,8 +56,8 @@ function ApproveDomainButton({ domain, StepUpDialog }: { domain: PendingSsoDomai
         description={`Anyone with an address at ${domain.domain} can then join ${domain.organizationName} by single sign-on. Your reason is kept in the audit log.`}
       >
         <form noValidate className="grid gap-4 text-left" onSubmit={(event) => void submit(event)}>
-          <FormField id={`${REASON_FIELD}-${domain.id}`} label="Reason" required error={error} hint="How the organisation proved it controls the domain, e.g. support ticket 4711.">
-            <Textarea maxLength={SSO_APPROVAL_REASON_MAX_LENGTH} {...fieldAria(`${REASON_FIELD}-${domain.id}`, error, true)} {...form.register('reason')} />
+          <FormField id={`${REASON_FIELD}-${domain.id}`} label="Reason" required error={reasonError} hint="How the organisation proved it controls the domain, e.g. support ticket 4711.">
+            <Textarea maxLength={SSO_APPROVAL_REASON_MAX_LENGTH} {...fieldAria(`${REASON_FIELD}-${domain.id}`, reasonError, true)} {...form.register('reason')} />
           </FormField>
           <DialogFormFooter onCancel={() => setOpen(false)} isPending={approve.isPending} submitLabel="Approve domain" pendingLabel="Approving…" />
         </form>
