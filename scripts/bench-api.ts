@@ -10,15 +10,17 @@
  * model on the engine worker) and board report PDF downloads, in the proportions of MIX. Each kind
  * has a p99 budget (BUDGETS_MS); any non-2xx answer or error fails the run.
  *
- * The ratio of `/api/auth/user` to a bare Fastify hello world (once ADR 178's target) is printed beside the
- * budgets as an anchor for comparing machines, not as a target: BENCH_ANCHOR_ROUNDS rounds of
- * BENCH_ANCHOR_S seconds at 50 connections, sides alternating. Servers are pinned to core 0 and
- * this process to core 1 when `taskset` exists; for the users' load the server gets both cores. Prints Markdown tables; exit code 1 when a budget
- * is missed.
+ * The ratio of `/api/auth/user` to a bare Fastify hello world (once ADR 178's target) is printed
+ * as an anchor for comparing machines, not as a target: BENCH_ANCHOR_ROUNDS rounds of
+ * BENCH_ANCHOR_S seconds at 50 connections, sides alternating, the server pinned to core 0 and
+ * this process to core 1 when `taskset` exists; for the users' load the server gets both cores.
+ * So does the server's CPU per request, the steadier reading on a shared machine. Prints Markdown
+ * tables; exit code 1 when a budget is missed.
  *
  *   npm run bench:api                                      # PGlite
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
- *   BENCH_DURATION_S=15 BENCH_USERS=50 BENCH_PORT=5290 BENCH_ANCHOR_ROUNDS=0 npm run bench:api
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api   # and PostgreSQL
+ *   BENCH_DURATION_S=15 BENCH_USERS=50 BENCH_ANCHOR_ROUNDS=0 npm run bench:api     # a short run
+ *   BENCH_KINDS=read,save BENCH_ONLY=postgres BENCH_PORT=5290 ...                  # narrowed
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
