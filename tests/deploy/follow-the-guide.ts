@@ -5,7 +5,7 @@
  *
  *   - the shared variables are the names in its "What the instances share" table, and its start
  *     block exports exactly those; the per-instance ones (NODE_ENV, PORT, HOST, TRUST_PROXY,
- *     SHUTDOWN_DRAIN_MS) and the command (`node_modules/.bin/tsx src/server/main.ts`) are its start
+ *     SHUTDOWN_DRAIN_MS) and the command (`node --import tsx src/server/main.ts`) are its start
  *     line's, run on the machine's Node (/usr/bin/node when there is one, as the fault test does);
  *   - nginx is rendered, checked and started by the page's own shell block (its two placeholders,
  *     upstream.conf's `server … max_fails=1 fail_timeout=2s;` lines), and stopped by its `-s quit`.
@@ -48,7 +48,7 @@ const NAMESPACE = `cifer-deploy-${RUN_ID}`;
 const WORK_DIR = join(tmpdir(), `cifer-deploy-guide-${RUN_ID}`);
 const NGINX_DIR = join(WORK_DIR, 'nginx');
 const APP_URL = `http://127.0.0.1:${NGINX_PORT}`;
-/** The machine's Node: the `node` that `node_modules/.bin/tsx` (#!/usr/bin/env node) meets on a clean machine. */
+/** The machine's Node: the `node` of the page's command on a clean machine (first on PATH below). */
 const NODE = process.env.DEPLOY_GUIDE_NODE ?? (existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath);
 /** A clean machine's PATH, with the checkout's tools (npm ci) and the chosen Node first. */
 const PATH = [dirname(NODE), join(ROOT, 'node_modules/.bin'), '/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].join(':');
@@ -250,7 +250,7 @@ async function drain(instance: Instance, cookie: string, drainMs: number): Promi
   await sleep(1_000);
   const signalledAt = performance.now();
   instance.child.kill('SIGTERM');
-  // The signal reaches the server through tsx's process, which passes it on: asked every 20 ms.
+  // Asked every 20 ms until the signal has been handled.
   let readiness = await status(`http://127.0.0.1:${instance.port}/readyz`);
   while (readiness.status === 200 && performance.now() - signalledAt < drainMs) {
     await sleep(20);
