@@ -120,6 +120,22 @@ function readGuide(): Guide {
   return { shared, perInstance, command, nginxScript, upstreamLine: [...upstreamLines][0]! };
 }
 
+/** The `location <name> { … }` blocks of an nginx text, without comments or spacing (none holds a nested block). */
+function locationBlocks(conf: string): Map<string, string> {
+  const bare = conf.replace(/#.*$/gm, '');
+  return new Map([...bare.matchAll(/location\s+(\S+)\s*\{([^}]*)\}/g)].map((match) => [match[1]!, match[2]!.split(';').map((line) => line.trim().replace(/\s+/g, ' ')).filter(Boolean).join('; ')]));
+}
+
+/** The TLS section says its `location /` and `@retryable` are the template's, unchanged: a copy that drifted (the client's address) would not be. */
+function tlsBlockMatchesTemplate(): void {
+  const tls = locationBlocks(fencedBlocks(section('TLS termination')).find((block) => block.lang === 'nginx')?.body ?? '');
+  const template = locationBlocks(readFileSync(join(ROOT, 'deploy/nginx/cifer.conf.template'), 'utf8'));
+  for (const name of ['/', '@retryable']) {
+    const same = tls.get(name) !== undefined && tls.get(name) === template.get(name);
+    check(same, `the TLS section's \`location ${name}\` is the template's, as the page says${same ? '' : `: page "${tls.get(name)}", template "${template.get(name)}"`}`);
+  }
+}
+
 // ---- Doing what it says ----------------------------------------------------------------------
 
 interface Instance {
@@ -317,6 +333,7 @@ function startNginx(guide: Guide): string {
 async function main() {
   if (!ADMIN_URL || !REDIS_URL) throw new Error('Set DATABASE_URL (an admin connection that may create databases) and REDIS_URL');
   const guide = readGuide();
+  tlsBlockMatchesTemplate();
   const drainMs = Number(guide.perInstance.SHUTDOWN_DRAIN_MS);
   check(guide.perInstance.PORT !== undefined && guide.perInstance.HOST !== undefined && guide.perInstance.TRUST_PROXY === '1' && drainMs > 0, `the page's start line sets ${Object.keys(guide.perInstance).join(', ')} and runs \`${guide.command.join(' ')}\``);
   mkdirSync(WORK_DIR, { recursive: true });
