@@ -315,8 +315,27 @@ async function startAll(guide: Guide): Promise<Instance[]> {
   const startedAt = performance.now();
   // Together, on one new database: the page says migrations run under a lock, so they may.
   const instances = INSTANCE_PORTS.map((port, index) => startInstance(guide, shared, port, index + 1));
-  const readyMs = await Promise.all(instances.map((instance) => waitFor(`instance on ${instance.port} ready`, async () => (await status(`http://127.0.0.1:${instance.port}/readyz`)).status === 200, 120_000, instance.exited)));
+  const notYet = new Set<string>();
+  const readyMs = await Promise.all(
+    instances.map((instance) =>
+      waitFor(
+        `instance on ${instance.port} ready`,
+        async () => {
+          const answer = await status(`http://127.0.0.1:${instance.port}/readyz`);
+          if (answer.status !== 200 && answer.status !== 0) notYet.add(`${answer.status} ${answer.body}`);
+          return answer.status === 200;
+        },
+        120_000,
+        instance.exited,
+      ),
+    ),
+  );
   check(true, `three instances started together answer /readyz 200 after ${readyMs.map((ms) => seconds(ms)).join(', ')}`);
+  // The page's Health checks table: 503 {"status":"unavailable"} before the model has run once, then 200 with the clock skew and Redis's state.
+  check([...notYet].every((answer) => answer.startsWith('503 ') && answer.includes('"status":"unavailable"')), `before that, /readyz answered only 503 unavailable (${[...notYet].join('; ') || 'nothing but refused connections'})`);
+  const ready = await status(`http://127.0.0.1:${INSTANCE_PORTS[0]}/readyz`);
+  const live = await status(`http://127.0.0.1:${INSTANCE_PORTS[0]}/healthz`);
+  check(/"clockSkewMs":-?\d/.test(ready.body) && ready.body.includes('"redis":"ok"') && live.status === 200 && live.body === '{"status":"ok"}', `/readyz says the clock skew and Redis's state (${ready.body}), /healthz ${live.status} ${live.body}`);
   figures.push([`Three instances started together to /readyz 200 (Node ${spawnSync(NODE, ['--version'], { encoding: 'utf8' }).stdout.trim()}, probe run of the model included)`, `${seconds(Math.min(...readyMs))} to ${seconds(performance.now() - startedAt)}`]);
   return instances;
 }
