@@ -1,6 +1,6 @@
 /**
  * npm run test:faults (a step of .ci/run; PostgreSQL at DATABASE_URL, Redis at REDIS_URL, Debian's
- * nginx): one instance started as docs/deployment.md says (`tsx src/server/main.ts`, on the
+ * nginx): one instance started as docs/deployment.md says (`node --import tsx src/server/main.ts`, on the
  * machine's Node, /usr/bin/node when there is one), behind nginx rendered from
  * deploy/nginx/cifer.conf.template, on a fresh database reached through a TCP proxy of this script
  * (tcp-proxy.ts) that it cuts: the machine's PostgreSQL itself is never stopped. Checks:
@@ -44,9 +44,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const RUN_ID = randomBytes(4).toString('hex');
 const DATABASE_NAME = `cifer_faults_${RUN_ID}`;
 const WORK_DIR = join(tmpdir(), `cifer-faults-${RUN_ID}`);
-/** The machine's Node (the one docs/deployment.md's `tsx src/server/main.ts` meets), else this one. */
+/** The machine's Node (the `node` of docs/deployment.md's `node --import tsx src/server/main.ts`), else this one. */
 const NODE = process.env.FAULT_TEST_NODE ?? (existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath);
-const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const APP_URL = `http://127.0.0.1:${NGINX_PORT}`;
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 /** Every request of the outage checks must be answered within this (the issue's bound). */
@@ -104,9 +103,9 @@ function instanceEnv(port: number, encryptionKey: string, sessionSecret: string)
   };
 }
 
-/** `tsx src/server/main.ts` as the deployment guide starts an instance; its output kept for the report. */
+/** `node --import tsx src/server/main.ts` as the deployment guide starts an instance; its output kept for the report. */
 function startInstance(env: NodeJS.ProcessEnv, name: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(NODE, [TSX_CLI, 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -330,8 +329,8 @@ async function main() {
     ).catch((error: unknown) => {
       throw new Error(`${error instanceof Error ? error.message : String(error)}; /readyz answered ${JSON.stringify(readiness.reduce<Record<number, number>>((counts, code) => ({ ...counts, [code]: (counts[code] ?? 0) + 1 }), {}))}`);
     });
-    check(!instance.output().includes('engine probe run failed'), `tsx src/server/main.ts on Node ${version}: ready in ${(readyMs / 1000).toFixed(1)} s after a probe run of the model on its worker`);
-    figures.push([`Start to ready (Node ${version}, tsx, probe run of the model included)`, `${((performance.now() - startedAt) / 1000).toFixed(1)} s`]);
+    check(!instance.output().includes('engine probe run failed'), `node --import tsx src/server/main.ts on Node ${version}: ready in ${(readyMs / 1000).toFixed(1)} s after a probe run of the model on its worker`);
+    figures.push([`Start to ready (Node ${version}, node --import tsx, probe run of the model included)`, `${((performance.now() - startedAt) / 1000).toFixed(1)} s`]);
 
     // 2. Behind nginx, invented addresses count as the real peer.
     startNginx();

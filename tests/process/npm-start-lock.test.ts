@@ -19,7 +19,7 @@ test('a second `npm start` and `npm run user:create` on the folder of a running 
   const first = npm(['start'], { PORT: String(port), DATA_DIR: dataDir });
   try {
     await waitUntilReady(port);
-    // The lock names the process that serves (npm → node ensure-build → tsx → node): alive, and running main.ts.
+    // The lock names the process that serves (npm → node ensure-build → node): alive, and running main.ts.
     const owner = JSON.parse(readFileSync(join(dataDir, 'cifer.lock'), 'utf8')) as { pid: number; hostname: string; command: string };
     expect(() => process.kill(owner.pid, 0)).not.toThrow();
     expect(readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8')).toContain('src/server/main.ts');
