@@ -2,7 +2,7 @@ import { answersToLevels, computeOneAtATime, computeShapley } from './attributio
 import type { AleEvaluator, ScenarioSaving } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
-import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, groupYearsByUnknownLevels, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
+import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, groupYearsByUnknownLevels, hasUnknownAnswers, resolveSlotScenarios, UNKNOWN_DESIGN_ROWS } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
@@ -11,7 +11,7 @@ import { sampleLossDrawsInChunks } from './loss-draws.ts';
 import { buildLossScenarioResults } from './loss-scenario-results.ts';
 import { LOSS_SCENARIO_COUNT, LOSS_SCENARIO_IDS } from './loss-scenarios.ts';
 import type { LossDraws } from './loss-draws.ts';
-import { buildModelParameters, computeScenario, createScenarioBuilder } from './model-parameters.ts';
+import { buildModelParameters, createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import { requireSeed } from './random/xoshiro128.ts';
 import { buildFixPlan, rememberAleByAnswers } from './fix-plan.ts';
@@ -61,8 +61,9 @@ export interface AssessRiskOptions {
 interface CachedRun {
   readonly key: string;
   readonly draws: LossDraws;
-  aleEvaluator: AleEvaluator | null;
-  /** The O(S log n) evaluator behind `aleEvaluator` (answers without unknowns), kept for the per-scenario savings. */
+  /** The what-if evaluators of this run, per set of unknown answers (the key: their ids). */
+  readonly evaluators: Map<string, WhatIfEvaluator>;
+  /** The O(S log n) evaluator of all years (answers without unknowns). */
   fastEvaluator: FastAleEvaluator | null;
 }
 
@@ -88,16 +89,8 @@ export const DEFAULT_SEED = 1;
 const EXCEEDANCE_POINTS = 60;
 /** Left end of the loss exceedance curve (USD). */
 const EXCEEDANCE_MIN_USD = 10_000;
-/** Above this many groups of years (combinations of unknown levels), what-ifs use one exact pass each. */
-const MAX_FAST_GROUPS = 64;
-/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations); keeps the exact path bounded. */
-const UNKNOWN_SHAPLEY_BUDGET = 200 * MAX_FAST_GROUPS;
-const ANSWER_OF_LEVEL: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable', 'unknown'];
-
-function levelsToAnswers(levels: Int8Array): FactorAnswers {
-  return Object.fromEntries(FACTORS.map((f, i) => [f.id, ANSWER_OF_LEVEL[levels[i] as number] as FactorAnswer]));
-}
-
+/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations): 64 permutations at the design's most groups (ADR 268). */
+const UNKNOWN_SHAPLEY_BUDGET = 64 * UNKNOWN_DESIGN_ROWS;
 const CALIBRATION_POPULATION =
   'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks.';
 
@@ -106,7 +99,7 @@ const ensureIterations = (value: number, name: string): number => requireNumber(
 function drawsFor(input: RiskInput, params: ModelParameters, seed: number, iterations: number, chunks: number, withUniforms: boolean): CachedRun {
   const key = JSON.stringify([input.organisation, input.frameworks, input.asOfDate ?? null, seed, iterations, withUniforms]);
   if (lastRun !== null && lastRun.key === key) return lastRun;
-  const run: CachedRun = { key, draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms), aleEvaluator: null, fastEvaluator: null };
+  const run: CachedRun = { key, draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms), evaluators: new Map(), fastEvaluator: null };
   lastRun = run;
   return run;
 }
@@ -122,43 +115,62 @@ function relativeError(summary: AnnualLossSummary): number {
   return summary.expectedUsd > 0 ? summary.standardErrorUsd / summary.expectedUsd : 0;
 }
 
+/** The what-if functions of one set of unknown answers: the expected loss, and its split by named loss scenario. */
+interface WhatIfEvaluator {
+  readonly ale: AleEvaluator;
+  /** Combinations of unknown levels evaluated per what-if (1 without unknown answers). */
+  readonly groups: number;
+  /** Expected annual loss per named loss scenario (ADR 223). */
+  readonly byScenario: (answers: FactorAnswers) => Float64Array;
+}
+
 /**
  * The expected-loss function of the attribution what-ifs. Without unknown
  * answers: the O(log n) evaluator over (F, M, A4). With unknown answers: the
- * years are grouped by the levels their uniforms give the unknown factors,
- * and each group gets its own fast evaluator (exact, same draws).
+ * years are grouped by the levels the design gives the unknown factors (at
+ * most `UNKNOWN_DESIGN_ROWS` groups, ADR 268), and each group gets its own
+ * fast evaluator (exact, same draws).
  */
-function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownIds: readonly FactorId[], fastOfRun: () => FastAleEvaluator): { ale: AleEvaluator; groups: number } {
+function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownIds: readonly FactorId[], fastOfRun: () => FastAleEvaluator): WhatIfEvaluator {
   const builder = createScenarioBuilder(params);
+  const whole = (levels: Int8Array, out?: Float64Array): number => fastOfRun()(builder.buildTransient(levels), out);
+  const byScenarioOf = (ofLevels: (levels: Int8Array, out: Float64Array) => number) => (answers: FactorAnswers) => {
+    const out = new Float64Array(LOSS_SCENARIO_COUNT);
+    ofLevels(answersToLevels(answers), out);
+    return out;
+  };
   if (unknownIds.length === 0) {
-    const fast = fastOfRun();
     // The what-ifs use each scenario at once: the builder's reused object saves an allocation per call.
-    return { ale: { ofAnswers: (answers) => fast(builder.buildTransient(builder.toLevels(answers))), ofLevels: (levels) => fast(builder.buildTransient(levels)), toLevels: answersToLevels }, groups: 1 };
+    return { ale: { ofAnswers: (answers) => whole(answersToLevels(answers)), ofLevels: (levels) => whole(levels), toLevels: answersToLevels }, groups: 1, byScenario: byScenarioOf(whole) };
   }
-  const factorIndex = unknownIds.map((id) => FACTORS.findIndex((f) => f.id === id));
-  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, factorIndex);
-  if (levelsOfGroup.length > MAX_FAST_GROUPS) {
-    // Many unknown answers: one exact pass per what-if is cheaper than thousands of small evaluators.
-    const ofAnswers = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
-    const ofLevels = (levels: Int8Array): number => ofAnswers(levelsToAnswers(levels));
-    return { ale: { ofAnswers, ofLevels, toLevels: answersToLevels }, groups: levelsOfGroup.length };
-  }
+  const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
+  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, Array.from(factorIndex));
   const eventsOfGroup = levelsOfGroup.map((): number[] => []);
   for (let e = 0; e < draws.eventCount; e++) eventsOfGroup[groupOfSlot[draws.eventSlot[e] as number] as number]?.push(e);
-  const evaluators = levelsOfGroup.map((levels, g) => ({ levels, fast: createAleEvaluator(subsetDraws(draws, eventsOfGroup[g] ?? []), params) }));
+  const fastOfGroup = eventsOfGroup.map((events) => createAleEvaluator(subsetDraws(draws, events), params));
   const work = new Int8Array(FACTORS.length);
-  const ofLevels = (levels: Int8Array): number => {
+  const stillUnknown = new Int32Array(factorIndex.length);
+  const part = new Float64Array(LOSS_SCENARIO_COUNT);
+  const ofLevels = (levels: Int8Array, out?: Float64Array): number => {
+    // The run's unknown factors this what-if leaves unknown (level 4); with none, one evaluator of all years.
+    let count = 0;
+    for (let j = 0; j < factorIndex.length; j++) if (levels[factorIndex[j] as number] === 4) stillUnknown[count++] = j;
+    if (count === 0) return whole(levels, out);
+    out?.fill(0);
+    work.set(levels);
     let total = 0;
-    for (const g of evaluators) {
-      work.set(levels);
-      factorIndex.forEach((i, j) => {
-        if (work[i] === 4) work[i] = g.levels[j] as number;
-      });
-      total += g.fast(builder.buildTransient(work));
+    for (let g = 0; g < fastOfGroup.length; g++) {
+      const groupLevels = levelsOfGroup[g] as Int8Array;
+      for (let q = 0; q < count; q++) {
+        const j = stillUnknown[q] as number;
+        work[factorIndex[j] as number] = groupLevels[j] as number;
+      }
+      total += (fastOfGroup[g] as FastAleEvaluator)(builder.buildTransient(work), out === undefined ? undefined : part);
+      if (out !== undefined) for (let s = 0; s < LOSS_SCENARIO_COUNT; s++) out[s] = (out[s] as number) + (part[s] as number);
     }
     return total;
   };
-  return { ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels }, groups: evaluators.length };
+  return { ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels }, groups: fastOfGroup.length, byScenario: byScenarioOf(ofLevels) };
 }
 
 /** The draws of some events only, keeping the run's year count (so ALEs of the parts add up). */
@@ -338,9 +350,14 @@ function scoreRisk(draws: LossDraws, params: ModelParameters, ale: number, expos
   return computeRiskScore(ale, anchors.allBestAleUsd, anchors.averageAleUsd, anchors.allWorstAleUsd, exposure);
 }
 
-/** What answering each "I don't know" would do: the expected loss if it were best, and if it were worst. */
-function measureUnknownFactors(draws: LossDraws, params: ModelParameters, factorAnswers: FactorAnswers, unknownIds: readonly FactorId[]): UnknownFactorEffect[] {
-  const exactAle = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
+/**
+ * What answering each "I don't know" would do: the expected loss if it were best, and if it were worst.
+ * With attribution the run's what-if evaluator gives them (ADR 268); without, one exact pass each.
+ */
+function measureUnknownFactors(run: CachedRun, params: ModelParameters, factorAnswers: FactorAnswers, unknownIds: readonly FactorId[], withEvaluator: boolean): UnknownFactorEffect[] {
+  if (unknownIds.length === 0) return [];
+  const { draws } = run;
+  const exactAle = withEvaluator ? aleEvaluatorFor(run, params, unknownIds).ale.ofAnswers : (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
   return unknownIds.map((factorId) => ({
     factorId,
     expectedAnnualLossIfBestUsd: exactAle({ ...factorAnswers, [factorId]: 'best' }),
@@ -363,35 +380,21 @@ function summarizeInsurance(input: RiskInput, netNonZeroAnnualLossUsd: Float64Ar
   };
 }
 
-/** The what-if evaluator of a run: cached on the run without unknown answers, rebuilt with them. */
-function aleEvaluatorFor(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): { evaluator: AleEvaluator; groups: number } {
-  if (run.aleEvaluator !== null && unknownIds.length === 0) return { evaluator: run.aleEvaluator, groups: 1 };
-  const built = createAleOfAnswers(run.draws, params, unknownIds, () => fastEvaluatorFor(run, params));
-  if (unknownIds.length === 0) run.aleEvaluator = built.ale;
-  return { evaluator: built.ale, groups: built.groups };
+/** The what-if evaluator of a run for its set of unknown answers, built once per set (ADR 268). */
+function aleEvaluatorFor(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): WhatIfEvaluator {
+  const key = unknownIds.join(',');
+  let built = run.evaluators.get(key);
+  if (built === undefined) {
+    built = createAleOfAnswers(run.draws, params, unknownIds, () => fastEvaluatorFor(run, params));
+    // A what-if session visits a few sets of unknown answers; keep the latest few.
+    if (run.evaluators.size >= 8) run.evaluators.clear();
+    run.evaluators.set(key, built);
+  }
+  return built;
 }
 
 function fastEvaluatorFor(run: CachedRun, params: ModelParameters): FastAleEvaluator {
   return (run.fastEvaluator ??= createAleEvaluator(run.draws, params));
-}
-
-/**
- * Expected annual loss per named loss scenario of a set of answers: the fast
- * evaluator without unknown answers, one exact pass with them (ADR 223).
- */
-function scenarioAleOf(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): (answers: FactorAnswers) => Float64Array {
-  if (unknownIds.length === 0) {
-    const fast = fastEvaluatorFor(run, params);
-    return (answers) => {
-      const out = new Float64Array(LOSS_SCENARIO_COUNT);
-      fast(computeScenario(answers, params), out);
-      return out;
-    };
-  }
-  return (answers) => {
-    const totals = evaluateScenario(run.draws, params, resolveSlotScenarios(run.draws, params, answers), undefined).scenarioTotalsUsd;
-    return totals.map((t) => t / run.draws.years);
-  };
 }
 
 /** Before minus after, per loss scenario. */
@@ -432,7 +435,7 @@ function attributeAndRecommend(
 ): AttributionParts {
   const { draws } = run;
   const { factorAnswers, summary } = context;
-  const { evaluator, groups } = aleEvaluatorFor(run, params, context.unknownIds);
+  const { ale: evaluator, groups, byScenario } = aleEvaluatorFor(run, params, context.unknownIds);
   // With many unknown answers the exact what-ifs cost one evaluator per group: fewer Shapley permutations keep it bounded (the sum stays exact).
   const shapleyPermutations = Math.max(2, Math.min(settings.permutations, Math.floor(UNKNOWN_SHAPLEY_BUDGET / groups)));
   const attribution = {
@@ -452,7 +455,7 @@ function attributeAndRecommend(
   const lists = buildRecommendations(factorAnswers, context.employees, ale, tail, recommendationContext);
   const fixPlan = buildFixPlan(factorAnswers, listFixCandidates(factorAnswers, context.employees, recommendationContext), ale);
   const parts = { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt, fixPlan };
-  return splitByScenario(parts, factorAnswers, scenarioAleOf(run, params, context.unknownIds));
+  return splitByScenario(parts, factorAnswers, byScenario);
 }
 
 /** Whether the profile lies inside the calibrated population (employees, revenue below the large-company tiers). */
@@ -555,7 +558,7 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   const precision = describePrecision(settings, summary, years);
   const costBreakdown = buildCostBreakdown(losses.categoryTotalsUsd, years);
   const riskScore = scoreRisk(draws, params, ale, { expectedUsd: ale, oneInTwentyUsd: summary.percentilesUsd.p95, oneInHundredUsd: summary.percentilesUsd.p99, annualRevenueUsd: org.annualRevenueUsd });
-  const unknownFactors = measureUnknownFactors(draws, params, factorAnswers, unknownIds);
+  const unknownFactors = measureUnknownFactors(run, params, factorAnswers, unknownIds, settings.withAttribution);
   const uncertainty = measureUncertainty(options.parameterUncertainty ?? settings.withAttribution, { params, answers: factorAnswers, seed: settings.seed, draws, summary });
   const insurance = summarizeInsurance(input, losses.netNonZeroAnnualLossUsd, ale, years);
   const insuranceView = buildInsuranceView(input, summary, nonZero, losses.recoverableNonZeroUsd, insurance);
