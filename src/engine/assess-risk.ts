@@ -89,8 +89,8 @@ export const DEFAULT_SEED = 1;
 const EXCEEDANCE_POINTS = 60;
 /** Left end of the loss exceedance curve (USD). */
 const EXCEEDANCE_MIN_USD = 10_000;
-/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations): 64 permutations at the design's most groups (ADR 268). */
-const UNKNOWN_SHAPLEY_BUDGET = 64 * UNKNOWN_DESIGN_ROWS;
+/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations): 24 permutations at the design's most groups, all 200 up to 12 groups (ADR 268). */
+const UNKNOWN_SHAPLEY_BUDGET = 24 * UNKNOWN_DESIGN_ROWS;
 const CALIBRATION_POPULATION =
   'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks.';
 

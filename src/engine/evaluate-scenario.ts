@@ -96,11 +96,11 @@ export interface UnknownLevelGroups {
  * Rows of the design "I don't know" answers take their levels from (ADR 268). Each simulated year takes
  * the row of its year number modulo the rows, so a run holds at most this many combinations of unknown
  * levels however many answers are unknown, and every what-if of the attribution costs at most this many
- * small evaluators. 200 keeps the prevalences in use (0.24, 0.5) exact.
+ * small evaluators. 100 keeps the prevalences in use (0.24, 0.5) exact.
  */
-export const UNKNOWN_DESIGN_ROWS = 200;
+export const UNKNOWN_DESIGN_ROWS = 100;
 /** Latin hypercube designs tried per run; the one whose rows best reproduce the population's mean multipliers is kept. */
-const DESIGN_CANDIDATES = 64;
+const DESIGN_CANDIDATES = 16;
 
 /** The design of one set of draws: each year's row and each factor's level in each row. */
 export interface UnknownDesign {

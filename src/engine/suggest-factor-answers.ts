@@ -52,7 +52,7 @@ export function isCurrentCompliance(state: FrameworkState | undefined, asOfDate?
 
 /**
  * Turns compliance framework statuses into suggested factor answers
- * (risk-model.md (c)2): a current certificate or attestation gives at least
+ * (docs/methodology.md): a current certificate or attestation gives at least
  * "Partly" for the factors its standard covers, "Yes" where it mandates the
  * control; NIST CSF tiers 3-4 give "Yes", tier 2 "Partly", tier 1 "No"
  * (assumption); A4 follows the status of the regimes that are mandatory for
