@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { InvalidEnvError, parseEnv } from './env.ts';
@@ -58,4 +58,12 @@ test('Stripe is configured completely or not at all; the fake-Stripe base is ref
   expect(parseEnv({ ...base, ...stripe }).STRIPE_PRICE_ANNUAL).toBe('price_a');
   const production = { ...base, ...stripe, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(64), ENCRYPTION_KEY: 'y'.repeat(64) };
   expect(() => parseEnv({ ...production, STRIPE_API_BASE: 'http://127.0.0.1:5245' })).toThrow(/STRIPE_API_BASE/);
+});
+
+test("the engine's pool has one thread per core by default, none under NODE_ENV=test, and a count when given (ADR 269)", () => {
+  expect(parseEnv({ DATA_DIR: tempDataDir() }).ENGINE_THREADS).toBe(availableParallelism());
+  expect(parseEnv({ DATA_DIR: tempDataDir(), NODE_ENV: 'test' }).ENGINE_THREADS).toBe(0);
+  expect(parseEnv({ DATA_DIR: tempDataDir(), NODE_ENV: 'test', ENGINE_THREADS: '2' }).ENGINE_THREADS).toBe(2);
+  expect(parseEnv({ DATA_DIR: tempDataDir(), ENGINE_THREADS: '' }).ENGINE_THREADS).toBe(availableParallelism());
+  expect(() => parseEnv({ DATA_DIR: tempDataDir(), ENGINE_THREADS: '-1' })).toThrow('ENGINE_THREADS');
 });
