@@ -134,11 +134,12 @@ export function designOfUnknownAnswers(draws: LossDraws, params: ModelParameters
   for (let e = 0; e < draws.eventCount; e++) rowOfSlot[draws.eventSlot[e] as number] = (draws.eventYear[e] as number) % rows;
   const rng = createXoshiro128(Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0);
   const effects = logEffectsOfLevels(params);
+  const population = populationMeans(effects);
   let best: Int8Array[] = [];
   let bestMismatch = Number.POSITIVE_INFINITY;
   for (let k = 0; k < DESIGN_CANDIDATES; k++) {
     const candidate = FACTORS.map((f) => latinHypercubeColumn(rng, rows, UNKNOWN_ANSWER_PREVALENCE[f.id]));
-    const mismatch = meanMultiplierMismatch(candidate, rows, effects);
+    const mismatch = meanMultiplierMismatch(candidate, rows, effects, population);
     if (mismatch < bestMismatch) [best, bestMismatch] = [candidate, mismatch];
   }
   const design = { rows, rowOfSlot, levelsByFactor: best, groupsByUnknown: new Map() };
@@ -186,26 +187,37 @@ function logEffectsOfLevels(params: ModelParameters): { frequency: Float64Array;
   return { frequency, both };
 }
 
+/** Per loss scenario, for `frequency` then `both`: the population's mean multiplier, a product over the factors (they are independent). */
+function populationMeans(effects: { frequency: Float64Array; both: Float64Array }): Float64Array {
+  const S = LOSS_SCENARIO_COUNT;
+  const means = new Float64Array(2 * S).fill(1);
+  [effects.frequency, effects.both].forEach((table, t) => {
+    FACTORS.forEach((f, i) => {
+      const p = UNKNOWN_ANSWER_PREVALENCE[f.id];
+      for (let s = 0; s < S; s++) {
+        const mean = p.worst * Math.exp(table[i * 3 * S + s] as number) + p.partial * Math.exp(table[(i * 3 + 1) * S + s] as number) + p.best * Math.exp(table[(i * 3 + 2) * S + s] as number);
+        means[t * S + s] = (means[t * S + s] as number) * mean;
+      }
+    });
+  });
+  return means;
+}
+
 /** Sum over loss scenarios of the squared relative errors of the design's mean multipliers against the population's. */
-function meanMultiplierMismatch(columns: readonly Int8Array[], rows: number, effects: { frequency: Float64Array; both: Float64Array }): number {
+function meanMultiplierMismatch(columns: readonly Int8Array[], rows: number, effects: { frequency: Float64Array; both: Float64Array }, population: Float64Array): number {
   const S = LOSS_SCENARIO_COUNT;
   let mismatch = 0;
-  for (const table of [effects.frequency, effects.both]) {
+  [effects.frequency, effects.both].forEach((table, t) => {
     for (let s = 0; s < S; s++) {
-      let population = 1;
-      FACTORS.forEach((f, i) => {
-        const p = UNKNOWN_ANSWER_PREVALENCE[f.id];
-        population *= p.worst * Math.exp(table[(i * 3) * S + s] as number) + p.partial * Math.exp(table[(i * 3 + 1) * S + s] as number) + p.best * Math.exp(table[(i * 3 + 2) * S + s] as number);
-      });
       let design = 0;
       for (let r = 0; r < rows; r++) {
         let sum = 0;
         for (let i = 0; i < columns.length; i++) sum += table[(i * 3 + ((columns[i] as Int8Array)[r] as number)) * S + s] as number;
         design += Math.exp(sum);
       }
-      mismatch += (design / rows / population - 1) ** 2;
+      mismatch += (design / rows / (population[t * S + s] as number) - 1) ** 2;
     }
-  }
+  });
   return mismatch;
 }
 
@@ -342,6 +354,8 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   const scenarioCategoryTotalsUsd = new Float64Array(LOSS_SCENARIO_COUNT * C);
   const scenarioYearCounts = new Float64Array(LOSS_SCENARIO_COUNT);
   const lastYearOfScenario = new Float64Array(LOSS_SCENARIO_COUNT).fill(-1);
+  // A local copy: under tsx a module's exported constant is read through a getter, once per event otherwise.
+  const S = LOSS_SCENARIO_COUNT;
   const retention = insurance?.retentionUsd ?? 0;
   const keep = insurance?.coinsuranceShare ?? 0;
   const limit = insurance?.limitUsd ?? 0;
@@ -352,7 +366,7 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
     const s = draws.eventSlot[e] as number;
     const sc = draws.lossScenario[e] as number;
     const c = p.c === null ? 0 : (p.c[s] as number);
-    const k = c * LOSS_SCENARIO_COUNT + sc;
+    const k = c * S + sc;
     const f = p.f[k] as number;
     const m = p.m[k] as number;
     const a4 = p.a4[c] as number;
@@ -439,11 +453,12 @@ function responseShares(params: ModelParameters): Float64Array {
 export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParameters, plan: SlotScenarios): number {
   const terms = { fines: 0 };
   const p = lookup(plan);
+  const S = LOSS_SCENARIO_COUNT;
   let total = 0;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
     const c = p.c === null ? 0 : (p.c[s] as number);
-    const k = c * LOSS_SCENARIO_COUNT + (draws.lossScenario[e] as number);
+    const k = c * S + (draws.lossScenario[e] as number);
     const f = p.f[k] as number;
     if ((draws.frequencyThreshold[e] as number) > f) continue;
     const m = p.m[k] as number;
@@ -488,12 +503,13 @@ export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParam
 export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParameters, plan: SlotScenarios, out: Float64Array): number {
   const terms = { fines: 0 };
   const p = lookup(plan);
+  const S = LOSS_SCENARIO_COUNT;
   let count = 0;
   let currentYear = -1;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
     const c = p.c === null ? 0 : (p.c[s] as number);
-    const k = c * LOSS_SCENARIO_COUNT + (draws.lossScenario[e] as number);
+    const k = c * S + (draws.lossScenario[e] as number);
     const f = p.f[k] as number;
     if ((draws.frequencyThreshold[e] as number) > f) continue;
     const m = p.m[k] as number;
