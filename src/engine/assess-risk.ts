@@ -145,9 +145,7 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
   }
   const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
   const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, Array.from(factorIndex));
-  const eventsOfGroup = levelsOfGroup.map((): number[] => []);
-  for (let e = 0; e < draws.eventCount; e++) eventsOfGroup[groupOfSlot[draws.eventSlot[e] as number] as number]?.push(e);
-  const fastOfGroup = eventsOfGroup.map((events) => createAleEvaluator(subsetDraws(draws, events), params));
+  const fastOfGroup = splitDrawsByGroup(draws, groupOfSlot, levelsOfGroup.length).map((part) => createAleEvaluator(part, params));
   const work = new Int8Array(FACTORS.length);
   const stillUnknown = new Int32Array(factorIndex.length);
   const part = new Float64Array(LOSS_SCENARIO_COUNT);
@@ -173,40 +171,68 @@ function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownId
   return { ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels }, groups: fastOfGroup.length, byScenario: byScenarioOf(ofLevels) };
 }
 
-/** The draws of some events only, keeping the run's year count (so ALEs of the parts add up). */
-function subsetDraws(draws: LossDraws, events: readonly number[]): LossDraws {
+/**
+ * The draws split by group of years, each keeping the run's year count (so ALEs of the parts add up).
+ * One counting sort of the events by group, in event order within a group; each part is a view of the
+ * sorted arrays, so the hundred groups of a design cost one copy of the draws, not a hundred.
+ */
+function splitDrawsByGroup(draws: LossDraws, groupOfSlot: Int32Array, groups: number): LossDraws[] {
+  const n = draws.eventCount;
   const rc = draws.regimeCount;
-  const n = events.length;
-  const pick = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
+  const start = new Int32Array(groups + 1);
+  for (let e = 0; e < n; e++) {
+    const g = (groupOfSlot[draws.eventSlot[e] as number] as number) + 1;
+    start[g] = (start[g] as number) + 1;
+  }
+  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
+  const next = start.slice(0, groups);
+  const order = new Int32Array(n);
+  for (let e = 0; e < n; e++) {
+    const g = groupOfSlot[draws.eventSlot[e] as number] as number;
+    order[next[g] as number] = e;
+    next[g] = (next[g] as number) + 1;
+  }
+  const sorted = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
     const out = make(n);
-    events.forEach((e, k) => (out[k] = a[e] as number));
+    for (let k = 0; k < n; k++) out[k] = a[order[k] as number] as number;
     return out;
   };
   const fineUniform = new Float32Array(n * rc);
   const fineAmountUsd = new Float32Array(n * rc);
-  events.forEach((e, k) => {
-    for (let j = 0; j < rc; j++) {
-      fineUniform[k * rc + j] = draws.fineUniform[e * rc + j] as number;
-      fineAmountUsd[k * rc + j] = draws.fineAmountUsd[e * rc + j] as number;
-    }
-  });
-  return {
-    firstYear: draws.firstYear,
-    years: draws.years,
-    eventCount: n,
-    eventYear: pick(draws.eventYear, (k) => new Int32Array(k)),
-    frequencyThreshold: pick(draws.frequencyThreshold, (k) => new Float64Array(k)),
-    lossScenario: pick(draws.lossScenario, (k) => new Uint8Array(k)),
-    coreLossUsd: pick(draws.coreLossUsd, (k) => new Float64Array(k)),
-    recordsLossUsd: pick(draws.recordsLossUsd, (k) => new Float64Array(k)),
-    fineUniform,
-    fineAmountUsd,
-    regimeCount: rc,
-    ransomUsd: pick(draws.ransomUsd, (k) => new Float64Array(k)),
-    eventSlot: pick(draws.eventSlot, (k) => new Int32Array(k)),
-    answerUniforms: new Float32Array(0),
-    slotCount: 0,
+  for (let k = 0; k < n; k++) {
+    const e = order[k] as number;
+    fineUniform.set(draws.fineUniform.subarray(e * rc, (e + 1) * rc), k * rc);
+    fineAmountUsd.set(draws.fineAmountUsd.subarray(e * rc, (e + 1) * rc), k * rc);
+  }
+  const all = {
+    eventYear: sorted(draws.eventYear, (k) => new Int32Array(k)),
+    frequencyThreshold: sorted(draws.frequencyThreshold, (k) => new Float64Array(k)),
+    lossScenario: sorted(draws.lossScenario, (k) => new Uint8Array(k)),
+    coreLossUsd: sorted(draws.coreLossUsd, (k) => new Float64Array(k)),
+    recordsLossUsd: sorted(draws.recordsLossUsd, (k) => new Float64Array(k)),
+    ransomUsd: sorted(draws.ransomUsd, (k) => new Float64Array(k)),
+    eventSlot: sorted(draws.eventSlot, (k) => new Int32Array(k)),
   };
+  return Array.from({ length: groups }, (_, g) => {
+    const [from, to] = [start[g] as number, start[g + 1] as number];
+    return {
+      firstYear: draws.firstYear,
+      years: draws.years,
+      eventCount: to - from,
+      eventYear: all.eventYear.subarray(from, to),
+      frequencyThreshold: all.frequencyThreshold.subarray(from, to),
+      lossScenario: all.lossScenario.subarray(from, to),
+      coreLossUsd: all.coreLossUsd.subarray(from, to),
+      recordsLossUsd: all.recordsLossUsd.subarray(from, to),
+      fineUniform: fineUniform.subarray(from * rc, to * rc),
+      fineAmountUsd: fineAmountUsd.subarray(from * rc, to * rc),
+      regimeCount: rc,
+      ransomUsd: all.ransomUsd.subarray(from, to),
+      eventSlot: all.eventSlot.subarray(from, to),
+      answerUniforms: new Float32Array(0),
+      slotCount: 0,
+    };
+  });
 }
 
 function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZero: Float64Array, recoverable: Float64Array, insurance: InsuranceResult | null): InsuranceView {
