@@ -62,6 +62,18 @@ test('every Markdown file a comment or document names exists in the repository',
 });
 
 /**
+ * The 1.0 design (docs/archive/risk-model.md) is archived: code, tests and the current documents cite
+ * the current model (src/engine/README.md, docs/methodology.md) instead. ADRs and the archives are
+ * records of their time and may still name it; stored data (JSON, SQL fixtures) is not a citation.
+ */
+test('no code, test or current document cites the archived 1.0 risk-model design', () => {
+  // This test names the file itself; ADRs and archives are historical records.
+  const historical = /^docs\/(decisions|archive|benchmarks-archive)\/|\.sql$|^scripts\/citations\.test\.ts$/;
+  const citing = [...texts].filter(([file, text]) => !historical.test(file) && /risk-model\.md/.test(text)).map(([file]) => file);
+  expect(citing).toEqual([]);
+});
+
+/**
  * No issue-tracker numbers anywhere in code or docs (ADRs and docs/benchmarks.md included): the
  * tracker is not in the repository, so "issue #N", "issue N" or "Issue #N/#M" tells a reader
  * nothing. Say the reason or the requirement in place, or cite an ADR or a file. A third party's

@@ -2,7 +2,16 @@ import { answersToLevels, computeOneAtATime, computeShapley } from './attributio
 import type { AleEvaluator, ScenarioSaving } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
 import { ENGINE_VERSION } from './engine-version.ts';
-import { COST_CATEGORIES, collectNonZeroAnnualLosses, computeExpectedAnnualLoss, evaluateScenario, groupYearsByUnknownLevels, hasUnknownAnswers, resolveSlotScenarios } from './evaluate-scenario.ts';
+import {
+  COST_CATEGORIES,
+  collectNonZeroAnnualLosses,
+  computeExpectedAnnualLoss,
+  evaluateScenario,
+  groupYearsByUnknownLevels,
+  hasUnknownAnswers,
+  resolveSlotScenarios,
+  UNKNOWN_DESIGN_ROWS,
+} from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
@@ -11,7 +20,7 @@ import { sampleLossDrawsInChunks } from './loss-draws.ts';
 import { buildLossScenarioResults } from './loss-scenario-results.ts';
 import { LOSS_SCENARIO_COUNT, LOSS_SCENARIO_IDS } from './loss-scenarios.ts';
 import type { LossDraws } from './loss-draws.ts';
-import { buildModelParameters, computeScenario, createScenarioBuilder } from './model-parameters.ts';
+import { buildModelParameters, createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import { requireSeed } from './random/xoshiro128.ts';
 import { buildFixPlan, rememberAleByAnswers } from './fix-plan.ts';
@@ -24,7 +33,14 @@ import type { FactorAnswers, RiskInput } from './risk-input.ts';
 import type { InsuranceResult, InsuranceView, PrecisionResult, RiskResult, RiskWarning, UnknownFactorEffect } from './risk-result.ts';
 import { computeRiskScore, type ExposureFigures } from './risk-score.ts';
 import { computeScoreAnchors } from './score-anchors.ts';
-import { collectNonZero, computeExceedanceCurveFromNonZero, selectKth, summarizeEventLosses, summarizeNonZero, summarizeTailInPlace } from './summarize-losses.ts';
+import {
+  collectNonZero,
+  computeExceedanceCurveFromNonZero,
+  selectKth,
+  summarizeEventLosses,
+  summarizeNonZero,
+  summarizeTailInPlace,
+} from './summarize-losses.ts';
 import type { AnnualLossSummary } from './summarize-losses.ts';
 import { applyFactorSuggestions, findFactorAnswerConflicts, suggestFactorAnswers } from './suggest-factor-answers.ts';
 import { requireNumber, validateRiskInput } from './validate-risk-input.ts';
@@ -61,8 +77,9 @@ export interface AssessRiskOptions {
 interface CachedRun {
   readonly key: string;
   readonly draws: LossDraws;
-  aleEvaluator: AleEvaluator | null;
-  /** The O(S log n) evaluator behind `aleEvaluator` (answers without unknowns), kept for the per-scenario savings. */
+  /** The what-if evaluators of this run, per set of unknown answers (the key: their ids). */
+  readonly evaluators: Map<string, WhatIfEvaluator>;
+  /** The O(S log n) evaluator of all years (answers without unknowns). */
   fastEvaluator: FastAleEvaluator | null;
 }
 
@@ -88,25 +105,29 @@ export const DEFAULT_SEED = 1;
 const EXCEEDANCE_POINTS = 60;
 /** Left end of the loss exceedance curve (USD). */
 const EXCEEDANCE_MIN_USD = 10_000;
-/** Above this many groups of years (combinations of unknown levels), what-ifs use one exact pass each. */
-const MAX_FAST_GROUPS = 64;
-/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations); keeps the exact path bounded. */
-const UNKNOWN_SHAPLEY_BUDGET = 200 * MAX_FAST_GROUPS;
-const ANSWER_OF_LEVEL: readonly FactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable', 'unknown'];
-
-function levelsToAnswers(levels: Int8Array): FactorAnswers {
-  return Object.fromEntries(FACTORS.map((f, i) => [f.id, ANSWER_OF_LEVEL[levels[i] as number] as FactorAnswer]));
-}
-
+/** Shapley evaluations allowed with unknown answers, in units of (groups x permutations): 24 permutations at the design's most groups, all 200 up to 12 groups (ADR 268). */
+const UNKNOWN_SHAPLEY_BUDGET = 24 * UNKNOWN_DESIGN_ROWS;
 const CALIBRATION_POPULATION =
   'Frequency: IRIS 2025 annual incident probabilities per revenue band and industry, with the count dispersion fitted to IRIS P(≥2). Cost per incident: built from the firm (response by headcount, interruption by revenue, notification by records, fines per regime, ransom by size), calibrated to NetDiligence 2025 SME claim means, with IRIS 2025 and IBM 2023-2025 as cross-checks. The two populations differ (IRIS significant incidents cost more than insured claims): the 80% range bridges them, from the claims level up toward the IRIS level (ADR 264).';
 
 const ensureIterations = (value: number, name: string): number => requireNumber(value, name, 1_000, 10_000_000, true);
 
-function drawsFor(input: RiskInput, params: ModelParameters, seed: number, iterations: number, chunks: number, withUniforms: boolean): CachedRun {
+function drawsFor(
+  input: RiskInput,
+  params: ModelParameters,
+  seed: number,
+  iterations: number,
+  chunks: number,
+  withUniforms: boolean,
+): CachedRun {
   const key = JSON.stringify([input.organisation, input.frameworks, input.asOfDate ?? null, seed, iterations, withUniforms]);
   if (lastRun !== null && lastRun.key === key) return lastRun;
-  const run: CachedRun = { key, draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms), aleEvaluator: null, fastEvaluator: null };
+  const run: CachedRun = {
+    key,
+    draws: sampleLossDrawsInChunks(params, seed, iterations, chunks, withUniforms),
+    evaluators: new Map(),
+    fastEvaluator: null,
+  };
   lastRun = run;
   return run;
 }
@@ -122,79 +143,139 @@ function relativeError(summary: AnnualLossSummary): number {
   return summary.expectedUsd > 0 ? summary.standardErrorUsd / summary.expectedUsd : 0;
 }
 
+/** The what-if functions of one set of unknown answers: the expected loss, and its split by named loss scenario. */
+interface WhatIfEvaluator {
+  readonly ale: AleEvaluator;
+  /** Combinations of unknown levels evaluated per what-if (1 without unknown answers). */
+  readonly groups: number;
+  /** Expected annual loss per named loss scenario (ADR 223). */
+  readonly byScenario: (answers: FactorAnswers) => Float64Array;
+}
+
 /**
  * The expected-loss function of the attribution what-ifs. Without unknown
  * answers: the O(log n) evaluator over (F, M, A4). With unknown answers: the
- * years are grouped by the levels their uniforms give the unknown factors,
- * and each group gets its own fast evaluator (exact, same draws).
+ * years are grouped by the levels the design gives the unknown factors (at
+ * most `UNKNOWN_DESIGN_ROWS` groups, ADR 268), and each group gets its own
+ * fast evaluator (exact, same draws).
  */
-function createAleOfAnswers(draws: LossDraws, params: ModelParameters, unknownIds: readonly FactorId[], fastOfRun: () => FastAleEvaluator): { ale: AleEvaluator; groups: number } {
+function createAleOfAnswers(
+  draws: LossDraws,
+  params: ModelParameters,
+  unknownIds: readonly FactorId[],
+  fastOfRun: () => FastAleEvaluator,
+): WhatIfEvaluator {
   const builder = createScenarioBuilder(params);
+  const whole = (levels: Int8Array, out?: Float64Array): number => fastOfRun()(builder.buildTransient(levels), out);
+  const byScenarioOf = (ofLevels: (levels: Int8Array, out: Float64Array) => number) => (answers: FactorAnswers) => {
+    const out = new Float64Array(LOSS_SCENARIO_COUNT);
+    ofLevels(answersToLevels(answers), out);
+    return out;
+  };
   if (unknownIds.length === 0) {
-    const fast = fastOfRun();
     // The what-ifs use each scenario at once: the builder's reused object saves an allocation per call.
-    return { ale: { ofAnswers: (answers) => fast(builder.buildTransient(builder.toLevels(answers))), ofLevels: (levels) => fast(builder.buildTransient(levels)), toLevels: answersToLevels }, groups: 1 };
+    return {
+      ale: { ofAnswers: (answers) => whole(answersToLevels(answers)), ofLevels: (levels) => whole(levels), toLevels: answersToLevels },
+      groups: 1,
+      byScenario: byScenarioOf(whole),
+    };
   }
-  const factorIndex = unknownIds.map((id) => FACTORS.findIndex((f) => f.id === id));
-  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, factorIndex);
-  if (levelsOfGroup.length > MAX_FAST_GROUPS) {
-    // Many unknown answers: one exact pass per what-if is cheaper than thousands of small evaluators.
-    const ofAnswers = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
-    const ofLevels = (levels: Int8Array): number => ofAnswers(levelsToAnswers(levels));
-    return { ale: { ofAnswers, ofLevels, toLevels: answersToLevels }, groups: levelsOfGroup.length };
-  }
-  const eventsOfGroup = levelsOfGroup.map((): number[] => []);
-  for (let e = 0; e < draws.eventCount; e++) eventsOfGroup[groupOfSlot[draws.eventSlot[e] as number] as number]?.push(e);
-  const evaluators = levelsOfGroup.map((levels, g) => ({ levels, fast: createAleEvaluator(subsetDraws(draws, eventsOfGroup[g] ?? []), params) }));
+  const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
+  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, Array.from(factorIndex));
+  const fastOfGroup = splitDrawsByGroup(draws, groupOfSlot, levelsOfGroup.length).map((part) => createAleEvaluator(part, params));
   const work = new Int8Array(FACTORS.length);
-  const ofLevels = (levels: Int8Array): number => {
+  const stillUnknown = new Int32Array(factorIndex.length);
+  const part = new Float64Array(LOSS_SCENARIO_COUNT);
+  const ofLevels = (levels: Int8Array, out?: Float64Array): number => {
+    // The run's unknown factors this what-if leaves unknown (level 4); with none, one evaluator of all years.
+    let count = 0;
+    for (let j = 0; j < factorIndex.length; j++) if (levels[factorIndex[j] as number] === 4) stillUnknown[count++] = j;
+    if (count === 0) return whole(levels, out);
+    out?.fill(0);
+    work.set(levels);
     let total = 0;
-    for (const g of evaluators) {
-      work.set(levels);
-      factorIndex.forEach((i, j) => {
-        if (work[i] === 4) work[i] = Math.max(g.levels[j] as number, params.unknownAnswerFloor[i] as number);
-      });
-      total += g.fast(builder.buildTransient(work));
+    for (let g = 0; g < fastOfGroup.length; g++) {
+      const groupLevels = levelsOfGroup[g] as Int8Array;
+      for (let q = 0; q < count; q++) {
+        const j = stillUnknown[q] as number;
+        const i = factorIndex[j] as number;
+        // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
+        work[i] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[i] as number);
+      }
+      total += (fastOfGroup[g] as FastAleEvaluator)(builder.buildTransient(work), out === undefined ? undefined : part);
+      if (out !== undefined) for (let s = 0; s < LOSS_SCENARIO_COUNT; s++) out[s] = (out[s] as number) + (part[s] as number);
     }
     return total;
   };
-  return { ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels }, groups: evaluators.length };
+  return {
+    ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels },
+    groups: fastOfGroup.length,
+    byScenario: byScenarioOf(ofLevels),
+  };
 }
 
-/** The draws of some events only, keeping the run's year count (so ALEs of the parts add up). */
-function subsetDraws(draws: LossDraws, events: readonly number[]): LossDraws {
+/**
+ * The draws split by group of years, each keeping the run's year count (so ALEs of the parts add up).
+ * One counting sort of the events by group, in event order within a group; each part is a view of the
+ * sorted arrays, so the hundred groups of a design cost one copy of the draws, not a hundred.
+ */
+function splitDrawsByGroup(draws: LossDraws, groupOfSlot: Int32Array, groups: number): LossDraws[] {
+  const n = draws.eventCount;
   const rc = draws.regimeCount;
-  const n = events.length;
-  const pick = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
+  const start = new Int32Array(groups + 1);
+  for (let e = 0; e < n; e++) {
+    const g = (groupOfSlot[draws.eventSlot[e] as number] as number) + 1;
+    start[g] = (start[g] as number) + 1;
+  }
+  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
+  const next = start.slice(0, groups);
+  const order = new Int32Array(n);
+  for (let e = 0; e < n; e++) {
+    const g = groupOfSlot[draws.eventSlot[e] as number] as number;
+    order[next[g] as number] = e;
+    next[g] = (next[g] as number) + 1;
+  }
+  const sorted = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
     const out = make(n);
-    events.forEach((e, k) => (out[k] = a[e] as number));
+    for (let k = 0; k < n; k++) out[k] = a[order[k] as number] as number;
     return out;
   };
   const fineUniform = new Float32Array(n * rc);
   const fineAmountUsd = new Float32Array(n * rc);
-  events.forEach((e, k) => {
-    for (let j = 0; j < rc; j++) {
-      fineUniform[k * rc + j] = draws.fineUniform[e * rc + j] as number;
-      fineAmountUsd[k * rc + j] = draws.fineAmountUsd[e * rc + j] as number;
-    }
-  });
-  return {
-    firstYear: draws.firstYear,
-    years: draws.years,
-    eventCount: n,
-    eventYear: pick(draws.eventYear, (k) => new Int32Array(k)),
-    frequencyThreshold: pick(draws.frequencyThreshold, (k) => new Float64Array(k)),
-    lossScenario: pick(draws.lossScenario, (k) => new Uint8Array(k)),
-    coreLossUsd: pick(draws.coreLossUsd, (k) => new Float64Array(k)),
-    recordsLossUsd: pick(draws.recordsLossUsd, (k) => new Float64Array(k)),
-    fineUniform,
-    fineAmountUsd,
-    regimeCount: rc,
-    ransomUsd: pick(draws.ransomUsd, (k) => new Float64Array(k)),
-    eventSlot: pick(draws.eventSlot, (k) => new Int32Array(k)),
-    answerUniforms: new Float32Array(0),
-    slotCount: 0,
+  for (let k = 0; k < n; k++) {
+    const e = order[k] as number;
+    fineUniform.set(draws.fineUniform.subarray(e * rc, (e + 1) * rc), k * rc);
+    fineAmountUsd.set(draws.fineAmountUsd.subarray(e * rc, (e + 1) * rc), k * rc);
+  }
+  const all = {
+    eventYear: sorted(draws.eventYear, (k) => new Int32Array(k)),
+    frequencyThreshold: sorted(draws.frequencyThreshold, (k) => new Float64Array(k)),
+    lossScenario: sorted(draws.lossScenario, (k) => new Uint8Array(k)),
+    coreLossUsd: sorted(draws.coreLossUsd, (k) => new Float64Array(k)),
+    recordsLossUsd: sorted(draws.recordsLossUsd, (k) => new Float64Array(k)),
+    ransomUsd: sorted(draws.ransomUsd, (k) => new Float64Array(k)),
+    eventSlot: sorted(draws.eventSlot, (k) => new Int32Array(k)),
   };
+  return Array.from({ length: groups }, (_, g) => {
+    const [from, to] = [start[g] as number, start[g + 1] as number];
+    return {
+      firstYear: draws.firstYear,
+      years: draws.years,
+      eventCount: to - from,
+      eventYear: all.eventYear.subarray(from, to),
+      frequencyThreshold: all.frequencyThreshold.subarray(from, to),
+      lossScenario: all.lossScenario.subarray(from, to),
+      coreLossUsd: all.coreLossUsd.subarray(from, to),
+      recordsLossUsd: all.recordsLossUsd.subarray(from, to),
+      fineUniform: fineUniform.subarray(from * rc, to * rc),
+      fineAmountUsd: fineAmountUsd.subarray(from * rc, to * rc),
+      regimeCount: rc,
+      ransomUsd: all.ransomUsd.subarray(from, to),
+      eventSlot: all.eventSlot.subarray(from, to),
+      answerUniforms: new Float32Array(0),
+      slotCount: 0,
+    };
+  });
 }
 
 /** Sums over the worst 1% of simulated years (the years ES99 averages): gross loss, insurable part, what the policy pays. */
@@ -236,7 +317,13 @@ export function poolWorstYears(nonZero: Float64Array, recoverable: Float64Array,
   return { years: tailYears, grossUsd, insurableUsd, paidUsd };
 }
 
-function buildInsuranceView(input: RiskInput, summary: AnnualLossSummary, nonZero: Float64Array, recoverable: Float64Array, insurance: InsuranceResult | null): InsuranceView {
+function buildInsuranceView(
+  input: RiskInput,
+  summary: AnnualLossSummary,
+  nonZero: Float64Array,
+  recoverable: Float64Array,
+  insurance: InsuranceResult | null,
+): InsuranceView {
   const p99 = summary.percentilesUsd.p99;
   const limit = input.insurance?.limitUsd ?? null;
   const tail = poolWorstYears(nonZero, recoverable, summary.years, limit);
@@ -264,7 +351,9 @@ function resolveFactorAnswers(input: RiskInput) {
   const suggestions = suggestFactorAnswers(input.frameworks, suggestOptions);
   const frameworkConflicts = findFactorAnswerConflicts(input.factors, suggestions);
   const answersGiven = applyFactorSuggestions(input.factors, suggestions);
-  const factorAnswers = Object.fromEntries(FACTORS.map((f) => [f.id, answersGiven[f.id] ?? 'partial'])) as { [F in FactorId]: FactorAnswer };
+  const factorAnswers = Object.fromEntries(FACTORS.map((f) => [f.id, answersGiven[f.id] ?? 'partial'])) as {
+    [F in FactorId]: FactorAnswer;
+  };
   return { factorAnswers, answersGiven, frameworkConflicts };
 }
 
@@ -287,7 +376,10 @@ export function computeAnnualLossYears(input: RiskInput, options: { readonly see
  * formulas recompute the median cost of an incident as well as the annual figures.
  * @throws RangeError naming the parameter when the input or an option is invalid.
  */
-export function computeLossSamples(input: RiskInput, options: { readonly seed: number; readonly iterations: number }): { readonly annualLossYearsUsd: Float64Array; readonly incidentLossUsd: Float64Array } {
+export function computeLossSamples(
+  input: RiskInput,
+  options: { readonly seed: number; readonly iterations: number },
+): { readonly annualLossYearsUsd: Float64Array; readonly incidentLossUsd: Float64Array } {
   validateRiskInput(input);
   const iterations = ensureIterations(options.iterations, 'iterations');
   const seed = requireSeed(options.seed);
@@ -314,7 +406,13 @@ function readRunSettings(options: AssessRiskOptions): RunSettings {
   if (mode !== 'standard' && mode !== 'board') throw new RangeError(`precision: must be standard or board, got ${String(mode)}`);
   const seed = requireSeed(options.seed ?? DEFAULT_SEED);
   const chunks = requireNumber(options.chunks ?? 1, 'chunks', 1, 4096, true);
-  const permutations = requireNumber(options.shapleyPermutations ?? CALIBRATION.shapleyPermutations.value, 'shapleyPermutations', 2, 100_000, true);
+  const permutations = requireNumber(
+    options.shapleyPermutations ?? CALIBRATION.shapleyPermutations.value,
+    'shapleyPermutations',
+    2,
+    100_000,
+    true,
+  );
   return { fixedIterations, mode, seed, chunks, permutations, withAttribution: options.attribution ?? true };
 }
 
@@ -349,10 +447,24 @@ function simulateToPrecision(input: RiskInput, params: ModelParameters, settings
 function describePrecision(settings: RunSettings, summary: AnnualLossSummary, years: number): PrecisionResult {
   const relativeStandardError = relativeError(summary);
   if (settings.fixedIterations !== null) {
-    return { mode: 'fixed', targetRelativeStandardError: null, relativeStandardError, iterationsUsed: years, maxIterations: null, isTargetMet: true };
+    return {
+      mode: 'fixed',
+      targetRelativeStandardError: null,
+      relativeStandardError,
+      iterationsUsed: years,
+      maxIterations: null,
+      isTargetMet: true,
+    };
   }
   const { target, budget } = precisionGoal(settings.mode);
-  return { mode: settings.mode, targetRelativeStandardError: target, relativeStandardError, iterationsUsed: years, maxIterations: budget, isTargetMet: relativeStandardError <= target };
+  return {
+    mode: settings.mode,
+    targetRelativeStandardError: target,
+    relativeStandardError,
+    iterationsUsed: years,
+    maxIterations: budget,
+    isTargetMet: relativeStandardError <= target,
+  };
 }
 
 function buildCostBreakdown(categoryTotalsUsd: Float64Array, years: number): RiskResult['costBreakdown'] {
@@ -372,9 +484,22 @@ function scoreRisk(draws: LossDraws, params: ModelParameters, ale: number, expos
   return computeRiskScore(ale, anchors.allBestAleUsd, anchors.averageAleUsd, anchors.allWorstAleUsd, exposure);
 }
 
-/** What answering each "I don't know" would do: the expected loss if it were best, and if it were worst. */
-function measureUnknownFactors(draws: LossDraws, params: ModelParameters, factorAnswers: FactorAnswers, unknownIds: readonly FactorId[]): UnknownFactorEffect[] {
-  const exactAle = (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
+/**
+ * What answering each "I don't know" would do: the expected loss if it were best, and if it were worst.
+ * With attribution the run's what-if evaluator gives them (ADR 268); without, one exact pass each.
+ */
+function measureUnknownFactors(
+  run: CachedRun,
+  params: ModelParameters,
+  factorAnswers: FactorAnswers,
+  unknownIds: readonly FactorId[],
+  withEvaluator: boolean,
+): UnknownFactorEffect[] {
+  if (unknownIds.length === 0) return [];
+  const { draws } = run;
+  const exactAle = withEvaluator
+    ? aleEvaluatorFor(run, params, unknownIds).ale.ofAnswers
+    : (answers: FactorAnswers): number => computeExpectedAnnualLoss(draws, params, resolveSlotScenarios(draws, params, answers));
   return unknownIds.map((factorId) => ({
     factorId,
     expectedAnnualLossIfBestUsd: exactAle({ ...factorAnswers, [factorId]: 'best' }),
@@ -382,7 +507,12 @@ function measureUnknownFactors(draws: LossDraws, params: ModelParameters, factor
   }));
 }
 
-function summarizeInsurance(input: RiskInput, netNonZeroAnnualLossUsd: Float64Array | null, ale: number, years: number): InsuranceResult | null {
+function summarizeInsurance(
+  input: RiskInput,
+  netNonZeroAnnualLossUsd: Float64Array | null,
+  ale: number,
+  years: number,
+): InsuranceResult | null {
   if (input.insurance === undefined || netNonZeroAnnualLossUsd === null) return null;
   // Net losses can be 0 in a year with events (fully recovered): drop them before sorting.
   const net = summarizeNonZero(collectNonZero(netNonZeroAnnualLossUsd), years);
@@ -397,35 +527,21 @@ function summarizeInsurance(input: RiskInput, netNonZeroAnnualLossUsd: Float64Ar
   };
 }
 
-/** The what-if evaluator of a run: cached on the run without unknown answers, rebuilt with them. */
-function aleEvaluatorFor(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): { evaluator: AleEvaluator; groups: number } {
-  if (run.aleEvaluator !== null && unknownIds.length === 0) return { evaluator: run.aleEvaluator, groups: 1 };
-  const built = createAleOfAnswers(run.draws, params, unknownIds, () => fastEvaluatorFor(run, params));
-  if (unknownIds.length === 0) run.aleEvaluator = built.ale;
-  return { evaluator: built.ale, groups: built.groups };
+/** The what-if evaluator of a run for its set of unknown answers, built once per set (ADR 268). */
+function aleEvaluatorFor(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): WhatIfEvaluator {
+  const key = unknownIds.join(',');
+  let built = run.evaluators.get(key);
+  if (built === undefined) {
+    built = createAleOfAnswers(run.draws, params, unknownIds, () => fastEvaluatorFor(run, params));
+    // A what-if session visits a few sets of unknown answers; keep the latest few.
+    if (run.evaluators.size >= 8) run.evaluators.clear();
+    run.evaluators.set(key, built);
+  }
+  return built;
 }
 
 function fastEvaluatorFor(run: CachedRun, params: ModelParameters): FastAleEvaluator {
   return (run.fastEvaluator ??= createAleEvaluator(run.draws, params));
-}
-
-/**
- * Expected annual loss per named loss scenario of a set of answers: the fast
- * evaluator without unknown answers, one exact pass with them (ADR 223).
- */
-function scenarioAleOf(run: CachedRun, params: ModelParameters, unknownIds: readonly FactorId[]): (answers: FactorAnswers) => Float64Array {
-  if (unknownIds.length === 0) {
-    const fast = fastEvaluatorFor(run, params);
-    return (answers) => {
-      const out = new Float64Array(LOSS_SCENARIO_COUNT);
-      fast(computeScenario(answers, params), out);
-      return out;
-    };
-  }
-  return (answers) => {
-    const totals = evaluateScenario(run.draws, params, resolveSlotScenarios(run.draws, params, answers), undefined).scenarioTotalsUsd;
-    return totals.map((t) => t / run.draws.years);
-  };
 }
 
 /** Before minus after, per loss scenario. */
@@ -434,10 +550,15 @@ function savingsBetween(before: Float64Array, after: Float64Array): ScenarioSavi
 }
 
 /** Adds the per-scenario split to the one-at-a-time rows, the recommendations and the fix plan steps. */
-function splitByScenario(parts: AttributionParts, answers: FactorAnswers, byScenario: (answers: FactorAnswers) => Float64Array): AttributionParts {
+function splitByScenario(
+  parts: AttributionParts,
+  answers: FactorAnswers,
+  byScenario: (answers: FactorAnswers) => Float64Array,
+): AttributionParts {
   const current = byScenario(answers);
   const ofBest = (factorId: FactorId): ScenarioSaving[] => savingsBetween(current, byScenario({ ...answers, [factorId]: 'best' }));
-  const withSplit = (list: readonly Recommendation[] | null): Recommendation[] | null => list?.map((r) => ({ ...r, savingByScenario: ofBest(r.factorId) })) ?? null;
+  const withSplit = (list: readonly Recommendation[] | null): Recommendation[] | null =>
+    list?.map((r) => ({ ...r, savingByScenario: ofBest(r.factorId) })) ?? null;
   let before = current;
   let applied = answers;
   const steps = parts.fixPlan?.steps.map((step) => {
@@ -448,7 +569,10 @@ function splitByScenario(parts: AttributionParts, answers: FactorAnswers, byScen
     return { ...step, savingByScenario };
   });
   return {
-    attribution: parts.attribution === null ? null : { ...parts.attribution, oneAtATime: parts.attribution.oneAtATime.map((row) => ({ ...row, byScenario: ofBest(row.factorId) })) },
+    attribution:
+      parts.attribution === null
+        ? null
+        : { ...parts.attribution, oneAtATime: parts.attribution.oneAtATime.map((row) => ({ ...row, byScenario: ofBest(row.factorId) })) },
     recommendations: withSplit(parts.recommendations),
     recommendationsNotWorthIt: withSplit(parts.recommendationsNotWorthIt),
     fixPlan: parts.fixPlan === null || steps === undefined ? null : { ...parts.fixPlan, steps },
@@ -462,11 +586,17 @@ function attributeAndRecommend(
   run: CachedRun,
   params: ModelParameters,
   settings: RunSettings,
-  context: { factorAnswers: FactorAnswers; unknownIds: readonly FactorId[]; summary: AnnualLossSummary; employees: number; input: RiskInput },
+  context: {
+    factorAnswers: FactorAnswers;
+    unknownIds: readonly FactorId[];
+    summary: AnnualLossSummary;
+    employees: number;
+    input: RiskInput;
+  },
 ): AttributionParts {
   const { draws } = run;
   const { factorAnswers, summary } = context;
-  const { evaluator, groups } = aleEvaluatorFor(run, params, context.unknownIds);
+  const { ale: evaluator, groups, byScenario } = aleEvaluatorFor(run, params, context.unknownIds);
   // With many unknown answers the exact what-ifs cost one evaluator per group: fewer Shapley permutations keep it bounded (the sum stays exact).
   const shapleyPermutations = Math.max(2, Math.min(settings.permutations, Math.floor(UNKNOWN_SHAPLEY_BUDGET / groups)));
   const attribution = {
@@ -481,19 +611,27 @@ function attributeAndRecommend(
     return summarizeTailInPlace(buffer.subarray(0, count), draws.years);
   };
   // Required controls and the organisation's own costs (ADR 211, 212); the plan uses the same expected-loss function as the list.
-  const recommendationContext = { required: findRequiredControls(factorAnswers, context.input.frameworks), costOverrides: context.input.controlCostOverrides };
+  const recommendationContext = {
+    required: findRequiredControls(factorAnswers, context.input.frameworks),
+    costOverrides: context.input.controlCostOverrides,
+  };
   const ale = rememberAleByAnswers(evaluator.ofAnswers);
   const lists = buildRecommendations(factorAnswers, context.employees, ale, tail, recommendationContext);
   const fixPlan = buildFixPlan(factorAnswers, listFixCandidates(factorAnswers, context.employees, recommendationContext), ale);
   const parts = { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt, fixPlan };
-  return splitByScenario(parts, factorAnswers, scenarioAleOf(run, params, context.unknownIds));
+  return splitByScenario(parts, factorAnswers, byScenario);
 }
 
 /** Whether the profile lies inside the calibrated population (employees, revenue below the large-company tiers). */
 function checkCalibratedRange(org: RiskInput['organisation']) {
   const minEmployees = CALIBRATION.calibratedEmployeesMin.value;
   const maxEmployees = CALIBRATION.calibratedEmployeesMax.value;
-  return { isEmployeesInRange: org.employees >= minEmployees && org.employees <= maxEmployees, isRevenueInRange: org.annualRevenueUsd < 1e9, minEmployees, maxEmployees };
+  return {
+    isEmployeesInRange: org.employees >= minEmployees && org.employees <= maxEmployees,
+    isRevenueInRange: org.annualRevenueUsd < 1e9,
+    minEmployees,
+    maxEmployees,
+  };
 }
 
 function collectWarnings(
@@ -504,9 +642,16 @@ function collectWarnings(
   const warnings: RiskWarning[] = [];
   const { isEmployeesInRange, isRevenueInRange, minEmployees, maxEmployees } = checkCalibratedRange(org);
   if (!isEmployeesInRange) {
-    warnings.push({ code: 'employeesOutsideCalibratedRange', message: `${org.employees} employees is outside the calibrated range of ${minEmployees}-${maxEmployees}; treat the figures as indicative.` });
+    warnings.push({
+      code: 'employeesOutsideCalibratedRange',
+      message: `${org.employees} employees is outside the calibrated range of ${minEmployees}-${maxEmployees}; treat the figures as indicative.`,
+    });
   }
-  if (!isRevenueInRange) warnings.push({ code: 'revenueAboveSmeTiers', message: 'Revenue of $1B or more uses the large-company IRIS tiers, outside the SME calibration.' });
+  if (!isRevenueInRange)
+    warnings.push({
+      code: 'revenueAboveSmeTiers',
+      message: 'Revenue of $1B or more uses the large-company IRIS tiers, outside the SME calibration.',
+    });
   if (!precision.isTargetMet) {
     const rel = precision.relativeStandardError;
     warnings.push({
@@ -515,9 +660,16 @@ function collectWarnings(
     });
   }
   const { assumedFactors, unknownIds } = answers;
-  if (assumedFactors.length > 0) warnings.push({ code: 'factorsAssumedAverage', message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.` });
+  if (assumedFactors.length > 0)
+    warnings.push({
+      code: 'factorsAssumedAverage',
+      message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.`,
+    });
   if (unknownIds.length > 0) {
-    warnings.push({ code: 'factorsUnknown', message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.` });
+    warnings.push({
+      code: 'factorsUnknown',
+      message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.`,
+    });
   }
   for (const c of answers.frameworkConflicts) warnings.push({ code: 'factorAnswerConflict', message: c.message });
   return warnings;
@@ -550,13 +702,62 @@ function describeDerivation(params: ModelParameters, scenario: Scenario, mode: P
     ransomMedianUsd: params.ransom.medianUsd,
     a4Level: scenario.a4Level,
     sourceKeys: {
-      frequency: ['frequencyProbabilityLt10m', 'frequencyProbability10mTo100m', 'frequencyProbability100mTo1b', 'frequencyProbability1bTo10b', params.industryFrequencyKey, 'frequencyProbabilityTypicalOrg'],
-      dispersion: ['frequencyAtLeast2Lt10m', 'frequencyAtLeast2For10mTo100m', 'frequencyAtLeast2For100mTo1b', 'frequencyAtLeast2For1bTo10b'],
-      severity: ['responseBaseUsd', 'responsePerEmployeeUsd', 'businessInterruptionRevenueShare', 'incidentSigma', params.industrySeverityKey, 'severityNonAdditivityPsi', 'severityMultiplierMin', 'severityMultiplierMax'],
-      records: ['perRecordCostAverage', 'recordDrivenCostShare', 'recordCostReferenceRecords', 'recordCostScaleExponent', 'recordExposureProbability', 'paymentCardRecordWeight', 'smallFirmKneeRevenueUsd', 'smallFirmScaleExponent'],
+      frequency: [
+        'frequencyProbabilityLt10m',
+        'frequencyProbability10mTo100m',
+        'frequencyProbability100mTo1b',
+        'frequencyProbability1bTo10b',
+        params.industryFrequencyKey,
+        'frequencyProbabilityTypicalOrg',
+      ],
+      dispersion: [
+        'frequencyAtLeast2Lt10m',
+        'frequencyAtLeast2For10mTo100m',
+        'frequencyAtLeast2For100mTo1b',
+        'frequencyAtLeast2For1bTo10b',
+      ],
+      severity: [
+        'responseBaseUsd',
+        'responsePerEmployeeUsd',
+        'businessInterruptionRevenueShare',
+        'incidentSigma',
+        params.industrySeverityKey,
+        'severityNonAdditivityPsi',
+        'severityMultiplierMin',
+        'severityMultiplierMax',
+      ],
+      records: [
+        'perRecordCostAverage',
+        'recordDrivenCostShare',
+        'recordCostReferenceRecords',
+        'recordCostScaleExponent',
+        'recordExposureProbability',
+        'paymentCardRecordWeight',
+        'smallFirmKneeRevenueUsd',
+        'smallFirmScaleExponent',
+      ],
       cap: ['perEventCapRevenueMultiple'],
-      fines: ['finePerRegimeProbability', 'fineMedian', 'fineSigma', 'fineProbabilityMultiplierCompliant', 'fineProbabilityMultiplierNonCompliant', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent', 'smallFirmKneeRevenueUsd', 'smallFirmScaleExponent'],
-      ransom: ['ransomwareShareSmb', 'ransomPayRate', 'ransomMedian', 'ransomSigma', 'sizeScalingReferenceRevenueUsd', 'sizeScalingExponent', 'smallFirmKneeRevenueUsd', 'smallFirmScaleExponent'],
+      fines: [
+        'finePerRegimeProbability',
+        'fineMedian',
+        'fineSigma',
+        'fineProbabilityMultiplierCompliant',
+        'fineProbabilityMultiplierNonCompliant',
+        'sizeScalingReferenceRevenueUsd',
+        'sizeScalingExponent',
+        'smallFirmKneeRevenueUsd',
+        'smallFirmScaleExponent',
+      ],
+      ransom: [
+        'ransomwareShareSmb',
+        'ransomPayRate',
+        'ransomMedian',
+        'ransomSigma',
+        'sizeScalingReferenceRevenueUsd',
+        'sizeScalingExponent',
+        'smallFirmKneeRevenueUsd',
+        'smallFirmScaleExponent',
+      ],
       precision: mode === 'board' ? ['precisionTargetBoard', 'maxIterationsBoard'] : ['precisionTargetStandard', 'maxIterationsStandard'],
     },
   };
@@ -588,9 +789,20 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   }
   const precision = describePrecision(settings, summary, years);
   const costBreakdown = buildCostBreakdown(losses.categoryTotalsUsd, years);
-  const riskScore = scoreRisk(draws, params, ale, { expectedUsd: ale, oneInTwentyUsd: summary.percentilesUsd.p95, oneInHundredUsd: summary.percentilesUsd.p99, annualRevenueUsd: org.annualRevenueUsd });
-  const unknownFactors = measureUnknownFactors(draws, params, factorAnswers, unknownIds);
-  const uncertainty = measureUncertainty(options.parameterUncertainty ?? settings.withAttribution, { params, answers: factorAnswers, seed: settings.seed, draws, summary });
+  const riskScore = scoreRisk(draws, params, ale, {
+    expectedUsd: ale,
+    oneInTwentyUsd: summary.percentilesUsd.p95,
+    oneInHundredUsd: summary.percentilesUsd.p99,
+    annualRevenueUsd: org.annualRevenueUsd,
+  });
+  const unknownFactors = measureUnknownFactors(run, params, factorAnswers, unknownIds, settings.withAttribution);
+  const uncertainty = measureUncertainty(options.parameterUncertainty ?? settings.withAttribution, {
+    params,
+    answers: factorAnswers,
+    seed: settings.seed,
+    draws,
+    summary,
+  });
   const insurance = summarizeInsurance(input, losses.netNonZeroAnnualLossUsd, ale, years);
   const insuranceView = buildInsuranceView(input, summary, nonZero, losses.recoverableNonZeroUsd, insurance);
   const attributed: AttributionParts = settings.withAttribution
@@ -615,7 +827,13 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     probabilityOfAnyEvent: summary.probabilityOfAnyLoss,
     probabilityAbove1mUsd: countAbove(nonZero, 1_000_000) / years,
     costIfItHappens: summarizeEventLosses(losses.eventLossUsd),
-    lossExceedanceCurve: computeExceedanceCurveFromNonZero(nonZero, years, EXCEEDANCE_MIN_USD, Math.max(2 * org.annualRevenueUsd, 10 * EXCEEDANCE_MIN_USD), EXCEEDANCE_POINTS),
+    lossExceedanceCurve: computeExceedanceCurveFromNonZero(
+      nonZero,
+      years,
+      EXCEEDANCE_MIN_USD,
+      Math.max(2 * org.annualRevenueUsd, 10 * EXCEEDANCE_MIN_USD),
+      EXCEEDANCE_POINTS,
+    ),
     costBreakdown,
     lossScenarios: buildLossScenarioResults(draws, losses, ale),
     fines: buildFinesExposure(org, input.frameworks, params, scenario.a4Level, losses.fineTotalsByRegimeUsd, years),

@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
 import { assessRisk } from './assess-risk.ts';
 import type { FactorAnswer } from './factors.ts';
-import { SAMPLE_CLINIC_INPUT } from './sample-inputs.ts';
+import { createUniformAnswers, SAMPLE_CLINIC_INPUT } from './sample-inputs.ts';
 import { simulateAnnualLoss } from './simulate-annual-loss.ts';
 
 // Figures and the command that reproduces them: docs/benchmarks.md ("Engine").
@@ -67,6 +67,30 @@ describe('assessRisk with six unknown answers (clinic sample)', () => {
     'what the server runs at completion: precise by default, with attribution',
     () => {
       assessRisk(BUSINESS_WITH_UNKNOWNS, { seed: nextSeed(), attribution: true });
+    },
+    { time: 6_000, warmupIterations: 1 },
+  );
+});
+
+/**
+ * Every answer "I don't know" beside a typical run (ADR 268): the same clinic, what the server runs at
+ * completion (precise by default, with attribution). No compliance evidence, so all 19 answers stay
+ * unknown. Target: the first within 2x the second.
+ */
+const EVERY_ANSWER_UNKNOWN = { ...SAMPLE_CLINIC_INPUT, frameworks: {}, factors: createUniformAnswers('unknown') };
+
+describe('every answer unknown beside a typical run (clinic sample, what the server runs at completion)', () => {
+  bench(
+    'typical: the clinic sample as answered',
+    () => {
+      assessRisk(SAMPLE_CLINIC_INPUT, { seed: nextSeed(), attribution: true });
+    },
+    { time: 4_000, warmupIterations: 2 },
+  );
+  bench(
+    'every answer "I don\'t know"',
+    () => {
+      assessRisk(EVERY_ANSWER_UNKNOWN, { seed: nextSeed(), attribution: true });
     },
     { time: 6_000, warmupIterations: 1 },
   );

@@ -1,16 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { resolveSlotScenarios } from './evaluate-scenario.ts';
+import { designOfUnknownAnswers, resolveSlotScenarios, UNKNOWN_DESIGN_ROWS } from './evaluate-scenario.ts';
 import { FACTORS } from './factors.ts';
-import { ANSWER_UNIFORMS_PER_YEAR, sampleLossDraws } from './loss-draws.ts';
+import { sampleLossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { buildModelParameters, createScenarioBuilder } from './model-parameters.ts';
 import type { FactorAnswers } from './risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from './sample-inputs.ts';
-import { levelForUniform, UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
+import { UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
 
 const params = buildModelParameters(SAMPLE_CLINIC_INPUT.organisation, SAMPLE_CLINIC_INPUT.frameworks);
 const draws = sampleLossDraws(params, 11, 20_000, 0, undefined, true);
 const A4_INDEX = { best: 0, partial: 1, worst: 2 } as const;
+/** The design's builder levels as answers. */
+const LEVEL_NAMES = ['worst', 'partial', 'best'] as const;
 
 const LEVELS_BY_RANK = ['worst', 'partial', 'best'] as const;
 const RANK = { worst: 0, partial: 1, best: 2 } as const;
@@ -25,20 +27,28 @@ function withUnknowns(count: number): FactorAnswers {
   return { ...SAMPLE_CLINIC_INPUT.factors, ...unknown };
 }
 
-// The plan keeps one scenario per combination of unknown levels (ADR 258); each year must still get
-// exactly the scenario its own uniforms give, built directly, year by year.
+// The plan keeps one scenario per combination of unknown levels (ADR 258); the levels come from the run's
+// design (ADR 268): each year must get exactly the scenario of its design row's levels, built directly.
 describe('resolveSlotScenarios with unknown answers', () => {
-  test.each([1, 6, 12])('%i unknown: every year has the scenario of its own levels', (count) => {
+  test.each([1, 6, 12, 19])('%i unknown: every year has the scenario of its design row', (count) => {
     const answers = withUnknowns(count);
     const plan = resolveSlotScenarios(draws, params, answers);
+    const design = designOfUnknownAnswers(draws, params);
     const builder = createScenarioBuilder(params);
     expect(plan.combinations).not.toBeNull();
     const combinations = new Set(plan.combinations?.ofSlot);
     expect(combinations.size).toBeGreaterThan(1);
-    expect(combinations.size).toBeLessThanOrEqual(3 ** count);
+    expect(combinations.size).toBeLessThanOrEqual(Math.min(3 ** count, UNKNOWN_DESIGN_ROWS));
+    const yearOfSlot = new Int32Array(draws.slotCount);
+    for (let e = 0; e < draws.eventCount; e++) yearOfSlot[draws.eventSlot[e] as number] = draws.eventYear[e] as number;
     for (let s = 0; s < draws.slotCount; s += 7) {
+      const row = (yearOfSlot[s] as number) % UNKNOWN_DESIGN_ROWS;
+      expect(design.rowOfSlot[s]).toBe(row);
       const levels = Object.fromEntries(
-        FACTORS.slice(0, count).map((f, i) => [f.id, withFloor(levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + i] as number), i)]),
+        FACTORS.slice(0, count).map((f, i) => [
+          f.id,
+          withFloor(LEVEL_NAMES[(design.levelsByFactor[i] as Int8Array)[row] as number] as 'worst' | 'partial' | 'best', i),
+        ]),
       );
       const direct = builder.build(builder.toLevels({ ...answers, ...levels }));
       const c = plan.combinations?.ofSlot[s] as number;
@@ -48,6 +58,19 @@ describe('resolveSlotScenarios with unknown answers', () => {
       }
       expect(plan.combinations?.a4Index[c]).toBe(A4_INDEX[direct.a4Level]);
     }
+  });
+
+  test('each factor of the design sits at "best" in exactly its prevalence share of the rows, and the columns are not copies of each other', () => {
+    const design = designOfUnknownAnswers(draws, params);
+    expect(design.rows).toBe(UNKNOWN_DESIGN_ROWS);
+    FACTORS.forEach((f, i) => {
+      const column = design.levelsByFactor[i] as Int8Array;
+      const best = column.filter((level) => level === 2).length;
+      expect(best).toBe(Math.round(UNKNOWN_ANSWER_PREVALENCE[f.id].best * UNKNOWN_DESIGN_ROWS));
+      expect(column.filter((level) => level === 0).length).toBe(Math.round(UNKNOWN_ANSWER_PREVALENCE[f.id].worst * UNKNOWN_DESIGN_ROWS));
+    });
+    const distinctColumns = new Set(design.levelsByFactor.map((column) => column.join('')));
+    expect(distinctColumns.size).toBe(FACTORS.length);
   });
 
   test('the clinic sample\'s certificates give some factors a floor of "partial" and none of "best"', () => {

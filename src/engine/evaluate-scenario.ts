@@ -1,11 +1,13 @@
 import { FACTORS } from './factors.ts';
-import type { FactorLevel } from './factors.ts';
+import type { FactorId, FactorLevel } from './factors.ts';
 import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { createScenarioBuilder } from './model-parameters.ts';
 import type { ModelParameters, Scenario } from './model-parameters.ts';
 import type { FactorAnswers, InsurancePolicy } from './risk-input.ts';
+import { createXoshiro128 } from './random/xoshiro128.ts';
+import type { Xoshiro128 } from './random/xoshiro128.ts';
 import { levelForUniform, UNKNOWN_ANSWER_PREVALENCE } from './unknown-answers.ts';
 
 /** Cost categories of the breakdown: the components of one incident (ADR 100). */
@@ -68,7 +70,7 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const constant = builder.build(levels);
   const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
   if (unknown.length === 0) return constantPlan(constant);
-  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, unknown);
+  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, unknown);
   const S = LOSS_SCENARIO_COUNT;
   const frequencyMultiplier = new Float64Array(levelsOfGroup.length * S);
   const severityMultiplier = new Float64Array(levelsOfGroup.length * S);
@@ -83,7 +85,7 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   return { constant, combinations: { ofSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };
 }
 
-/** The years of a run grouped by the levels their uniforms give the unknown factors. */
+/** The years of a run grouped by the levels the design gives the unknown factors. */
 export interface UnknownLevelGroups {
   /** Per year with events: its group, numbered 0, 1, 2... in order of first year. */
   readonly groupOfSlot: Int32Array;
@@ -92,72 +94,178 @@ export interface UnknownLevelGroups {
 }
 
 /**
- * Groups the years by the combination of levels of the unknown factors (`unknown`: indices into
- * FACTORS). One grouping for the scenarios of a run and for the attribution's evaluators (ADR 258).
+ * Rows of the design "I don't know" answers take their levels from (ADR 268). Each simulated year takes
+ * the row of its year number modulo the rows, so a run holds at most this many combinations of unknown
+ * levels however many answers are unknown, and every what-if of the attribution costs at most this many
+ * small evaluators. 100 keeps the prevalences in use (0.24, 0.5) exact.
  */
-export function groupYearsByUnknownLevels(draws: LossDraws, unknown: readonly number[]): UnknownLevelGroups {
-  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('groupYearsByUnknownLevels: draws were made without answer uniforms; this is a bug in the engine');
-  const ids = denseIds(combinationCodes(draws, unknown), unknown.length);
-  const levelsOfGroup = ids.codeOfId.map((code) => {
-    const levels = new Int8Array(unknown.length);
-    for (let j = unknown.length - 1; j >= 0; j--) {
-      levels[j] = code % 3;
-      code = Math.floor(code / 3);
-    }
-    return levels;
-  });
-  return { groupOfSlot: ids.idOfSlot, levelsOfGroup };
+export const UNKNOWN_DESIGN_ROWS = 100;
+/** Latin hypercube designs tried per run; the one whose rows best reproduce the population's mean multipliers is kept. */
+const DESIGN_CANDIDATES = 16;
+
+/** The design of one set of draws: each year's row and each factor's level in each row. */
+export interface UnknownDesign {
+  readonly rows: number;
+  /** Per year with events: its row (its year number modulo `rows`). */
+  readonly rowOfSlot: Int32Array;
+  /** Per factor (catalogue order), per row: the builder level (0 worst, 1 partial, 2 best) an unknown answer takes. */
+  readonly levelsByFactor: readonly Int8Array[];
+  /** The grouping of the years per set of unknown factors asked for (the key: their indices). */
+  readonly groupsByUnknown: Map<string, UnknownLevelGroups>;
 }
 
-/** Per year with events: the unknown factors' builder levels (0 worst, 1 partial, 2 best) as one base-3 number, first factor first. */
-function combinationCodes(draws: LossDraws, unknown: readonly number[]): Float64Array {
-  const codes = new Float64Array(draws.slotCount);
-  for (const i of unknown) {
-    const levels = unknownLevels(draws, i);
-    for (let s = 0; s < codes.length; s++) codes[s] = (codes[s] as number) * 3 + (levels[s] as number);
+/** Per draws: the design of unknown levels, built once per run instead of once per what-if. */
+const designOfDraws = new WeakMap<LossDraws, UnknownDesign>();
+
+/**
+ * The design of unknown levels of a set of draws (ADR 268). Every factor's column is a Latin hypercube
+ * column: exactly round(prevalence x rows) rows at each level, in shuffled order. Among
+ * `DESIGN_CANDIDATES` shuffles, seeded from the draws' own unknown-answer uniforms, the one kept is the one
+ * whose rows' mean frequency and frequency x severity multipliers of each loss scenario come closest to
+ * the population's (the mean over every combination, a product over the factors): the remaining error of
+ * a few hundred rows is then a small fraction of the simulation's own.
+ */
+export function designOfUnknownAnswers(draws: LossDraws, params: ModelParameters): UnknownDesign {
+  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('designOfUnknownAnswers: draws were made without answer uniforms; this is a bug in the engine');
+  const known = designOfDraws.get(draws);
+  if (known !== undefined) return known;
+  const rows = Math.max(1, Math.min(UNKNOWN_DESIGN_ROWS, draws.slotCount));
+  const rowOfSlot = new Int32Array(draws.slotCount);
+  // Years are independent and identically drawn, so their numbers may assign the rows: each row gets the same share of years.
+  for (let e = 0; e < draws.eventCount; e++) rowOfSlot[draws.eventSlot[e] as number] = (draws.eventYear[e] as number) % rows;
+  const rng = createXoshiro128(Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0);
+  const effects = logEffectsOfLevels(params);
+  const population = populationMeans(effects);
+  let best: Int8Array[] = [];
+  let bestMismatch = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < DESIGN_CANDIDATES; k++) {
+    const candidate = FACTORS.map((f) => latinHypercubeColumn(rng, rows, UNKNOWN_ANSWER_PREVALENCE[f.id]));
+    const mismatch = meanMultiplierMismatch(candidate, rows, effects, population);
+    if (mismatch < bestMismatch) [best, bestMismatch] = [candidate, mismatch];
   }
-  return codes;
+  const design = { rows, rowOfSlot, levelsByFactor: best, groupsByUnknown: new Map() };
+  designOfDraws.set(draws, design);
+  return design;
+}
+
+/** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows, ranks shuffled. */
+function latinHypercubeColumn(rng: Xoshiro128, rows: number, prevalence: (typeof UNKNOWN_ANSWER_PREVALENCE)[FactorId]): Int8Array {
+  const rank = Int32Array.from({ length: rows }, (_, r) => r);
+  for (let r = rows - 1; r > 0; r--) {
+    const j = Math.floor(rng.nextFloat64() * (r + 1));
+    const t = rank[r] as number;
+    rank[r] = rank[j] as number;
+    rank[j] = t;
+  }
+  return Int8Array.from(rank, (q) => BUILDER_LEVEL[levelForUniform(prevalence, (q + 0.5) / rows)]);
 }
 
 /**
- * Per draws and factor: the level each year's uniform gives the factor when it is unknown. Read once
- * per run instead of once per what-if: the uniforms lie a year apart in memory, the levels side by side.
+ * Per factor, builder level and loss scenario: the log of the frequency multiplier (`frequency`) and of
+ * frequency x severity (`both`) against every factor at "partial". The builder sums logs, so a
+ * combination's multipliers are the exponential of the sum (before the severity clamp).
  */
-const levelsOfDraws = new WeakMap<LossDraws, (Int8Array | undefined)[]>();
-
-function unknownLevels(draws: LossDraws, factorIndex: number): Int8Array {
-  let byFactor = levelsOfDraws.get(draws);
-  if (byFactor === undefined) levelsOfDraws.set(draws, (byFactor = []));
-  const known = byFactor[factorIndex];
-  if (known !== undefined) return known;
-  const prevalence = UNKNOWN_ANSWER_PREVALENCE[(FACTORS[factorIndex] as (typeof FACTORS)[number]).id];
-  const levels = new Int8Array(draws.slotCount);
-  for (let s = 0; s < levels.length; s++) levels[s] = BUILDER_LEVEL[levelForUniform(prevalence, draws.answerUniforms[s * ANSWER_UNIFORMS_PER_YEAR + factorIndex] as number)];
-  byFactor[factorIndex] = levels;
-  return levels;
+function logEffectsOfLevels(params: ModelParameters): { frequency: Float64Array; both: Float64Array } {
+  const builder = createScenarioBuilder(params);
+  const S = LOSS_SCENARIO_COUNT;
+  const partial = new Int8Array(FACTORS.length).fill(BUILDER_LEVEL.partial);
+  const base = builder.build(partial);
+  const frequency = new Float64Array(FACTORS.length * 3 * S);
+  const both = new Float64Array(FACTORS.length * 3 * S);
+  for (let i = 0; i < FACTORS.length; i++) {
+    for (let level = 0; level < 3; level++) {
+      const levels = Int8Array.from(partial);
+      levels[i] = level;
+      const sc = builder.build(levels);
+      for (let s = 0; s < S; s++) {
+        const k = (i * 3 + level) * S + s;
+        const f = Math.log((sc.frequencyByLossScenario[s] as number) / (base.frequencyByLossScenario[s] as number));
+        frequency[k] = f;
+        both[k] = f + Math.log((sc.severityByLossScenario[s] as number) / (base.severityByLossScenario[s] as number));
+      }
+    }
+  }
+  return { frequency, both };
 }
 
-/** Up to this many possible combinations (3^10), codes map to indices through an array; beyond, through a Map. */
-const MAX_ARRAY_CODES = 3 ** 10;
+/** Per loss scenario, for `frequency` then `both`: the population's mean multiplier, a product over the factors (they are independent). */
+function populationMeans(effects: { frequency: Float64Array; both: Float64Array }): Float64Array {
+  const S = LOSS_SCENARIO_COUNT;
+  const means = new Float64Array(2 * S).fill(1);
+  [effects.frequency, effects.both].forEach((table, t) => {
+    FACTORS.forEach((f, i) => {
+      const p = UNKNOWN_ANSWER_PREVALENCE[f.id];
+      for (let s = 0; s < S; s++) {
+        const mean = p.worst * Math.exp(table[i * 3 * S + s] as number) + p.partial * Math.exp(table[(i * 3 + 1) * S + s] as number) + p.best * Math.exp(table[(i * 3 + 2) * S + s] as number);
+        means[t * S + s] = (means[t * S + s] as number) * mean;
+      }
+    });
+  });
+  return means;
+}
 
-/** Numbers the combinations that occur 0, 1, 2... in order of first year: per year its number, per number its code. */
-function denseIds(codes: Float64Array, unknownCount: number): { idOfSlot: Int32Array; codeOfId: number[] } {
-  const idOfSlot = new Int32Array(codes.length);
-  const codeOfId: number[] = [];
-  const byArray = 3 ** unknownCount <= MAX_ARRAY_CODES ? new Int32Array(3 ** unknownCount).fill(-1) : null;
-  const byMap = byArray === null ? new Map<number, number>() : null;
-  for (let s = 0; s < codes.length; s++) {
-    const code = codes[s] as number;
-    let id = byArray !== null ? (byArray[code] as number) : (byMap?.get(code) ?? -1);
-    if (id === -1) {
-      id = codeOfId.length;
-      codeOfId.push(code);
-      if (byArray !== null) byArray[code] = id;
-      else byMap?.set(code, id);
+/** Sum over loss scenarios of the squared relative errors of the design's mean multipliers against the population's. */
+function meanMultiplierMismatch(columns: readonly Int8Array[], rows: number, effects: { frequency: Float64Array; both: Float64Array }, population: Float64Array): number {
+  const S = LOSS_SCENARIO_COUNT;
+  let mismatch = 0;
+  [effects.frequency, effects.both].forEach((table, t) => {
+    for (let s = 0; s < S; s++) {
+      let design = 0;
+      for (let r = 0; r < rows; r++) {
+        let sum = 0;
+        for (let i = 0; i < columns.length; i++) sum += table[(i * 3 + ((columns[i] as Int8Array)[r] as number)) * S + s] as number;
+        design += Math.exp(sum);
+      }
+      mismatch += (design / rows / (population[t * S + s] as number) - 1) ** 2;
     }
-    idOfSlot[s] = id;
+  });
+  return mismatch;
+}
+
+/**
+ * Groups the years by the combination of levels the design gives the unknown factors (`unknown`: indices
+ * into FACTORS): at most `UNKNOWN_DESIGN_ROWS` groups. One grouping for the scenarios of a run and for the
+ * attribution's evaluators (ADR 258, ADR 268).
+ */
+export function groupYearsByUnknownLevels(draws: LossDraws, params: ModelParameters, unknown: readonly number[]): UnknownLevelGroups {
+  const design = designOfUnknownAnswers(draws, params);
+  const key = unknown.join(',');
+  const known = design.groupsByUnknown.get(key);
+  if (known !== undefined) return known;
+  const groups = groupRows(design, unknown);
+  // A run asks for a few sets (its own, and each with one answer settled); keep the latest few.
+  if (design.groupsByUnknown.size >= 32) design.groupsByUnknown.clear();
+  design.groupsByUnknown.set(key, groups);
+  return groups;
+}
+
+function groupRows(design: UnknownDesign, unknown: readonly number[]): UnknownLevelGroups {
+  const codes = new Float64Array(design.rows);
+  for (const i of unknown) {
+    const column = design.levelsByFactor[i] as Int8Array;
+    for (let r = 0; r < design.rows; r++) codes[r] = (codes[r] as number) * 3 + (column[r] as number);
   }
-  return { idOfSlot, codeOfId };
+  // Rows with the same levels share a group, numbered in order of first year.
+  const idOfRow = new Int32Array(design.rows).fill(-1);
+  const idOfCode = new Map<number, number>();
+  const levelsOfGroup: Int8Array[] = [];
+  const groupOfSlot = new Int32Array(design.rowOfSlot.length);
+  for (let s = 0; s < groupOfSlot.length; s++) {
+    const row = design.rowOfSlot[s] as number;
+    let id = idOfRow[row] as number;
+    if (id === -1) {
+      const code = codes[row] as number;
+      id = idOfCode.get(code) ?? -1;
+      if (id === -1) {
+        id = levelsOfGroup.length;
+        idOfCode.set(code, id);
+        levelsOfGroup.push(Int8Array.from(unknown, (i) => (design.levelsByFactor[i] as Int8Array)[row] as number));
+      }
+      idOfRow[row] = id;
+    }
+    groupOfSlot[s] = id;
+  }
+  return { groupOfSlot, levelsOfGroup };
 }
 
 /** Per-year and per-event losses of one scenario over the common random numbers. */
@@ -247,6 +355,8 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
   const scenarioCategoryTotalsUsd = new Float64Array(LOSS_SCENARIO_COUNT * C);
   const scenarioYearCounts = new Float64Array(LOSS_SCENARIO_COUNT);
   const lastYearOfScenario = new Float64Array(LOSS_SCENARIO_COUNT).fill(-1);
+  // A local copy: under tsx a module's exported constant is read through a getter, once per event otherwise.
+  const S = LOSS_SCENARIO_COUNT;
   const retention = insurance?.retentionUsd ?? 0;
   const keep = insurance?.coinsuranceShare ?? 0;
   const limit = insurance?.limitUsd ?? 0;
@@ -257,7 +367,7 @@ export function evaluateScenario(draws: LossDraws, params: ModelParameters, plan
     const s = draws.eventSlot[e] as number;
     const sc = draws.lossScenario[e] as number;
     const c = p.c === null ? 0 : (p.c[s] as number);
-    const k = c * LOSS_SCENARIO_COUNT + sc;
+    const k = c * S + sc;
     const f = p.f[k] as number;
     const m = p.m[k] as number;
     const a4 = p.a4[c] as number;
@@ -344,11 +454,12 @@ function responseShares(params: ModelParameters): Float64Array {
 export function computeExpectedAnnualLoss(draws: LossDraws, params: ModelParameters, plan: SlotScenarios): number {
   const terms = { fines: 0 };
   const p = lookup(plan);
+  const S = LOSS_SCENARIO_COUNT;
   let total = 0;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
     const c = p.c === null ? 0 : (p.c[s] as number);
-    const k = c * LOSS_SCENARIO_COUNT + (draws.lossScenario[e] as number);
+    const k = c * S + (draws.lossScenario[e] as number);
     const f = p.f[k] as number;
     if ((draws.frequencyThreshold[e] as number) > f) continue;
     const m = p.m[k] as number;
@@ -393,12 +504,13 @@ export function computeExpectedAnnualLosses(draws: LossDraws, params: ModelParam
 export function collectNonZeroAnnualLosses(draws: LossDraws, params: ModelParameters, plan: SlotScenarios, out: Float64Array): number {
   const terms = { fines: 0 };
   const p = lookup(plan);
+  const S = LOSS_SCENARIO_COUNT;
   let count = 0;
   let currentYear = -1;
   for (let e = 0; e < draws.eventCount; e++) {
     const s = draws.eventSlot[e] as number;
     const c = p.c === null ? 0 : (p.c[s] as number);
-    const k = c * LOSS_SCENARIO_COUNT + (draws.lossScenario[e] as number);
+    const k = c * S + (draws.lossScenario[e] as number);
     const f = p.f[k] as number;
     if ((draws.frequencyThreshold[e] as number) > f) continue;
     const m = p.m[k] as number;

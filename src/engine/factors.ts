@@ -1,5 +1,5 @@
 /**
- * The 19-factor questionnaire of risk-model.md section (b) as data: 11
+ * The 19-factor questionnaire of docs/methodology.md as data: 11
  * mitigators (M1-M11) and 8 amplifiers (A1-A8). The client renders the
  * questionnaire from `FACTORS`; the model reads the multipliers from it.
  */
@@ -99,7 +99,7 @@ function amplifierOptions(low: string, medium: string, high: string): readonly F
   ];
 }
 
-/** The factor catalogue (risk-model.md section (b); multipliers from calibration.json `proposed_factors`). */
+/** The factor catalogue (docs/methodology.md; multipliers from calibration.json `proposed_factors`). */
 export const FACTORS: readonly FactorDefinition[] = [
   {
     id: 'M1', kind: 'mitigator', group: 'people', name: 'Security awareness training',

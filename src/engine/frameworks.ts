@@ -42,18 +42,18 @@ interface FrameworkDefinition {
   readonly description: string;
   /** Label of the "compliant" status for this framework. */
   readonly compliantLabel: string;
-  /** Independent third-party assurance (narrows severity uncertainty, risk-model.md (c)2). */
+  /** Independent third-party assurance (narrows severity uncertainty, docs/methodology.md). */
   readonly isIndependentAssurance: boolean;
   /** Mandatory for organisations that hold this data or are in this position. */
   readonly mandatoryWhen: string | null;
-  /** Factors the framework supports when compliant (risk-model.md (c)2 table). NIST CSF uses tiers instead. */
+  /** Factors the framework supports when compliant (docs/methodology.md). NIST CSF uses tiers instead. */
   readonly evidence: readonly FrameworkEvidence[];
 }
 
 const partly = (factorId: FactorId, note: string): FrameworkEvidence => ({ factorId, minimumLevel: 'partial', note });
 const fully = (factorId: FactorId, note: string): FrameworkEvidence => ({ factorId, minimumLevel: 'best', note });
 
-/** The compliance frameworks (risk-model.md section (c)). */
+/** The compliance frameworks (docs/methodology.md). */
 export const FRAMEWORKS: readonly FrameworkDefinition[] = [
   {
     id: 'nistCsf', name: 'NIST CSF 2.0', compliantLabel: 'Self-assessed (tiers entered)',
@@ -109,7 +109,7 @@ export const FRAMEWORKS: readonly FrameworkDefinition[] = [
   },
 ];
 
-/** NIST CSF function → factors it informs (risk-model.md (c)2). */
+/** NIST CSF function → factors it informs (docs/methodology.md). */
 export const NIST_CSF_FUNCTION_FACTORS: { readonly [F in NistCsfFunction]: readonly FactorId[] } = {
   govern: ['M11', 'A4'],
   identify: ['A1', 'A7'],

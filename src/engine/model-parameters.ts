@@ -392,7 +392,7 @@ const builders = new WeakMap<ScenarioParams, ScenarioBuilder>();
 
 /**
  * Collapses 19 answers into the scenario the simulation uses
- * (risk-model.md (b) rules 2-4, per loss scenario: ADR 223). Always iterates
+ * (docs/methodology.md, per loss scenario: ADR 223). Always iterates
  * in catalogue order so that equal answer sets give bit-identical multipliers.
  */
 export function computeScenario(answers: FactorAnswers, params: ScenarioParams): Scenario {

@@ -1,7 +1,7 @@
 import type { FrameworkId } from './frameworks.ts';
 import type { FrameworkStates, OrganisationProfile } from './risk-input.ts';
 
-/** Regulatory regimes the fines module knows (risk-model.md (c)1 and (c)3). */
+/** Regulatory regimes the fines module knows (docs/methodology.md). */
 export const REGIME_IDS = ['hipaa', 'pciDss', 'glba', 'gdpr', 'ccpa', 'sox'] as const;
 /** A regulatory regime. */
 export type RegimeId = (typeof REGIME_IDS)[number];
@@ -41,7 +41,7 @@ function isMarkedInScopeWithoutClaim(frameworks: FrameworkStates, id: FrameworkI
 }
 
 /**
- * Which regimes apply (risk-model.md (c)1): data types held and public
+ * Which regimes apply (docs/methodology.md): data types held and public
  * listing switch them on; a framework the user marked as in scope without
  * claiming compliance does too (a compliance claim alone never does, ADR 265).
  */

@@ -55,7 +55,7 @@ export const SAMPLE_CLINIC_INPUT: RiskInput = {
   insurance: { limitUsd: 2_000_000, retentionUsd: 50_000 },
 };
 
-/** The reference profiles of risk-model.md's worked example, with the figures of its table. */
+/** The reference profiles of the 1.0 design's worked example (ADR 010), with the figures of its table. */
 export const REFERENCE_PROFILES = [
   {
     id: 'manufacturerAverage',

@@ -58,7 +58,7 @@ export function isCurrentCompliance(state: FrameworkState | undefined, asOfDate?
 
 /**
  * Turns compliance framework statuses into suggested factor answers
- * (risk-model.md (c)2, with the evidence ordering of ADR 265): a current
+ * (docs/methodology.md, with the evidence ordering of ADR 265): a current
  * audited certificate or a self-attested framework gives at least "Partly"
  * for the factors its standard covers, "Yes" where it mandates the control; a
  * self-declared NIST CSF tier gives at most what an audited certificate of the

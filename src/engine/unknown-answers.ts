@@ -15,7 +15,7 @@ interface LevelPrevalence {
 /**
  * Prevalence of each answer level, used to spread an "unknown" answer
  * (ADR 101). The factor multipliers were built so that the population mean
- * is the "partial" multiplier 1.0 (risk-model.md (b) rules 2-3): frequency
+ * is the "partial" multiplier 1.0 (docs/methodology.md): frequency
  * effects re-centred on a prevalence p (patching p = 0.24 from MMC23, MFA and
  * hardening p = 0.5 assumed), severity effects as a symmetric split around
  * 1.0, i.e. half the population at each end. The prevalence that is

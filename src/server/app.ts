@@ -64,7 +64,7 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** Notifications between features, run as background tasks (ADR 127). */
     events: DomainEvents;
-    /** The engine's long runs, on a worker thread (ADR 263); in process under NODE_ENV=test. */
+    /** The engine's long runs, on a pool of worker threads (ADR 263, ADR 269); in process when ENGINE_THREADS=0 (the API tests). */
     engine: EngineRunner;
     resolveTxt: TxtResolver;
   }
@@ -158,9 +158,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('events', createDomainEvents(backgroundTasks));
   // Every engine run of a request (a completion, a what-if, the action plan, the what-changed
   // waterfall) leaves the event loop, so the other requests of this process go on meanwhile
-  // (ADR 128, ADR 263); a completion can take seconds. The API tests keep it in process, one job
-  // per turn (lib/engine-worker/engine-runner.test.ts covers the worker).
-  const engine = deps.env.NODE_ENV === 'test' ? createInProcessRunner() : createWorkerRunner(app.log);
+  // (ADR 128, ADR 263), on a pool of threads sized to the machine, so one user's run does not wait
+  // behind another's (ADR 269). The API tests keep it in process (ENGINE_THREADS=0), one job per
+  // turn, except the test that starts the pool (features/assessments/engine-pool.test.ts).
+  const engine = deps.env.ENGINE_THREADS === 0 ? createInProcessRunner() : createWorkerRunner(app.log, { threads: deps.env.ENGINE_THREADS });
   app.decorate('engine', engine);
   app.addHook('onClose', async () => engine.close());
   // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { InvalidEnvError, parseEnv } from './env.ts';
@@ -70,4 +70,12 @@ test('TRUST_PROXY trusts only the configured proxies (ADR 277): a hop count, the
   expect(trust('10.0.0.5, 10.1.0.0/16,loopback')).toBe('10.0.0.5,10.1.0.0/16,loopback');
   expect(trust('::1')).toBe('::1');
   for (const bad of ['yes', '11', '10.0.0.0/33', 'nginx.local', '10.0.0.5,']) expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+});
+
+test("the engine's pool has one thread per core by default, none under NODE_ENV=test, and a count when given (ADR 269)", () => {
+  expect(parseEnv({ DATA_DIR: tempDataDir() }).ENGINE_THREADS).toBe(availableParallelism());
+  expect(parseEnv({ DATA_DIR: tempDataDir(), NODE_ENV: 'test' }).ENGINE_THREADS).toBe(0);
+  expect(parseEnv({ DATA_DIR: tempDataDir(), NODE_ENV: 'test', ENGINE_THREADS: '2' }).ENGINE_THREADS).toBe(2);
+  expect(parseEnv({ DATA_DIR: tempDataDir(), ENGINE_THREADS: '' }).ENGINE_THREADS).toBe(availableParallelism());
+  expect(() => parseEnv({ DATA_DIR: tempDataDir(), ENGINE_THREADS: '-1' })).toThrow('ENGINE_THREADS');
 });

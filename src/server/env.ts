@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -93,6 +94,12 @@ const EnvSchema = z.object({
    * organisation owner must not be able to make the server call its own network (SSRF). For a
    * deployment whose receivers live on an internal network.
    */
+  /**
+   * Worker threads of the engine's pool (ADR 269): runs beyond them wait for a free one. 0 runs the
+   * engine in the server's own thread (the API tests). Default: one per core
+   * (os.availableParallelism()); 0 under NODE_ENV=test.
+   */
+  ENGINE_THREADS: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).max(256).optional()),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(
     emptyAsAbsent,
     z
@@ -107,6 +114,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   ENCRYPTION_KEY: string;
   DATA_DIR: string;
   BACKUP_DIR: string;
+  ENGINE_THREADS: number;
 };
 
 export class InvalidEnvError extends Error {
@@ -143,6 +151,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     DATA_DIR: dataDir,
     BACKUP_DIR: resolve(env.BACKUP_DIR ?? join(dataDir, 'backups')),
     CLIENT_DIST_DIR: resolve(env.CLIENT_DIST_DIR),
+    ENGINE_THREADS: env.ENGINE_THREADS ?? (env.NODE_ENV === 'test' ? 0 : availableParallelism()),
     SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'),
   };

@@ -208,7 +208,7 @@ async function wrongKeyRefused(sessionSecret: string): Promise<void> {
 
 /** Runs one of the package's scripts as an operator would (`tsx scripts/<name>.ts`); its exit code and output. */
 async function runScript(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const child = spawn(NODE, [TSX_CLI, `scripts/${name}.ts`, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

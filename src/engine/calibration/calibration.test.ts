@@ -63,7 +63,7 @@ describe('calibration data', () => {
     }
   });
 
-  test('frequency multipliers follow the shrink-and-recentre rule of risk-model.md (b)3', () => {
+  test('frequency multipliers follow the shrink-and-recentre rule of docs/methodology.md', () => {
     // m = ratio^-0.5, avg = p m + (1 - p), best = m / avg, worst = 1 / avg.
     const rule = (ratio: number, prevalence: number): [number, number] => {
       const m = Math.pow(ratio, -CALIBRATION.frequencyShrinkageExponent.value);

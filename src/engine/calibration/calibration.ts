@@ -1,6 +1,6 @@
 /**
  * Calibration data as code: every number the risk model uses, with its
- * source (short keys as in risk-model.md section (a)) or an assumption flag.
+ * source (short keys as in docs/methodology.md ("Who it is calibrated on")) or an assumption flag.
  * Entries with a `jsonPath` are checked against `calibration-source.json`
  * (a copy of shared/guides/calibration.json) by `calibration.test.ts`.
  */
@@ -38,7 +38,7 @@ const ND25 = 'NetDiligence Cyber Claims Study 2025 V1.1 (transcribed in yasirham
 const MMC23 = "Marsh McLennan Cyber Risk Analytics Center, 'Using data to prioritize cybersecurity investments', Apr 2023 (press coverage)";
 
 const TABLE = {
-  // Frequency (risk-model.md (d)1)
+  // Frequency (docs/methodology.md)
   frequencyProbabilityLt10m: { label: 'Annual P(≥1 significant incident), revenue < $10M', value: 0.0748, unit: 'probability', source: `${IRIS25} member-vault table`, jsonPath: 'frequency.iris_annual_probability_by_revenue_2024.value.lt_10m.at_least_1' },
   frequencyProbability10mTo100m: { label: 'Annual P(≥1 significant incident), revenue $10M-$100M', value: 0.0838, unit: 'probability', source: `${IRIS25} member-vault table`, jsonPath: 'frequency.iris_annual_probability_by_revenue_2024.value.10m_100m.at_least_1' },
   frequencyProbability100mTo1b: { label: 'Annual P(≥1 significant incident), revenue $100M-$1B', value: 0.0999, unit: 'probability', source: `${IRIS25} member-vault table`, jsonPath: 'frequency.iris_annual_probability_by_revenue_2024.value.100m_1b.at_least_1' },
@@ -52,7 +52,7 @@ const TABLE = {
   frequencyIndustryInformation: { label: 'Annual P(≥1 incident), information sector (used for technology)', value: 0.084, unit: 'probability', source: `${IRIS25} Fig 8; mapping technology → IRIS "information" is an assumption`, jsonPath: 'frequency.iris_annual_probability_by_industry_2024.value.information' },
   frequencyIndustryPublic: { label: 'Annual P(≥1 incident), public sector', value: 0.109, unit: 'probability', source: `${IRIS25} Fig 8`, jsonPath: 'frequency.iris_annual_probability_by_industry_2024.value.public' },
   negativeBinomialDispersion: { label: 'Negative binomial dispersion (size r) of annual incident counts', value: 0.262, unit: 'ratio', source: `${IRIS25} (Cyentia frequency-modelling article example fit; mu 0.088)`, jsonPath: 'frequency.negative_binomial_dispersion_size.value' },
-  // Severity (risk-model.md (d)2)
+  // Severity (docs/methodology.md)
   severityMedianLt100m: { label: 'Median loss per incident, revenue < $100M', value: 357_000, unit: 'usd', source: `${IRIS25} Table 1 (2024 dollars)`, jsonPath: 'severity.iris_loss_by_revenue_2024.value.lt_100m.p50' },
   severityMedian100mTo1b: { label: 'Median loss per incident, revenue $100M-$1B', value: 466_700, unit: 'usd', source: `${IRIS25} Table 1`, jsonPath: 'severity.iris_loss_by_revenue_2024.value.100m_1b.p50' },
   severityMedian1bTo10b: { label: 'Median loss per incident, revenue $1B-$10B', value: 1_800_000, unit: 'usd', source: `${IRIS25} Table 1`, jsonPath: 'severity.iris_loss_by_revenue_2024.value.1b_10b.p50' },
@@ -113,8 +113,8 @@ const TABLE = {
   precisionTargetBoard: { label: 'Target standard error of the expected loss, board reports', value: 0.005, unit: 'ratio', source: 'assumption: half the standard target (ADR 102)', isAssumption: true },
   maxIterationsStandard: { label: 'Iteration budget, standard runs (simulated years)', value: 2_000_000, unit: 'count', source: 'assumption: about 0.5 s of engine time on a 2-core machine (ADR 102)', isAssumption: true },
   maxIterationsBoard: { label: 'Iteration budget, board reports (simulated years)', value: 8_000_000, unit: 'count', source: 'assumption: about 2 s of engine time on a 2-core machine (ADR 102)', isAssumption: true },
-  assumedPrevalenceSeverityControls: { label: 'Prevalence of the best level of a severity-only factor (unknown answers)', value: 0.5, unit: 'probability', source: 'assumption consistent with the symmetric best/worst split around the population average (risk-model.md (b) rule 2; ADR 101)', isAssumption: true },
-  // Regulatory fines (risk-model.md (c)3)
+  assumedPrevalenceSeverityControls: { label: 'Prevalence of the best level of a severity-only factor (unknown answers)', value: 0.5, unit: 'probability', source: 'assumption consistent with the symmetric best/worst split around the population average (docs/methodology.md rule 2; ADR 101)', isAssumption: true },
+  // Regulatory fines (docs/methodology.md)
   fineProbability: { label: 'P(regulatory fine | breach of regulated data)', value: 0.333, unit: 'probability', source: `${IBM24} 'Reporting the breach and regulatory fines' (piiano.com summary)`, jsonPath: 'regulatory.ibm_2024_fines.value.share_paying_fines' },
   fineMedian: { label: 'Median regulatory fine', value: 124_000, unit: 'usd', source: `derived from ${IBM24} fine bands: P(<50K)=0.19, P(>250K)=0.25`, isDerived: true, jsonPath: 'regulatory.fine_lognormal_fit.value.median' },
   fineSigma: { label: 'Lognormal sigma of regulatory fines', value: 1.04, unit: 'ratio', source: `derived from ${IBM24} fine bands: (ln 250K - ln 50K)/(0.674 + 0.878)`, isDerived: true, jsonPath: 'regulatory.fine_lognormal_fit.value.sigma' },
@@ -134,7 +134,7 @@ const TABLE = {
   ccpaStatutoryDamagesMax: { label: 'CCPA private-action statutory damages per consumer, high', value: 799, unit: 'usd', source: 'Cal. Civ. Code 1798.150, 2025 CPI-adjusted (bastion.tech summary)', jsonPath: 'regulatory.ccpa_2025.value.statutory_damages_per_consumer.max' },
   soxKnowingFineMax: { label: 'SOX §906 knowing false certification, maximum fine (individuals)', value: 1_000_000, unit: 'usd', source: 'Sarbanes-Oxley s.906, 18 U.S.C. 1350 (wizedu/legalclarity summaries); shown for reference, not a corporate loss', jsonPath: 'regulatory.sox_906.value.knowing.fine_max' },
   soxWillfulFineMax: { label: 'SOX §906 willful false certification, maximum fine (individuals)', value: 5_000_000, unit: 'usd', source: 'Sarbanes-Oxley s.906, 18 U.S.C. 1350 (wizedu/legalclarity summaries); shown for reference, not a corporate loss', jsonPath: 'regulatory.sox_906.value.willful.fine_max' },
-  // Model parameters (risk-model.md (b) design rules)
+  // Model parameters (docs/methodology.md)
   severityNonAdditivityPsi: { label: 'Non-additivity exponent psi for combined severity factors', value: 0.35, unit: 'ratio', source: `assumption; ${IBM23} states factors are not additive`, isAssumption: true, jsonPath: 'model_parameters.severity_nonadditivity_psi.value' },
   severityMultiplierMin: { label: 'Lower clamp of the combined severity multiplier', value: 0.4, unit: 'multiplier', source: 'assumption', isAssumption: true, jsonPath: 'model_parameters.severity_multiplier_clamp.value.0' },
   severityMultiplierMax: { label: 'Upper clamp of the combined severity multiplier', value: 2.5, unit: 'multiplier', source: 'assumption', isAssumption: true, jsonPath: 'model_parameters.severity_multiplier_clamp.value.1' },
@@ -145,12 +145,12 @@ const TABLE = {
   patchingPrevalence: { label: 'Prevalence of patching within 7 days', value: 0.24, unit: 'probability', source: MMC23, jsonPath: 'factor_evidence.frequency_controls_mmc_2023.patch_within_7_days_prevalence.value' },
   mfaLikelihoodRatio: { label: 'Broad MFA: likelihood ratio', value: 1.4, unit: 'ratio', source: MMC23, jsonPath: 'factor_evidence.frequency_controls_mmc_2023.broad_mfa_likelihood_ratio.value' },
   assumedPrevalenceHardeningMfa: { label: 'Assumed prevalence of hardening and of broad MFA', value: 0.5, unit: 'probability', source: 'assumption', isAssumption: true, jsonPath: 'model_parameters.assumed_prevalence_hardening_mfa.value' },
-  iterationsDefault: { label: 'Default simulated years', value: 100_000, unit: 'count', source: 'assumption (SE check in risk-model.md)', isAssumption: true, jsonPath: 'model_parameters.iterations_default.value' },
-  shapleyPermutations: { label: 'Sampled permutations for Shapley attribution', value: 200, unit: 'count', source: 'assumption (risk-model.md (d): 200 permutations x 19 re-scorings)', isAssumption: true },
+  iterationsDefault: { label: 'Default simulated years', value: 100_000, unit: 'count', source: 'assumption (SE check: ADR 102)', isAssumption: true, jsonPath: 'model_parameters.iterations_default.value' },
+  shapleyPermutations: { label: 'Sampled permutations for Shapley attribution', value: 200, unit: 'count', source: 'assumption (200 permutations x 19 re-scorings)', isAssumption: true },
   riskBandWidth: { label: 'Width of each fifth of the 0-100 posture score (points); no longer sets the risk band, which rates the dollars against revenue (ADR 206)', value: 20, unit: 'ratio', source: 'assumption: five equal ranges on the 0-100 posture score (ADR 010)', isAssumption: true },
-  evidenceMaxAgeDays: { label: 'Maximum age of a certificate or attestation used as evidence (days)', value: 366, unit: 'count', source: 'risk-model.md (c)2: "certified or attested in the last 12 months"' },
-  calibratedEmployeesMin: { label: 'Smallest calibrated organisation (employees)', value: 10, unit: 'employees', source: 'risk-model.md scope: SMEs with 10-500 employees (IBM23 Fig 7 "< 500 employees" cohort, IRIS25 revenue tiers)', isAssumption: true },
-  calibratedEmployeesMax: { label: 'Largest calibrated organisation (employees)', value: 500, unit: 'employees', source: 'risk-model.md scope: SMEs with 10-500 employees', isAssumption: true },
+  evidenceMaxAgeDays: { label: 'Maximum age of a certificate or attestation used as evidence (days)', value: 366, unit: 'count', source: 'docs/methodology.md: "certified or attested in the last 12 months"' },
+  calibratedEmployeesMin: { label: 'Smallest calibrated organisation (employees)', value: 10, unit: 'employees', source: 'scope (docs/methodology.md): SMEs with 10-500 employees (IBM23 Fig 7 "< 500 employees" cohort, IRIS25 revenue tiers)', isAssumption: true },
+  calibratedEmployeesMax: { label: 'Largest calibrated organisation (employees)', value: 500, unit: 'employees', source: 'scope (docs/methodology.md): SMEs with 10-500 employees', isAssumption: true },
   // Cross-checks shown next to results (not used in the simulation)
   ibmSmallOrgAverage2023: { label: 'IBM average breach cost, < 500 employees (cross-check)', value: 3_310_000, unit: 'usd', source: `${IBM23} Fig 7`, jsonPath: 'breach_cost_baselines.org_size_average_2023.lt_500_employees.value' },
   insuredClaimMeanLt50m: { label: 'Typical insured claim (mean), revenue < $50M (cross-check)', value: 142_000, unit: 'usd', source: `${ND25} Table 3 p.52`, jsonPath: 'severity.netdiligence_mean_by_revenue.value.lt_50m.mean' },

@@ -14,13 +14,17 @@ export function performEngineJob(job: EngineJob): RiskResult | number {
   return job.kind === 'assess' ? assessRisk(job.input, job.options) : expectedLossOf(job.run);
 }
 
-export interface EngineJobRequest {
-  readonly id: number;
-  readonly job: EngineJob;
-}
-
 /**
  * A job's answer across the thread boundary. `rangeError` keeps the engine's way of naming a bad
  * parameter (a RangeError), which the server turns into a 400 (features/assessments/run-assessment.ts).
  */
-export type EngineJobAnswer = { readonly id: number; readonly value: RiskResult | number } | { readonly id: number; readonly error: string; readonly rangeError: boolean };
+export type EngineJobAnswer = { readonly value: RiskResult | number } | { readonly error: string; readonly rangeError: boolean };
+
+/** Performs a job and wraps its outcome for the trip back from a worker thread (engine-worker.ts). */
+export function answerEngineJob(job: EngineJob): EngineJobAnswer {
+  try {
+    return { value: performEngineJob(job) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error), rangeError: error instanceof RangeError };
+  }
+}

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import pino from 'pino';
-import { assessRisk } from '@/engine/assess-risk.ts';
+import { assessRisk, type AssessRiskOptions } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
-import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
+import { createUniformAnswers, SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { expectedLossOf, type EngineRun } from '@/reports/what-changed.ts';
 import { createInProcessRunner, createWorkerRunner } from './engine-runner.ts';
 
@@ -32,7 +32,7 @@ async function turnsDuring(job: () => Promise<unknown>): Promise<number> {
 }
 
 describe('the engine runner', () => {
-  const worker = createWorkerRunner(pino({ level: 'silent' }));
+  const worker = createWorkerRunner(pino({ level: 'silent' }), { threads: 2 });
   afterAll(() => worker.close());
 
   test("on the worker thread: the what-changed waterfall's figures as the engine gives them in this thread, answers matched to their runs", async () => {
@@ -77,11 +77,38 @@ describe('the engine runner', () => {
       "import pino from 'pino';",
       "import { SAMPLE_CLINIC_INPUT } from './src/engine/sample-inputs.ts';",
       "import { createWorkerRunner } from './src/server/lib/engine-worker/engine-runner.ts';",
-      "const runner = createWorkerRunner(pino({ level: 'silent' }));",
+      "const runner = createWorkerRunner(pino({ level: 'silent' }), { threads: 1 });",
       "console.log(await runner.expectedLoss({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20000 }));",
     ].join('\n');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
     expect(Number(stdout.trim())).toBe(expectedLossOf({ input: SAMPLE_CLINIC_INPUT, seed: 7, iterations: 20_000 }));
+  });
+
+  describe('a pool of threads (ADR 269)', () => {
+    /** Every answer unknown, with attribution: the slowest kind of run (ADR 268). */
+    const SLOW: [RiskInput, AssessRiskOptions] = [{ ...SAMPLE_CLINIC_INPUT, frameworks: {}, factors: createUniformAnswers('unknown') }, { ...FULL_RUN, iterations: 100_000 }];
+
+    /** The order in which a slow run and a short one started just after it finish. */
+    async function finishingOrder(threads: number): Promise<string[]> {
+      const pool = createWorkerRunner(pino({ level: 'silent' }), { threads });
+      const order: string[] = [];
+      try {
+        // Start every thread first (each loads the engine once), so only the runs themselves are compared.
+        await Promise.all(Array.from({ length: threads }, (_, k) => pool.expectedLoss(run(20 + k))));
+        const slow = pool.assess(...SLOW).then(() => order.push('slow'));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const short = pool.expectedLoss(run(7)).then(() => order.push('short'));
+        await Promise.all([slow, short]);
+      } finally {
+        await pool.close();
+      }
+      return order;
+    }
+
+    test("with two threads a short run started after a slow one does not wait for it; with one it does", async () => {
+      expect(await finishingOrder(2)).toEqual(['short', 'slow']);
+      expect(await finishingOrder(1)).toEqual(['slow', 'short']);
+    }, 120_000);
   });
 
   describe('with a stand-in worker (test/failing-engine-worker.ts) that answers 42 and crashes on a negative seed', () => {
@@ -90,7 +117,7 @@ describe('the engine runner', () => {
     test("a worker that crashes fails its own jobs only: a job sent while its crash is reported goes to a new worker and is answered", async () => {
       const log = pino({ level: 'silent' });
       let sentDuringCrash: Promise<number> | undefined;
-      const runner = createWorkerRunner(log, standIn);
+      const runner = createWorkerRunner(log, { threads: 1, workerUrl: standIn });
       // The runner reports the crash ('error') before the crashed thread's 'exit' arrives: a
       // request arriving in between must not be failed by that exit.
       vi.spyOn(log, 'error').mockImplementation(() => {
@@ -107,7 +134,7 @@ describe('the engine runner', () => {
     });
 
     test('an answer of the other kind fails the job instead of passing as its result', async () => {
-      const runner = createWorkerRunner(pino({ level: 'silent' }), standIn);
+      const runner = createWorkerRunner(pino({ level: 'silent' }), { threads: 1, workerUrl: standIn });
       try {
         await expect(runner.assess(SAMPLE_CLINIC_INPUT, { seed: 1 })).rejects.toThrow('answered a full run with a number');
         await expect(runner.expectedLoss(run(1))).resolves.toBe(42);

@@ -1,12 +1,12 @@
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
 import type { AssessRiskOptions } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRun } from '@/reports/what-changed.ts';
-import { performEngineJob, type EngineJob, type EngineJobAnswer, type EngineJobRequest } from './engine-jobs.ts';
+import { performEngineJob, type EngineJob, type EngineJobAnswer } from './engine-jobs.ts';
 
-/** Runs the engine's long jobs for the whole app (ADR 263); `close()` stops its worker. */
+/** Runs the engine's long jobs for the whole app (ADR 263, ADR 269); `close()` stops its workers. */
 export interface EngineRunner {
   /** A full run of the model: a completion, a what-if (saved or the public API's), a re-score. */
   assess(input: RiskInput, options: AssessRiskOptions): Promise<RiskResult>;
@@ -49,78 +49,62 @@ export function createInProcessRunner(): EngineRunner {
   );
 }
 
-interface Pending {
-  resolve: (value: RiskResult | number) => void;
-  reject: (error: Error) => void;
-}
-
-/** A started worker and the jobs it has yet to answer: its end fails these and no others. */
-interface EngineThread {
-  readonly thread: Worker;
-  readonly pending: Map<number, Pending>;
-}
-
 /** The worker's own script: the engine's jobs (engine-worker.ts). */
 const ENGINE_WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
 /** Plain JavaScript that registers tsx in the thread, then loads the script (ADR 276: Node 20 workers). */
 const WORKER_ENTRY_URL = new URL('./engine-worker-entry.cjs', import.meta.url);
+/** An idle thread is kept this long for the next run (starting one loads the engine through tsx, about a second). */
+const IDLE_THREAD_MS = 60_000;
+
+/** How the pool is set up: its size (`ENGINE_THREADS`, env.ts) and, for tests, another worker script. */
+export interface WorkerRunnerOptions {
+  readonly threads: number;
+  readonly workerUrl?: URL;
+}
 
 /**
- * One worker thread, started on the first job, for the engine's runs (ADR 128, ADR 263): from a
- * few hundred milliseconds to seconds of computing that would otherwise hold up every request
- * and file the same process serves meanwhile. The worker loads the engine through tsx, registered
- * by its plain-JavaScript entry (engine-worker-entry.cjs, ADR 276), so that it works on Node 20
- * too. A worker that fails or exits fails the jobs it had, and only those: the next job
- * starts a new worker, whose jobs the old one's exit cannot touch. `workerUrl` is for tests.
+ * A pool of worker threads for the engine's runs (ADR 128, ADR 263, ADR 269), sized to the machine
+ * (`ENGINE_THREADS`, default one per core): from a few hundred milliseconds to seconds of computing
+ * that would otherwise hold up every request the process serves, and, with one thread, one user's
+ * run behind another's. Runs beyond the pool's size wait in piscina's first-come queue. Threads load
+ * the engine through tsx, registered by their plain-JavaScript entry (engine-worker-entry.cjs, ADR
+ * 276, so that Node 20 loads them too), at the lowest CPU priority (engine-worker.ts), and are
+ * started on the first job. A thread that dies fails the job it had, and only that one: piscina
+ * starts another for the next. `close()` ends the pool; a later job starts a new one.
  */
-export function createWorkerRunner(log: FastifyBaseLogger, workerUrl: URL = ENGINE_WORKER_URL): EngineRunner {
-  let current: EngineThread | null = null;
-  let nextId = 1;
-
-  const start = (): EngineThread => {
-    const started: EngineThread = { thread: new Worker(WORKER_ENTRY_URL, { argv: [workerUrl.href], execArgv: [] }), pending: new Map() };
-    const { thread, pending } = started;
-    let failure: Error | undefined;
-    thread.on('message', (answer: EngineJobAnswer) => {
-      const waiting = pending.get(answer.id);
-      if (!waiting) return;
-      pending.delete(answer.id);
-      // The worker keeps the process alive only while it has jobs to answer: an idle one does not
-      // hold up an exit, and a job under way is not cut off by one (e.g. while the server closes).
-      if (pending.size === 0) thread.unref();
-      if ('error' in answer) waiting.reject(answer.rangeError ? new RangeError(answer.error) : new Error(answer.error));
-      else waiting.resolve(answer.value);
+export function createWorkerRunner(log: FastifyBaseLogger, options: WorkerRunnerOptions): EngineRunner {
+  let pool: Piscina<EngineJob, EngineJobAnswer> | null = null;
+  const start = (): Piscina<EngineJob, EngineJobAnswer> => {
+    const started = new Piscina<EngineJob, EngineJobAnswer>({
+      filename: WORKER_ENTRY_URL.href,
+      workerData: { script: (options.workerUrl ?? ENGINE_WORKER_URL).href },
+      execArgv: [],
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: IDLE_THREAD_MS,
+      // Every queued run waits for a thread; none is refused.
+      maxQueue: Number.POSITIVE_INFINITY,
     });
-    // An uncaught error in the worker comes first, then its exit; new jobs go to a new worker at once.
-    thread.on('error', (error) => {
-      if (current === started) current = null;
-      failure = error instanceof Error ? error : new Error(String(error));
-      log.error({ err: error }, 'engine worker failed');
-    });
-    thread.on('exit', (code) => {
-      if (current === started) current = null;
-      const reason = failure ?? new Error(`The engine worker stopped (exit code ${code})`);
-      for (const { reject } of pending.values()) reject(reason);
-      pending.clear();
-    });
+    started.on('error', (error: unknown) => log.error({ err: error }, 'engine worker pool failed'));
     return started;
   };
-
   return runnerOf(
-    (job) => {
-      const { thread, pending } = (current ??= start());
-      const id = nextId++;
-      const request: EngineJobRequest = { id, job };
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        thread.ref();
-        thread.postMessage(request);
-      });
+    async (job) => {
+      let answer: EngineJobAnswer;
+      try {
+        answer = await (pool ??= start()).run(job);
+      } catch (error) {
+        // The thread died under this job (piscina replaces it for the next one).
+        log.error({ err: error }, 'engine worker failed');
+        throw error instanceof Error ? error : new Error(String(error));
+      }
+      if ('error' in answer) throw answer.rangeError ? new RangeError(answer.error) : new Error(answer.error);
+      return answer.value;
     },
     async () => {
-      const stopping = current;
-      current = null;
-      if (stopping) await stopping.thread.terminate();
+      const stopping = pool;
+      pool = null;
+      if (stopping) await stopping.destroy();
     },
   );
 }

@@ -1,20 +1,22 @@
 /**
- * The engine worker thread's first module: plain JavaScript, so any Node the package supports
- * loads it (on Node 20 a worker ignores `--import tsx` for its own entry and refuses a .ts one).
- * It registers tsx's require hook in this thread, then loads the TypeScript worker named by the
- * runner (engine-worker.ts, or a test's stand-in) as argv[2]. ADR 276.
+ * The first module of an engine pool thread (engine-runner.ts, ADR 269): plain JavaScript, so any
+ * Node the package supports loads it (on Node 20 a worker ignores `--import tsx` for its own entry
+ * and refuses a .ts one). It registers tsx's require hook in this thread, then loads the TypeScript
+ * worker the runner names in piscina's workerData (engine-worker.ts, or a test's stand-in) and hands
+ * piscina its default export, the job handler. ADR 276.
  *
  * CommonJS on purpose: tsx's require hook runs inside this thread, where its ESM loader
- * (`tsx/esm/api`) runs on a hooks thread of its own, which on Node 20 once ended this worker with
- * exit code 1 and no error under load. The engine's modules have no top-level await, so they load
- * the same either way.
+ * (`tsx/esm/api`) runs on a hooks thread of its own, which on Node 20 once ended a worker with exit
+ * code 1 and no error under load. The engine's modules have no top-level await, so they load the
+ * same either way.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose, as said above */
 'use strict';
 const { fileURLToPath } = require('node:url');
+const { workerData } = require('piscina');
 const { register } = require('tsx/cjs/api');
 
 register();
-const script = process.argv[2];
+const script = workerData && workerData.script;
 if (!script) throw new Error('engine-worker-entry.cjs: the worker script URL is missing');
-require(fileURLToPath(script));
+module.exports = require(fileURLToPath(script)).default;

@@ -1,6 +1,6 @@
 /**
  * Published breach figures shown on the landing page, each with the report it comes from
- * (the same anchors as CIFER's risk model: shared/guides/risk-model.md, source table (a)).
+ * (the same anchors as CIFER's risk model: docs/methodology.md, "Who it is calibrated on").
  */
 interface BreachStatistic {
   value: string;
