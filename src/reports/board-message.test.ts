@@ -263,7 +263,9 @@ describe('board message when the best control pays only at the low end of its pr
     });
     expect(m.decision.takeaway).toContain('would cost about as much as or more a year than the expected loss it removes');
     expect(m.fixesTakeaway).toContain('Incident response plan (saves $10K for $5K-$20K), pays off only at the low end of its price range');
-    expect(composeBoardMessage({ ...BASE, controls: [control('Hardening', 4_000, 5_000, 20_000)] }).fixesTakeaway).toContain('costs more than it saves');
+    expect(composeBoardMessage({ ...BASE, controls: [control('Hardening', 4_000, 5_000, 20_000)] }).fixesTakeaway).toContain(
+      'costs more than it saves',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FactorId } from '@/engine/factors.ts';
-import { formatPercent, formatReturnPeriod, formatUsdExact, formatUsdShort } from './format.ts';
+import { formatPercent, formatReturnPeriod, formatUsdExact, formatUsdShort, listNames, months } from './format.ts';
 import type { FixPlanView, RequiredReasonView } from './read-fix-plan.ts';
 
 /**
@@ -148,15 +148,6 @@ function costRange(low: number, high: number): string {
   return `${formatUsdShort(low)}-${formatUsdShort(high)} a year`;
 }
 
-function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-function months(value: number): string {
-  return value < 1 ? 'under a month' : `${value.toFixed(value < 10 ? 1 : 0)} months`;
-}
-
 /** "9 in 10" / "92 in 100": the share of years with no incident, in words a board reads. */
 function quietYears(probabilityOfAnyEvent: number): string {
   const quiet = Math.round((1 - probabilityOfAnyEvent) * 100);
@@ -300,7 +291,10 @@ function decide(f: BoardFigures): Decided {
 }
 
 /** A decision that asks for no fix: no rows, lines or figures of an ask unless the case gives some. */
-function noFixAsked(doNothing: string, own: Pick<Decided, 'takeaway' | 'askLines' | 'notes'> & Partial<Pick<Decided, 'rows' | 'noPayingFixLines'>>): Decided {
+function noFixAsked(
+  doNothing: string,
+  own: Pick<Decided, 'takeaway' | 'askLines' | 'notes'> & Partial<Pick<Decided, 'rows' | 'noPayingFixLines'>>,
+): Decided {
   return { doNothing, requiredLines: [], rows: [], fixes: [], isJoint: false, together: null, noPayingFixLines: [], ...own };
 }
 

@@ -21,7 +21,10 @@ function logTicks(minUsd: number, maxUsd: number): number[] {
 }
 
 /** Polyline points of the loss exceedance curve on a log-x, linear-y box (y: probability 0..yMax). */
-export function exceedancePath(points: readonly { lossUsd: number; probability: number }[], box: Box): { d: string; xOf: (usd: number) => number; yOf: (p: number) => number; yMax: number; minUsd: number; maxUsd: number } {
+export function exceedancePath(
+  points: readonly { lossUsd: number; probability: number }[],
+  box: Box,
+): { d: string; xOf: (usd: number) => number; yOf: (p: number) => number; yMax: number; minUsd: number; maxUsd: number } {
   const minUsd = points[0]?.lossUsd ?? 1;
   const maxUsd = points[points.length - 1]?.lossUsd ?? 10;
   const peak = Math.max(0.01, ...points.map((p) => p.probability));
@@ -43,7 +46,10 @@ interface ExceedanceTick {
 }
 
 /** The exceedance chart's ticks: probabilities (0, half, top) up the side, round losses along the bottom; each renderer draws them its way. */
-export function exceedanceTicks(chart: ReturnType<typeof exceedancePath>, box: Box): { probability: ExceedanceTick[]; loss: ExceedanceTick[] } {
+export function exceedanceTicks(
+  chart: ReturnType<typeof exceedancePath>,
+  box: Box,
+): { probability: ExceedanceTick[]; loss: ExceedanceTick[] } {
   const probability = [0, chart.yMax / 2, chart.yMax].map((p) => {
     const y = chart.yOf(p);
     return { key: `y${p}`, line: { x1: box.x, x2: box.x + box.width, y1: y, y2: y }, position: y, label: formatPercent(p) };
@@ -62,7 +68,10 @@ export function barWidths(values: readonly number[], width: number): number[] {
 }
 
 /** Tornado rows: left (to best, <= 0) and right (to worst, >= 0) widths around a centre line. */
-export function tornadoBars(rows: readonly { toBestUsd: number; toWorstUsd: number }[], halfWidth: number): { left: number; right: number }[] {
+export function tornadoBars(
+  rows: readonly { toBestUsd: number; toWorstUsd: number }[],
+  halfWidth: number,
+): { left: number; right: number }[] {
   const max = Math.max(1e-9, ...rows.map((r) => Math.max(Math.abs(r.toBestUsd), Math.abs(r.toWorstUsd))));
   return rows.map((r) => ({ left: (Math.abs(r.toBestUsd) / max) * halfWidth, right: (Math.abs(r.toWorstUsd) / max) * halfWidth }));
 }
@@ -77,7 +86,14 @@ interface WaterfallBar {
 }
 
 /** Waterfall bars (previous total, each step, current total) on a vertical linear scale inside height. */
-export function waterfallBars(previousUsd: number, steps: readonly Pick<WaterfallStep, 'label' | 'deltaUsd'>[], currentUsd: number, previousLabel: string, currentLabel: string, height: number): WaterfallBar[] {
+export function waterfallBars(
+  previousUsd: number,
+  steps: readonly Pick<WaterfallStep, 'label' | 'deltaUsd'>[],
+  currentUsd: number,
+  previousLabel: string,
+  currentLabel: string,
+  height: number,
+): WaterfallBar[] {
   let running = previousUsd;
   const levels = [previousUsd, currentUsd];
   for (const s of steps) {
@@ -86,7 +102,9 @@ export function waterfallBars(previousUsd: number, steps: readonly Pick<Waterfal
   }
   const max = Math.max(1e-9, ...levels);
   const yOf = (usd: number) => height - (Math.max(0, usd) / max) * height;
-  const bars: WaterfallBar[] = [{ label: previousLabel, kind: 'total', valueUsd: previousUsd, y: yOf(previousUsd), height: height - yOf(previousUsd) }];
+  const bars: WaterfallBar[] = [
+    { label: previousLabel, kind: 'total', valueUsd: previousUsd, y: yOf(previousUsd), height: height - yOf(previousUsd) },
+  ];
   running = previousUsd;
   for (const s of steps) {
     const from = running;

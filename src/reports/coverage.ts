@@ -118,9 +118,15 @@ function badYearsSentence(years: Coverage['badYears'], hasPolicy: boolean): stri
  * The limit advice, sized to the 1-in-100 year and the severe incident (ADR 273): never a lower
  * limit without saying it is a cut in cover; a larger one only when the current one falls short.
  */
-function limitSentence(limitToCoverUsd: number | null, engineVersion: string, policy: Coverage['policy'], severe: Coverage['severeIncident']): string {
+function limitSentence(
+  limitToCoverUsd: number | null,
+  engineVersion: string,
+  policy: Coverage['policy'],
+  severe: Coverage['severeIncident'],
+): string {
   if (limitToCoverUsd === null) return `The limit that would cover a 1-in-100 year: not available for model ${engineVersion}.`;
-  if (policy === null) return `A limit of ${formatUsdExact(limitToCoverUsd)} would pay everything insurable in a 1-in-100 year (after retention and co-insurance).`;
+  if (policy === null)
+    return `A limit of ${formatUsdExact(limitToCoverUsd)} would pay everything insurable in a 1-in-100 year (after retention and co-insurance).`;
   if (policy.limitUsd < limitToCoverUsd)
     return `Raising the limit from ${formatUsdExact(policy.limitUsd)} to ${formatUsdExact(limitToCoverUsd)} would pay everything insurable in a 1-in-100 year (after retention and co-insurance).`;
   const severeWords = severe.isWithinLimit === false ? '' : `, and it covers a severe incident (${formatUsdExact(severe.costUsd)})`;
@@ -130,7 +136,9 @@ function limitSentence(limitToCoverUsd: number | null, engineVersion: string, po
 /** The retention against the appetite: a retention above what the organisation can absorb is said plainly. */
 function retentionSentence(policy: Coverage['policy'], appetiteUsd: number | null): string[] {
   if (policy === null || appetiteUsd === null || policy.retentionUsd <= appetiteUsd) return [];
-  return [`The ${formatUsdExact(policy.retentionUsd)} retention per incident is above the ${formatUsdExact(appetiteUsd)} appetite: one incident alone would exceed what we said we can absorb.`];
+  return [
+    `The ${formatUsdExact(policy.retentionUsd)} retention per incident is above the ${formatUsdExact(appetiteUsd)} appetite: one incident alone would exceed what we said we can absorb.`,
+  ];
 }
 
 function severeSentence(severe: Coverage['severeIncident']): string {

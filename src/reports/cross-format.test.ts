@@ -31,7 +31,13 @@ beforeAll(async () => {
 });
 afterAll(async () => temp.cleanup());
 
-const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 async function pdfPages(model: ReportModel): Promise<string[]> {
@@ -44,7 +50,8 @@ async function pdfPages(model: ReportModel): Promise<string[]> {
 async function deckDecision(model: ReportModel): Promise<{ slide: string; notes: string }> {
   const zip = await JSZip.loadAsync(await renderReportPptx(model));
   const n = model.slides.findIndex((s) => s.id === 'decision') + 1;
-  const texts = async (name: string) => [...((await zip.file(name)?.async('string')) ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => unescapeXml(m[1] ?? '')).join(' ');
+  const texts = async (name: string) =>
+    [...((await zip.file(name)?.async('string')) ?? '').matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => unescapeXml(m[1] ?? '')).join(' ');
   return { slide: await texts(`ppt/slides/slide${n}.xml`), notes: await texts(`ppt/notesSlides/notesSlide${n}.xml`) };
 }
 
@@ -58,7 +65,20 @@ async function workbookRows(model: ReportModel, source: Parameters<typeof render
 
 function sourceOf(input: RiskInput, riskProfile: RiskProfileSettings) {
   const result = assessRisk(input, { seed: 7, iterations: 20_000, attribution: true });
-  return { organisationName: 'Account Co', assessment: { id: '33333333-3333-4333-8333-333333333333', title: 'Board review', completedAt: '2026-11-20T10:00:00.000Z', authorName: 'Dana', input, result }, whatChanged: null, riskProfile, generatedAt: '2026-11-22T09:30:00.000Z' };
+  return {
+    organisationName: 'Account Co',
+    assessment: {
+      id: '33333333-3333-4333-8333-333333333333',
+      title: 'Board review',
+      completedAt: '2026-11-20T10:00:00.000Z',
+      authorName: 'Dana',
+      input,
+      result,
+    },
+    whatChanged: null,
+    riskProfile,
+    generatedAt: '2026-11-22T09:30:00.000Z',
+  };
 }
 
 async function expectSameStringsEverywhere(input: RiskInput, riskProfile: RiskProfileSettings): Promise<void> {
@@ -70,7 +90,11 @@ async function expectSameStringsEverywhere(input: RiskInput, riskProfile: RiskPr
   const pdf = pages.join(' ');
   const boardPages = `${pages[0]} ${pages[1]}`;
   const presentation = JSON.parse(JSON.stringify(model)) as ReportModel;
-  const api = toV1Result({ id: model.meta.assessmentId, title: 'Board review', completedAt: model.meta.completedAt }, source.assessment.result, model.keyFigures);
+  const api = toV1Result(
+    { id: model.meta.assessmentId, title: 'Board review', completedAt: model.meta.completedAt },
+    source.assessment.result,
+    model.keyFigures,
+  );
   const decisionBullets = presentation.slides.find((s) => s.id === 'decision')?.bullets ?? [];
   for (const [i, o] of (options?.options ?? []).entries()) {
     // The row: cost a year (typical and range), saving together, expected loss left, 1-in-20 and 1-in-100 left.
@@ -87,7 +111,12 @@ async function expectSameStringsEverywhere(input: RiskInput, riskProfile: RiskPr
     expect(api.decision.options[i]?.line).toBe(o.line);
   }
   const key = model.keyFigures;
-  expect(api.decision).toMatchObject({ expectedLoss: key.expectedLoss.text, uninsuredOneInHundredYear: key.uninsuredOneInHundred.text, coveredShareOfOneInHundredYear: key.coveredShareOneInHundred.text, payback: key.payback.text });
+  expect(api.decision).toMatchObject({
+    expectedLoss: key.expectedLoss.text,
+    uninsuredOneInHundredYear: key.uninsuredOneInHundred.text,
+    coveredShareOfOneInHundredYear: key.coveredShareOneInHundred.text,
+    payback: key.payback.text,
+  });
   expect(pdf).toContain(key.expectedLoss.text);
   // One uninsured figure per pack: the engine's other 1-in-100 "uncovered" figure is printed nowhere when it differs.
   const engineUncovered = formatUsdExact(Math.round(source.assessment.result.insuranceView.uncoveredInOneInHundredYearUsd));
@@ -109,7 +138,10 @@ const randomProfile = fc.record({
   employees: fc.integer({ min: 10, max: 500 }),
   revenue: fc.integer({ min: 1, max: 120 }).map((m) => m * 1_000_000),
   answers: fc.tuple(...FACTOR_IDS.map(() => answer)),
-  policy: fc.option(fc.record({ limitUsd: fc.constantFrom(500_000, 1_000_000, 5_000_000), retentionUsd: fc.constantFrom(10_000, 50_000) }), { nil: undefined }),
+  policy: fc.option(
+    fc.record({ limitUsd: fc.constantFrom(500_000, 1_000_000, 5_000_000), retentionUsd: fc.constantFrom(10_000, 50_000) }),
+    { nil: undefined },
+  ),
   appetiteUsd: fc.option(fc.constantFrom(100_000, 500_000, 2_000_000), { nil: null }),
 });
 
@@ -124,7 +156,16 @@ describe('one figure per concept across the PDF, the deck, the workbook, /presen
     await fc.assert(
       fc.asyncProperty(randomProfile, async (p) => {
         const input: RiskInput = {
-          organisation: { name: 'Random Firm', industry: p.industry, employees: p.employees, annualRevenueUsd: p.revenue, records: { personal: p.employees * 100, health: 0, paymentCard: 0, consumerFinancial: 0 }, holdsEuResidentsData: false, holdsCaliforniaResidentsData: false, isPubliclyTraded: false },
+          organisation: {
+            name: 'Random Firm',
+            industry: p.industry,
+            employees: p.employees,
+            annualRevenueUsd: p.revenue,
+            records: { personal: p.employees * 100, health: 0, paymentCard: 0, consumerFinancial: 0 },
+            holdsEuResidentsData: false,
+            holdsCaliforniaResidentsData: false,
+            isPubliclyTraded: false,
+          },
           factors: Object.fromEntries(FACTOR_IDS.map((id, i) => [id, p.answers[i]])),
           frameworks: {},
           ...(p.policy === undefined ? {} : { insurance: p.policy }),

@@ -4,7 +4,7 @@ import type { FactorId } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { ControlOption } from './board-message.ts';
-import { formatUsdShort } from './format.ts';
+import { formatUsdShort, listNames } from './format.ts';
 import type { FixPlanView } from './read-fix-plan.ts';
 
 /**
@@ -52,7 +52,14 @@ export interface DecisionOptions {
   readonly doNothingCells: readonly [string, string, string, string, string, string];
 }
 
-export const OPTION_COLUMNS = ['Option', 'Costs a year: typical (range)', 'Saves a year, together', 'Expected loss left', '1-in-20 year left', '1-in-100 year left'] as const;
+export const OPTION_COLUMNS = [
+  'Option',
+  'Costs a year: typical (range)',
+  'Saves a year, together',
+  'Expected loss left',
+  '1-in-20 year left',
+  '1-in-100 year left',
+] as const;
 
 /** The default budget until the user sets one: 1% of revenue a year, a common upper bound of what a small firm spends on security (ADR 270). */
 export const DEFAULT_BUDGET_SHARE_OF_REVENUE = 0.01;
@@ -88,13 +95,11 @@ function keptOutcome(result: RiskResult): Outcome {
 function outcomeWith(source: OptionsSource, ids: readonly FactorId[]): Outcome {
   if (ids.length === 0) return keptOutcome(source.result);
   const factors = { ...source.input.factors, ...Object.fromEntries(ids.map((id) => [id, 'best'])) };
-  const run = assessRisk({ ...source.input, factors }, { seed: source.result.seed, iterations: source.result.iterations, attribution: false, parameterUncertainty: false });
+  const run = assessRisk(
+    { ...source.input, factors },
+    { seed: source.result.seed, iterations: source.result.iterations, attribution: false, parameterUncertainty: false },
+  );
   return keptOutcome(run);
-}
-
-function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 function requirers(controls: readonly ControlOption[]): string[] {
@@ -106,8 +111,12 @@ function budgetOrder(source: OptionsSource): ControlOption[] {
   const byId = new Map(source.controls.map((c) => [c.factorId, c]));
   const planned = (source.plan?.steps ?? []).flatMap((s) => byId.get(s.factorId) ?? []);
   const rest = source.controls.filter((c) => !planned.includes(c));
-  const required = rest.filter((c) => c.required.length > 0).sort((a, b) => b.savingAloneUsd / b.costMidUsd - a.savingAloneUsd / a.costMidUsd);
-  const others = rest.filter((c) => c.required.length === 0).sort((a, b) => b.savingAloneUsd / b.costMidUsd - a.savingAloneUsd / a.costMidUsd);
+  const required = rest
+    .filter((c) => c.required.length > 0)
+    .sort((a, b) => b.savingAloneUsd / b.costMidUsd - a.savingAloneUsd / a.costMidUsd);
+  const others = rest
+    .filter((c) => c.required.length === 0)
+    .sort((a, b) => b.savingAloneUsd / b.costMidUsd - a.savingAloneUsd / a.costMidUsd);
   return [...planned, ...required, ...others];
 }
 
@@ -137,7 +146,10 @@ interface Draft {
 
 function price(draft: Draft, source: OptionsSource): DecisionOption {
   const before = source.result.annualLoss.expectedUsd;
-  const after = outcomeWith(source, draft.controls.map((c) => c.factorId));
+  const after = outcomeWith(
+    source,
+    draft.controls.map((c) => c.factorId),
+  );
   const sum = (pick: (c: ControlOption) => number) => usd(draft.controls.reduce((s, c) => s + pick(c), 0));
   const [mid, low, high] = [sum((c) => c.costMidUsd), sum((c) => c.costLowUsd), sum((c) => c.costHighUsd)];
   const savingUsd = usd(Math.max(0, before - after.expectedUsd));
@@ -145,7 +157,14 @@ function price(draft: Draft, source: OptionsSource): DecisionOption {
   const isWithinAppetite = source.appetiteUsd === null ? null : left.hundred <= source.appetiteUsd;
   const names = draft.controls.map((c) => c.name);
   const cost = draft.controls.length === 0 ? '$0' : `${formatUsdShort(mid)} (${formatUsdShort(low)}-${formatUsdShort(high)})`;
-  const cells = [`Option ${draft.letter}`, cost, formatUsdShort(savingUsd), formatUsdShort(left.expected), formatUsdShort(left.twenty), formatUsdShort(left.hundred)] as const;
+  const cells = [
+    `Option ${draft.letter}`,
+    cost,
+    formatUsdShort(savingUsd),
+    formatUsdShort(left.expected),
+    formatUsdShort(left.twenty),
+    formatUsdShort(left.hundred),
+  ] as const;
   const what = names.length === 0 ? 'no control' : `${names.length === 1 ? '1 control' : `${names.length} controls`} (${listNames(names)})`;
   const why = draft.why(mid, savingUsd);
   const verb = draft.controls.length === 1 ? 'it saves' : 'together they save';
@@ -171,7 +190,8 @@ function price(draft: Draft, source: OptionsSource): DecisionOption {
 
 function paybackWords(costMidUsd: number, savingUsd: number): string {
   if (costMidUsd <= 0) return 'Nothing to buy.';
-  if (savingUsd >= costMidUsd) return `It pays for itself at typical prices: ${formatUsdShort(savingUsd)} saved for ${formatUsdShort(costMidUsd)}.`;
+  if (savingUsd >= costMidUsd)
+    return `It pays for itself at typical prices: ${formatUsdShort(savingUsd)} saved for ${formatUsdShort(costMidUsd)}.`;
   return `It does not pay for itself (${formatUsdShort(costMidUsd - savingUsd)} a year more than it saves): its case is the bad year and the appetite.`;
 }
 
@@ -186,7 +206,10 @@ function drafts(source: OptionsSource, budgetUsd: number, isBudgetSet: boolean):
     {
       id: 'required',
       letter: 'A',
-      title: who.length === 0 ? 'Option A, what frameworks and the insurer require' : `Option A, what ${listNames(who)} require${who.length === 1 ? 's' : ''}`,
+      title:
+        who.length === 0
+          ? 'Option A, what frameworks and the insurer require'
+          : `Option A, what ${listNames(who)} require${who.length === 1 ? 's' : ''}`,
       controls: required,
       why: (mid, saving) =>
         required.length === 0
@@ -198,9 +221,18 @@ function drafts(source: OptionsSource, budgetUsd: number, isBudgetSet: boolean):
       letter: 'B',
       title: 'Option B, A plus the fixes that pay for themselves',
       controls: [...required, ...paying],
-      why: (mid, saving) => (paying.length === 0 ? `No further fix pays for itself at typical prices, so B is A. ${paybackWords(mid, saving)}` : `Adds ${listNames(paying.map((c) => c.name))} for their return. ${paybackWords(mid, saving)}`),
+      why: (mid, saving) =>
+        paying.length === 0
+          ? `No further fix pays for itself at typical prices, so B is A. ${paybackWords(mid, saving)}`
+          : `Adds ${listNames(paying.map((c) => c.name))} for their return. ${paybackWords(mid, saving)}`,
     },
-    { id: 'budget', letter: 'C', title: `Option C, the best value within ${formatUsdShort(budgetUsd)} a year`, controls: budget, why: (mid, saving) => `${budgetWhy} ${paybackWords(mid, saving)}` },
+    {
+      id: 'budget',
+      letter: 'C',
+      title: `Option C, the best value within ${formatUsdShort(budgetUsd)} a year`,
+      controls: budget,
+      why: (mid, saving) => `${budgetWhy} ${paybackWords(mid, saving)}`,
+    },
   ];
 }
 
@@ -211,12 +243,22 @@ export function computeDecisionOptions(source: OptionsSource): DecisionOptions |
   const budgetUsd = usd(source.budgetUsd ?? source.input.organisation.annualRevenueUsd * DEFAULT_BUDGET_SHARE_OF_REVENUE);
   const options = drafts(source, budgetUsd, isBudgetSet).map((d) => price(d, source));
   const now = keptOutcome(source.result);
-  const appetite = source.appetiteUsd === null ? 'No risk appetite is set, so the bad years are shown without a line to hold them to.' : `Each option is measured against the risk appetite of ${formatUsdShort(source.appetiteUsd)} a year.`;
+  const appetite =
+    source.appetiteUsd === null
+      ? 'No risk appetite is set, so the bad years are shown without a line to hold them to.'
+      : `Each option is measured against the risk appetite of ${formatUsdShort(source.appetiteUsd)} a year.`;
   return {
     budgetUsd,
     isBudgetSet,
     options,
-    doNothingCells: ['Do nothing', '$0', '$0', formatUsdShort(now.expectedUsd), formatUsdShort(now.oneInTwentyUsd), formatUsdShort(now.oneInHundredUsd)],
+    doNothingCells: [
+      'Do nothing',
+      '$0',
+      '$0',
+      formatUsdShort(now.expectedUsd),
+      formatUsdShort(now.oneInTwentyUsd),
+      formatUsdShort(now.oneInHundredUsd),
+    ],
     intro: `Three priced options, each measured with all its controls in place together. Today the expected loss is ${formatUsdShort(now.expectedUsd)} a year, a 1-in-20 year leaves ${formatUsdShort(now.oneInTwentyUsd)} and a 1-in-100 year ${formatUsdShort(now.oneInHundredUsd)} with us. ${appetite} Small firms rarely save more than a control costs: judge each option on the bad year it leaves.`,
   };
 }

@@ -62,3 +62,14 @@ export function toFileStem(organisationName: string, isoDate: string): string {
     .slice(0, 60);
   return `${slug || 'organisation'}-${isoDate.slice(0, 10)}`;
 }
+
+/** "A, B and C": names joined as a sentence lists them. */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** A payback period in words: "under a month", "4.5 months", "14 months". */
+export function months(value: number): string {
+  return value < 1 ? 'under a month' : `${value.toFixed(value < 10 ? 1 : 0)} months`;
+}

@@ -1,5 +1,5 @@
 import type { Coverage } from '@/contracts/risk-profile.ts';
-import { formatPercent, formatUsdExact } from './format.ts';
+import { formatPercent, formatUsdExact, months } from './format.ts';
 import type { DecisionOptions } from './decision-options.ts';
 import type { FixPlanView } from './read-fix-plan.ts';
 
@@ -30,19 +30,22 @@ export interface KeyFigures {
   readonly options: DecisionOptions | null;
 }
 
-function months(value: number): string {
-  return value < 1 ? 'under a month' : `${value.toFixed(value < 10 ? 1 : 0)} months`;
-}
-
 /** The key figures of one assessment from the figures already read once (result view, coverage, plan, options). */
-export function computeKeyFigures(figures: { aleUsd: number; postureScore: number; coverage: Coverage; plan: FixPlanView | null; options: DecisionOptions | null }): KeyFigures {
+export function computeKeyFigures(figures: {
+  aleUsd: number;
+  postureScore: number;
+  coverage: Coverage;
+  plan: FixPlanView | null;
+  options: DecisionOptions | null;
+}): KeyFigures {
   const oneInHundred = figures.coverage.badYears.find((y) => y.id === 'oneInHundred');
   const before = oneInHundred?.beforeInsuranceUsd ?? 0;
   const kept = oneInHundred?.uninsuredUsd ?? 0;
   const covered = before > 0 ? Math.max(0, Math.min(1, (before - kept) / before)) : 0;
   const steps = figures.plan?.steps ?? [];
   const last = steps.at(-1);
-  const paybackMonths = last === undefined || last.cumulativeSavingUsd <= 0 ? null : (last.cumulativeAnnualCostUsd / last.cumulativeSavingUsd) * 12;
+  const paybackMonths =
+    last === undefined || last.cumulativeSavingUsd <= 0 ? null : (last.cumulativeAnnualCostUsd / last.cumulativeSavingUsd) * 12;
   const names = steps.map((s) => s.name);
   return {
     expectedLoss: { value: figures.aleUsd, text: formatUsdExact(figures.aleUsd) },
@@ -52,7 +55,13 @@ export function computeKeyFigures(figures: { aleUsd: number; postureScore: numbe
       names,
       text: names.length === 0 ? 'No fix pays for itself at typical prices.' : `Pays for itself at typical prices: ${names.join(', ')}.`,
     },
-    payback: { months: paybackMonths, text: paybackMonths === null ? 'No payback: no fix pays for itself at typical prices.' : `Together they pay back in ${months(paybackMonths)}.` },
+    payback: {
+      months: paybackMonths,
+      text:
+        paybackMonths === null
+          ? 'No payback: no fix pays for itself at typical prices.'
+          : `Together they pay back in ${months(paybackMonths)}.`,
+    },
     postureScore: {
       value: figures.postureScore,
       text: `security posture score ${figures.postureScore.toFixed(0)} / 100 (lower is better: 0 is every control at best practice, 50 a typical peer, 100 the weakest posture; the band rates the dollars, the score the controls)`,

@@ -51,32 +51,78 @@ function topDrivers(result: RiskResult): V1Result['topDrivers'] {
   if (!isRecord(attribution) || !isRecord(attribution.shapley) || !Array.isArray(attribution.shapley.contributions)) return [];
   return attribution.shapley.contributions
     .filter(isRecord)
-    .flatMap((c) => (isFactorId(c.factorId) && isFiniteNumber(c.contributionUsd) && c.contributionUsd !== 0 ? [{ factorId: c.factorId, contributionUsd: c.contributionUsd }] : []))
+    .flatMap((c) =>
+      isFactorId(c.factorId) && isFiniteNumber(c.contributionUsd) && c.contributionUsd !== 0
+        ? [{ factorId: c.factorId, contributionUsd: c.contributionUsd }]
+        : [],
+    )
     .sort((a, b) => Math.abs(b.contributionUsd) - Math.abs(a.contributionUsd))
     .slice(0, MAX_DRIVERS)
-    .map((c) => ({ factorId: c.factorId, label: getFactor(c.factorId).name, effectUsd: Math.abs(c.contributionUsd), direction: c.contributionUsd > 0 ? ('raises' as const) : ('lowers' as const) }));
+    .map((c) => ({
+      factorId: c.factorId,
+      label: getFactor(c.factorId).name,
+      effectUsd: Math.abs(c.contributionUsd),
+      direction: c.contributionUsd > 0 ? ('raises' as const) : ('lowers' as const),
+    }));
 }
 
 /** The fixes that pay for themselves at typical prices (the engine's worth-it list), with whether each is also required. */
 function recommendations(result: RiskResult): V1Result['recommendations'] {
   const worthIt: unknown[] = Array.isArray(result.recommendations) ? result.recommendations : [];
   return worthIt.flatMap((value) => {
-    if (!isRecord(value) || !isFactorId(value.factorId) || !isFiniteNumber(value.annualLossReductionUsd) || !isRecord(value.annualCostUsd) || !isFiniteNumber(value.annualCostUsd.midUsd)) return [];
-    return [{ factorId: value.factorId, label: controlName(value.factorId), savingUsd: value.annualLossReductionUsd, costUsd: value.annualCostUsd.midUsd, required: readRequiredReasons(value.required).length > 0 }];
+    if (
+      !isRecord(value) ||
+      !isFactorId(value.factorId) ||
+      !isFiniteNumber(value.annualLossReductionUsd) ||
+      !isRecord(value.annualCostUsd) ||
+      !isFiniteNumber(value.annualCostUsd.midUsd)
+    )
+      return [];
+    return [
+      {
+        factorId: value.factorId,
+        label: controlName(value.factorId),
+        savingUsd: value.annualLossReductionUsd,
+        costUsd: value.annualCostUsd.midUsd,
+        required: readRequiredReasons(value.required).length > 0,
+      },
+    ];
   });
 }
 
 /** Every control required by a framework or the insurer, from both engine lists, largest saving first. */
 function requiredControls(result: RiskResult): V1Result['requiredControls'] {
-  const lists: unknown[][] = [Array.isArray(result.recommendations) ? result.recommendations : [], Array.isArray(result.recommendationsNotWorthIt) ? result.recommendationsNotWorthIt : []];
+  const lists: unknown[][] = [
+    Array.isArray(result.recommendations) ? result.recommendations : [],
+    Array.isArray(result.recommendationsNotWorthIt) ? result.recommendationsNotWorthIt : [],
+  ];
   return lists
     .flatMap((list, i) =>
       list.flatMap((value) => {
-        if (!isRecord(value) || !isFactorId(value.factorId) || !isFiniteNumber(value.annualLossReductionUsd) || !isRecord(value.annualCostUsd)) return [];
+        if (
+          !isRecord(value) ||
+          !isFactorId(value.factorId) ||
+          !isFiniteNumber(value.annualLossReductionUsd) ||
+          !isRecord(value.annualCostUsd)
+        )
+          return [];
         const cost = value.annualCostUsd;
         const reasons = readRequiredReasons(value.required);
-        if (reasons.length === 0 || !isFiniteNumber(cost.midUsd) || !isFiniteNumber(cost.lowUsd) || !isFiniteNumber(cost.highUsd)) return [];
-        return [{ factorId: value.factorId, label: controlName(value.factorId), requiredBy: [...new Set(reasons.map((r) => r.requiredBy))], reasons: reasons.map((r) => r.reason), savingUsd: value.annualLossReductionUsd, costUsd: cost.midUsd, costLowUsd: cost.lowUsd, costHighUsd: cost.highUsd, paysForItself: i === 0 }];
+        if (reasons.length === 0 || !isFiniteNumber(cost.midUsd) || !isFiniteNumber(cost.lowUsd) || !isFiniteNumber(cost.highUsd))
+          return [];
+        return [
+          {
+            factorId: value.factorId,
+            label: controlName(value.factorId),
+            requiredBy: [...new Set(reasons.map((r) => r.requiredBy))],
+            reasons: reasons.map((r) => r.reason),
+            savingUsd: value.annualLossReductionUsd,
+            costUsd: cost.midUsd,
+            costLowUsd: cost.lowUsd,
+            costHighUsd: cost.highUsd,
+            paysForItself: i === 0,
+          },
+        ];
       }),
     )
     .sort((a, b) => b.savingUsd - a.savingUsd);
@@ -135,7 +181,13 @@ export function toV1Result(assessment: { id: string; title: string; completedAt:
     range: uncertainty ? { lowUsd: uncertainty.expectedAnnualLossUsd.low, highUsd: uncertainty.expectedAnnualLossUsd.high } : null,
     riskBand,
     topDrivers: topDrivers(result),
-    scenarios: (readLossScenarios(result) ?? []).map((s) => ({ id: s.id, label: s.label, expectedAnnualLossUsd: s.expectedAnnualLossUsd, share: s.share, annualProbability: s.annualProbability })),
+    scenarios: (readLossScenarios(result) ?? []).map((s) => ({
+      id: s.id,
+      label: s.label,
+      expectedAnnualLossUsd: s.expectedAnnualLossUsd,
+      share: s.share,
+      annualProbability: s.annualProbability,
+    })),
     recommendations: fixes,
     requiredControls: requiredControls(result),
     decision: toV1Decision(key),

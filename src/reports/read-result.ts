@@ -31,7 +31,12 @@ export interface ResultView {
   readonly eventMedianUsd: number;
   readonly eventP95Usd: number;
   readonly eventMeanUsd: number;
-  readonly costBreakdown: readonly { readonly category: string; readonly label: string; readonly expectedAnnualUsd: number; readonly share: number }[];
+  readonly costBreakdown: readonly {
+    readonly category: string;
+    readonly label: string;
+    readonly expectedAnnualUsd: number;
+    readonly share: number;
+  }[];
   readonly insurance: InsuranceView | null;
   /** The 1-in-100-year view, with or without a policy (model 2.0.0; null for older results). */
   readonly oneInHundred: OneInHundredView | null;
@@ -124,7 +129,10 @@ function readRecommendation(r: StoredRecommendation): RecommendationView {
 }
 
 function readInsurance(result: StoredRiskResult): InsuranceView | null {
-  const insurance = result.insurance as (StoredRiskResult['insurance'] & Partial<Pick<NonNullable<RiskResult['insurance']>, 'limitUsd' | 'retentionUsd' | 'coinsuranceShare' | 'netPercentilesUsd'>>) | null;
+  const insurance = result.insurance as
+    | (StoredRiskResult['insurance'] &
+        Partial<Pick<NonNullable<RiskResult['insurance']>, 'limitUsd' | 'retentionUsd' | 'coinsuranceShare' | 'netPercentilesUsd'>>)
+    | null;
   if (!insurance) return null;
   return {
     limitUsd: insurance.limitUsd ?? 0,
@@ -167,7 +175,12 @@ export function readResult(stored: AnyStoredResult): ResultView {
     eventMedianUsd: result.costIfItHappens.percentilesUsd.p50,
     eventP95Usd: result.costIfItHappens.percentilesUsd.p95,
     eventMeanUsd: result.costIfItHappens.meanUsd,
-    costBreakdown: result.costBreakdown.map((c) => ({ category: c.category, label: c.label, expectedAnnualUsd: c.expectedAnnualUsd, share: c.share })),
+    costBreakdown: result.costBreakdown.map((c) => ({
+      category: c.category,
+      label: c.label,
+      expectedAnnualUsd: c.expectedAnnualUsd,
+      share: c.share,
+    })),
     insurance: readInsurance(result),
     oneInHundred: view && {
       oneInHundredYearLossUsd: view.oneInHundredYearLossUsd,
@@ -178,10 +191,17 @@ export function readResult(stored: AnyStoredResult): ResultView {
       limitToCoverOneInHundredYearUsd: view.limitToCoverOneInHundredYearUsd,
       expectedRecoveredAnnualUsd: view.expectedRecoveredAnnualUsd,
     },
-    unknownFactors: current ? (result.unknownFactors ?? []).map((u) => ({ factorId: u.factorId, expectedAnnualLossIfBestUsd: u.expectedAnnualLossIfBestUsd, expectedAnnualLossIfWorstUsd: u.expectedAnnualLossIfWorstUsd })) : [],
+    unknownFactors: current
+      ? (result.unknownFactors ?? []).map((u) => ({
+          factorId: u.factorId,
+          expectedAnnualLossIfBestUsd: u.expectedAnnualLossIfBestUsd,
+          expectedAnnualLossIfWorstUsd: u.expectedAnnualLossIfWorstUsd,
+        }))
+      : [],
     assumedFactors: result.assumedFactors,
     recommendations: (result.recommendations ?? []).map(readRecommendation),
-    recommendationsNotWorthIt: current && result.recommendationsNotWorthIt !== undefined ? (result.recommendationsNotWorthIt ?? []).map(readRecommendation) : null,
+    recommendationsNotWorthIt:
+      current && result.recommendationsNotWorthIt !== undefined ? (result.recommendationsNotWorthIt ?? []).map(readRecommendation) : null,
     derivation: current ? (stored as RiskResult).derivation : null,
   };
 }

@@ -56,7 +56,10 @@ describe('PDF board report', () => {
     const appendix = text.slice(text.lastIndexOf('Appendix'));
     expect(appendix).toContain('How the numbers are computed');
     expect(appendix).not.toMatch(/\bhipaa\b|pciDss|\b[MA]\d{1,2}\b|Shapley|\bADR\b|\.py\b|\.md\b|\/idraa|assumption: assumption|issue:/);
-    const paragraphs = appendix.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p.length > 80);
+    const paragraphs = appendix
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter((p) => p.length > 80);
     expect(new Set(paragraphs).size).toBe(paragraphs.length);
   });
 
@@ -67,7 +70,15 @@ describe('PDF board report', () => {
     expect(findOverflows(texts)).toEqual([]);
     for (const name of ['clinic-120', 'credit-union-60', 'manufacturer-300']) {
       const input = JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8')) as RiskInput;
-      const example = buildReportModel({ ...buildSampleReportSource(), assessment: { ...buildSampleReportSource().assessment, input, result: assessRisk(input, { seed: 1, iterations: 40_000, attribution: true }) }, whatChanged: null });
+      const example = buildReportModel({
+        ...buildSampleReportSource(),
+        assessment: {
+          ...buildSampleReportSource().assessment,
+          input,
+          result: assessRisk(input, { seed: 1, iterations: 40_000, attribution: true }),
+        },
+        whatChanged: null,
+      });
       expect(findOverflows(pdfLayoutTexts(example)), name).toEqual([]);
     }
   });
@@ -93,7 +104,10 @@ describe('PDF board report', () => {
   test('charts are vector graphics: pages render with pdftoppm and the PDF embeds only the logo as an image', async () => {
     await runTool('pdftoppm', ['-r', '30', '-png', pdfPath, join(temp.dir, 'page')]);
     const images = await runTool('pdfimages', ['-list', pdfPath]);
-    const imageRows = images.split('\n').slice(2).filter((line) => line.trim().length > 0);
+    const imageRows = images
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim().length > 0);
     // The logo is drawn once per page (header); no chart is a picture.
     expect(imageRows.every((row) => /\b4\s+2\b/.test(row))).toBe(true);
   });

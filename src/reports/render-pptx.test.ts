@@ -64,7 +64,11 @@ describe('PowerPoint deck', () => {
   });
 
   test('value axes start at zero, the waterfall has no legend naming its hidden series, and the loss axis names only round amounts', async () => {
-    const charts = await Promise.all(Object.keys(zip.files).filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n)).map(readPart));
+    const charts = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n))
+        .map(readPart),
+    );
     const bars = charts.filter((c) => c.includes('<c:barChart>') && !c.includes('At best practice'));
     expect(bars.length).toBeGreaterThanOrEqual(3);
     for (const chart of bars) expect(chart).toContain('<c:min val="0"/>');
@@ -85,7 +89,11 @@ describe('PowerPoint deck', () => {
   test('LibreOffice converts it without error', async () => {
     const input = join(temp.dir, 'deck.pptx');
     await writeFile(input, deck);
-    await runTool('soffice', [`-env:UserInstallation=file://${join(temp.dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', temp.dir, input], 180_000);
+    await runTool(
+      'soffice',
+      [`-env:UserInstallation=file://${join(temp.dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', temp.dir, input],
+      180_000,
+    );
     const pdf = await readFile(join(temp.dir, 'deck.pdf'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const info = await runTool('pdfinfo', [join(temp.dir, 'deck.pdf')]);

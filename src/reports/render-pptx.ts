@@ -49,10 +49,45 @@ function addFrame(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo:
   const s = pptx.addSlide();
   s.background = { color: 'FFFFFF' };
   s.addText(slide.title, { x: 0.5, y: 0.3, w: 10.6, h: 0.6, fontFace: FONT, fontSize: 28, bold: true, color: INK });
-  s.addText(slide.takeaway, { x: 0.5, y: 0.9, w: TAKEAWAY_WIDTH_IN, h: 0.3 * takeawayLines(slide.takeaway) + 0.1, fontFace: FONT, fontSize: TAKEAWAY_FONT_SIZE, bold: true, color: ACCENT, valign: 'top' });
-  if (logo) s.addImage({ data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`, x: 11.3, y: 0.25, w: 1.6, h: 0.6, sizing: { type: 'contain', w: 1.6, h: 0.6 } });
-  s.addText(`${model.meta.organisationName} · ${model.meta.completedOn}`, { x: 0.5, y: 7.0, w: 8, h: 0.3, fontFace: FONT, fontSize: 10, color: MUTED });
-  s.addText(`${index} / ${model.slides.length}`, { x: 11.8, y: 7.0, w: 1.0, h: 0.3, fontFace: FONT, fontSize: 10, color: MUTED, align: 'right' });
+  s.addText(slide.takeaway, {
+    x: 0.5,
+    y: 0.9,
+    w: TAKEAWAY_WIDTH_IN,
+    h: 0.3 * takeawayLines(slide.takeaway) + 0.1,
+    fontFace: FONT,
+    fontSize: TAKEAWAY_FONT_SIZE,
+    bold: true,
+    color: ACCENT,
+    valign: 'top',
+  });
+  if (logo)
+    s.addImage({
+      data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`,
+      x: 11.3,
+      y: 0.25,
+      w: 1.6,
+      h: 0.6,
+      sizing: { type: 'contain', w: 1.6, h: 0.6 },
+    });
+  s.addText(`${model.meta.organisationName} · ${model.meta.completedOn}`, {
+    x: 0.5,
+    y: 7.0,
+    w: 8,
+    h: 0.3,
+    fontFace: FONT,
+    fontSize: 10,
+    color: MUTED,
+  });
+  s.addText(`${index} / ${model.slides.length}`, {
+    x: 11.8,
+    y: 7.0,
+    w: 1.0,
+    h: 0.3,
+    fontFace: FONT,
+    fontSize: 10,
+    color: MUTED,
+    align: 'right',
+  });
   s.addNotes(slide.notes);
   return s;
 }
@@ -68,7 +103,15 @@ function addBullets(s: Slide, bullets: readonly string[], box = TEXT, fontSize =
 function addTitleSlide(pptx: PptxGenJS, slide: ReportSlide, logo: ReportLogo | null) {
   const s = pptx.addSlide();
   s.background = { color: INK };
-  if (logo) s.addImage({ data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`, x: 0.6, y: 0.5, w: 2.4, h: 0.9, sizing: { type: 'contain', w: 2.4, h: 0.9 } });
+  if (logo)
+    s.addImage({
+      data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`,
+      x: 0.6,
+      y: 0.5,
+      w: 2.4,
+      h: 0.9,
+      sizing: { type: 'contain', w: 2.4, h: 0.9 },
+    });
   s.addText(slide.title, { x: 0.6, y: 2.2, w: 12, h: 1.2, fontFace: FONT, fontSize: 40, bold: true, color: 'FFFFFF' });
   s.addText(slide.takeaway, { x: 0.6, y: 3.4, w: 12, h: 0.6, fontFace: FONT, fontSize: 20, color: 'E2E8F0' });
   s.addText(slide.bullets.join('\n'), { x: 0.6, y: 4.3, w: 12, h: 1.4, fontFace: FONT, fontSize: 16, color: 'CBD5E1', valign: 'top' });
@@ -106,7 +149,13 @@ export function exceedanceAxisLabels(points: ReportModel['exceedance']): string[
 function addExceedanceChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
   s.addChart(
     pptx.ChartType.line,
-    [{ name: 'Chance a year costs more', labels: exceedanceAxisLabels(model.exceedance), values: model.exceedance.map((p) => p.probability) }],
+    [
+      {
+        name: 'Chance a year costs more',
+        labels: exceedanceAxisLabels(model.exceedance),
+        values: model.exceedance.map((p) => p.probability),
+      },
+    ],
     {
       ...CHART,
       chartColors: [ACCENT],
@@ -137,28 +186,43 @@ function chartLabel(label: string): string {
 /** Every line of the deck's chart category labels with the room it has, for the overflow test. */
 export function deckChartLabelTexts(model: ReportModel): PlacedText[] {
   const labels = [...model.costBreakdown.map((c) => c.label), ...model.fines.rows.map((r) => r.label), ...model.drivers.map((d) => d.name)];
-  const scenarioLabels = (model.scenarios?.scenarios ?? []).flatMap((x) => scenarioChartLabel(x.label).split('\n').map((line) => ({ text: line, fontSize: SCENARIO_LABEL_FONT_SIZE, boxWidth: SCENARIO_LABEL_WIDTH_PT })));
-  return [...labels.flatMap((label) => chartLabel(label).split('\n').map((line) => ({ text: line, fontSize: CHART_LABEL_FONT_SIZE, boxWidth: CHART_LABEL_WIDTH_PT }))), ...scenarioLabels];
+  const scenarioLabels = (model.scenarios?.scenarios ?? []).flatMap((x) =>
+    scenarioChartLabel(x.label)
+      .split('\n')
+      .map((line) => ({ text: line, fontSize: SCENARIO_LABEL_FONT_SIZE, boxWidth: SCENARIO_LABEL_WIDTH_PT })),
+  );
+  return [
+    ...labels.flatMap((label) =>
+      chartLabel(label)
+        .split('\n')
+        .map((line) => ({ text: line, fontSize: CHART_LABEL_FONT_SIZE, boxWidth: CHART_LABEL_WIDTH_PT })),
+    ),
+    ...scenarioLabels,
+  ];
 }
 
 function addBarChart(pptx: PptxGenJS, s: Slide, name: string, rows: readonly { label: string; value: number }[], color: string) {
   // A bar chart draws its first category at the bottom: the rows go in reversed so the top row
   // reads first, as the slide's bullets do.
   const bottomUp = [...rows].reverse();
-  s.addChart(pptx.ChartType.bar, [{ name, labels: bottomUp.map((r) => chartLabel(r.label)), values: bottomUp.map((r) => Math.round(r.value)) }], {
-    ...CHART,
-    barDir: 'bar',
-    // Value axes start at zero: from $3,100, $3.4K looked three times $3.2K.
-    valAxisMinVal: 0,
-    chartColors: [color],
-    showLegend: false,
-    showValue: true,
-    dataLabelFormatCode: '$#,##0',
-    valAxisLabelFormatCode: '$#,##0',
-    catAxisLabelFontSize: 11,
-    valAxisLabelFontSize: 10,
-    dataLabelFontSize: 10,
-  });
+  s.addChart(
+    pptx.ChartType.bar,
+    [{ name, labels: bottomUp.map((r) => chartLabel(r.label)), values: bottomUp.map((r) => Math.round(r.value)) }],
+    {
+      ...CHART,
+      barDir: 'bar',
+      // Value axes start at zero: from $3,100, $3.4K looked three times $3.2K.
+      valAxisMinVal: 0,
+      chartColors: [color],
+      showLegend: false,
+      showValue: true,
+      dataLabelFormatCode: '$#,##0',
+      valAxisLabelFormatCode: '$#,##0',
+      catAxisLabelFontSize: 11,
+      valAxisLabelFontSize: 10,
+      dataLabelFontSize: 10,
+    },
+  );
 }
 
 function addTornadoChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
@@ -234,7 +298,9 @@ function addWaterfallChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
 }
 
 function addFixesTable(s: Slide, model: ReportModel) {
-  const head = ['Fix', 'Saves a year (alone)', 'Less in the worst 1% of years', 'Costs a year', 'Saved per $1 spent', 'Pays back in'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  const head = ['Fix', 'Saves a year (alone)', 'Less in the worst 1% of years', 'Costs a year', 'Saved per $1 spent', 'Pays back in'].map(
+    (text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }),
+  );
   const rows = model.fixes.map((f) => [
     { text: `${f.rank}. ${f.name}` },
     { text: formatUsdShort(f.annualLossReductionUsd) },
@@ -243,8 +309,17 @@ function addFixesTable(s: Slide, model: ReportModel) {
     { text: formatSavedPerDollar(f).replace(' saved per $1', '') },
     { text: f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months` },
   ]);
-  const top = contentTop(model.slides.find((x) => x.id === 'fixes') ?? { takeaway: '' } as ReportSlide);
-  s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontFace: FONT, fontSize: 14, color: INK, border: { type: 'solid', color: GRID, pt: 1 } });
+  const top = contentTop(model.slides.find((x) => x.id === 'fixes') ?? ({ takeaway: '' } as ReportSlide));
+  s.addTable([head, ...rows], {
+    x: 0.5,
+    y: top,
+    w: 12.3,
+    colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7],
+    fontFace: FONT,
+    fontSize: 14,
+    color: INK,
+    border: { type: 'solid', color: GRID, pt: 1 },
+  });
   const actions = model.fixes.slice(0, 2).map((f) => `${f.name}: ${f.action}`);
   if (model.message.breakEvenLine !== null) actions.push(model.message.breakEvenLine);
   if (model.notWorthIt !== null && model.notWorthIt.fixes.length > 0) actions.push(model.notWorthIt.summary);
@@ -262,7 +337,17 @@ function addOptionsTable(s: Slide, model: ReportModel, top: number): number {
   const rowHeight = (fontSize / 72) * 1.25 + 0.1;
   const head = OPTION_COLUMNS.map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
   const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)].map((cells) => cells.map((text) => ({ text })));
-  s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [1.5, 3.0, 2.0, 1.9, 1.9, 2.0], fontFace: FONT, fontSize, color: INK, border: { type: 'solid', color: GRID, pt: 1 }, margin: 0.03 });
+  s.addTable([head, ...rows], {
+    x: 0.5,
+    y: top,
+    w: 12.3,
+    colW: [1.5, 3.0, 2.0, 1.9, 1.9, 2.0],
+    fontFace: FONT,
+    fontSize,
+    color: INK,
+    border: { type: 'solid', color: GRID, pt: 1 },
+    margin: 0.03,
+  });
   // The header wraps to two lines at this width.
   return top + rowHeight * (rows.length + 2) + 0.15;
 }
@@ -279,7 +364,10 @@ function addDecisionSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
   const rowHeight = (fontSize / 72) * 1.25 + 0.1;
   // Rows that fit above the closing lines; the rest are counted in a line (rowsThatFit).
   const fit = rowsThatFit(d.rows, Math.max(1, Math.floor((6.0 - top) / rowHeight) - 1));
-  const head = ['Control', 'Why', 'Saves a year', 'Costs a year', 'Required by'].map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  const head = ['Control', 'Why', 'Saves a year', 'Costs a year', 'Required by'].map((text) => ({
+    text,
+    options: { bold: true, fill: { color: 'E2E8F0' } },
+  }));
   const rows = fit.rows.map((r) => [
     { text: r.name },
     { text: DECISION_KIND[r.kind] },
@@ -287,9 +375,24 @@ function addDecisionSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
     { text: `${formatUsdShort(r.costLowUsd)}-${formatUsdShort(r.costHighUsd)}` },
     { text: r.requiredBy.length === 0 ? '-' : r.requiredBy.join(', ') },
   ]);
-  s.addTable([head, ...rows], { x: 0.5, y: top, w: 12.3, colW: [3.4, 1.6, 1.5, 1.7, 4.1], fontFace: FONT, fontSize, color: INK, border: { type: 'solid', color: GRID, pt: 1 }, margin: 0.03 });
+  s.addTable([head, ...rows], {
+    x: 0.5,
+    y: top,
+    w: 12.3,
+    colW: [3.4, 1.6, 1.5, 1.7, 4.1],
+    fontFace: FONT,
+    fontSize,
+    color: INK,
+    border: { type: 'solid', color: GRID, pt: 1 },
+    margin: 0.03,
+  });
   const tableBottom = top + rowHeight * (rows.length + 1) + 0.1;
-  addBullets(s, [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines], { x: 0.5, y: Math.min(tableBottom, 6.2), w: 12.3, h: 6.9 - Math.min(tableBottom, 6.2) }, 11);
+  addBullets(
+    s,
+    [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines],
+    { x: 0.5, y: Math.min(tableBottom, 6.2), w: 12.3, h: 6.9 - Math.min(tableBottom, 6.2) },
+    11,
+  );
 }
 
 function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo: ReportLogo | null, index: number) {
@@ -304,11 +407,20 @@ function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide
       return;
     case 'costBreakdown':
       addBullets(s, slide.bullets, TEXT, 13);
-      addBarChart(pptx, s, 'Expected annual loss', model.costBreakdown.map((c) => ({ label: c.label, value: c.expectedAnnualUsd })), ACCENT);
+      addBarChart(
+        pptx,
+        s,
+        'Expected annual loss',
+        model.costBreakdown.map((c) => ({ label: c.label, value: c.expectedAnnualUsd })),
+        ACCENT,
+      );
       return;
     case 'drivers':
       if (model.drivers.length > 0) {
-        s.addText('Change of the expected annual loss when one answer moves to best practice (green) or to the weakest answer (red), everything else as answered.', { ...TEXT, fontFace: FONT, fontSize: 14, color: INK, valign: 'top' });
+        s.addText(
+          'Change of the expected annual loss when one answer moves to best practice (green) or to the weakest answer (red), everything else as answered.',
+          { ...TEXT, fontFace: FONT, fontSize: 14, color: INK, valign: 'top' },
+        );
         addTornadoChart(pptx, s, model);
       } else addBullets(s, slide.bullets, below(FULL, contentTop(slide)));
       return;
@@ -321,11 +433,28 @@ function addContentSlide(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide
       return;
     case 'fines':
       addBullets(s, slide.bullets, TEXT, 13);
-      if (model.fines.rows.length > 0) addBarChart(pptx, s, 'Expected fines a year', model.fines.rows.map((r) => ({ label: r.label, value: r.expectedAnnualUsd })), pptxColor(PALETTE.fines));
+      if (model.fines.rows.length > 0)
+        addBarChart(
+          pptx,
+          s,
+          'Expected fines a year',
+          model.fines.rows.map((r) => ({ label: r.label, value: r.expectedAnnualUsd })),
+          pptxColor(PALETTE.fines),
+        );
       return;
     case 'whatChanged':
       if (model.whatChanged) {
-        addBullets(s, [...model.whatChanged.steps.map((st) => `${st.label}: ${formatUsdChange(st.deltaUsd)}${st.changes.length > 0 ? ` (${st.changes.join('; ')})` : ''}`), 'Chart: blue bars are the expected loss then and now; red steps raised it, green steps lowered it.'], TEXT, 12);
+        addBullets(
+          s,
+          [
+            ...model.whatChanged.steps.map(
+              (st) => `${st.label}: ${formatUsdChange(st.deltaUsd)}${st.changes.length > 0 ? ` (${st.changes.join('; ')})` : ''}`,
+            ),
+            'Chart: blue bars are the expected loss then and now; red steps raised it, green steps lowered it.',
+          ],
+          TEXT,
+          12,
+        );
         addWaterfallChart(pptx, s, model);
       } else addBullets(s, slide.bullets, below(FULL, contentTop(slide)));
       return;

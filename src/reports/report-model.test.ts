@@ -16,14 +16,29 @@ const source = buildSampleReportSource();
 const model = buildReportModel(source);
 const result = source.assessment.result;
 // A result stored by model 1.0.0 (examples/clinic-120.json), captured before engine 2.0 (ADR 104).
-const storedV1 = StoredRiskResultSchema.parse(JSON.parse(readFileSync(new URL('../contracts/fixtures/risk-result-1.0.0.json', import.meta.url), 'utf8')));
+const storedV1 = StoredRiskResultSchema.parse(
+  JSON.parse(readFileSync(new URL('../contracts/fixtures/risk-result-1.0.0.json', import.meta.url), 'utf8')),
+);
 const clinic = JSON.parse(readFileSync(new URL('../../examples/clinic-120.json', import.meta.url), 'utf8')) as RiskInput;
 
 describe('report model', () => {
   test('has 8-12 parts, each with a title, a takeaway and speaker notes', () => {
     expect(model.slides.length).toBeGreaterThanOrEqual(8);
     expect(model.slides.length).toBeLessThanOrEqual(12);
-    expect(model.slides.map((s) => s.id)).toEqual(['title', 'headline', 'exceedance', 'costBreakdown', 'scenarios', 'drivers', 'fixes', 'decision', 'fines', 'insurance', 'whatChanged', 'method']);
+    expect(model.slides.map((s) => s.id)).toEqual([
+      'title',
+      'headline',
+      'exceedance',
+      'costBreakdown',
+      'scenarios',
+      'drivers',
+      'fixes',
+      'decision',
+      'fines',
+      'insurance',
+      'whatChanged',
+      'method',
+    ]);
     for (const slide of model.slides) {
       expect(slide.title.length).toBeGreaterThan(3);
       expect(slide.takeaway.length).toBeGreaterThan(10);
@@ -47,9 +62,19 @@ describe('report model', () => {
   });
 
   // ADR 217: the report is prepared for the organisation named in step 1, not for the signed-in account's company.
-  test('names the organisation assessed and never the account\'s company', () => {
-    const assessment = { ...source.assessment, input: { ...source.assessment.input, organisation: { ...source.assessment.input.organisation, name: 'Harbour Credit Union' } } };
-    const forClient = buildReportModel({ ...source, organisationName: 'Bar Check Co', assessment: { ...assessment, result: { ...assessment.result, profile: { ...assessment.result.profile, name: 'Harbour Credit Union' } } } });
+  test("names the organisation assessed and never the account's company", () => {
+    const assessment = {
+      ...source.assessment,
+      input: { ...source.assessment.input, organisation: { ...source.assessment.input.organisation, name: 'Harbour Credit Union' } },
+    };
+    const forClient = buildReportModel({
+      ...source,
+      organisationName: 'Bar Check Co',
+      assessment: {
+        ...assessment,
+        result: { ...assessment.result, profile: { ...assessment.result.profile, name: 'Harbour Credit Union' } },
+      },
+    });
     expect(forClient.meta.organisationName).toBe('Harbour Credit Union');
     expect(forClient.meta.title).toBe('Cyber risk board report: Harbour Credit Union');
     expect(forClient.meta.fileStem).toBe('harbour-credit-union-2026-11-22');
@@ -58,9 +83,13 @@ describe('report model', () => {
     expect(JSON.stringify(forClient)).not.toContain('Bar Check');
   });
 
-  test('falls back to the account\'s organisation only when the assessment names none', () => {
+  test("falls back to the account's organisation only when the assessment names none", () => {
     const unnamed = { ...source.assessment.result, profile: { ...source.assessment.result.profile, name: null } };
-    const fallback = buildReportModel({ ...source, organisationName: 'Bar Check Co', assessment: { ...source.assessment, result: unnamed } });
+    const fallback = buildReportModel({
+      ...source,
+      organisationName: 'Bar Check Co',
+      assessment: { ...source.assessment, result: unnamed },
+    });
     expect(fallback.meta.organisationName).toBe('Bar Check Co');
     const blank = buildReportModel({ ...source, organisationName: ' ', assessment: { ...source.assessment, result: unnamed } });
     expect(blank.meta.organisationName).toBe('Your organisation');
@@ -71,7 +100,9 @@ describe('report model', () => {
     const paying = (result.recommendations ?? []).filter((r) => r.annualLossReductionUsd >= r.annualCostUsd.highUsd);
     expect(model.fixes.map((f) => f.name)).toEqual(paying.slice(0, 5).map((r) => r.factorName));
     expect(model.fixes.map((f) => f.rank)).toEqual(paying.slice(0, 5).map((_r, i) => i + 1));
-    const widest = [...(result.attribution?.oneAtATime ?? [])].sort((a, b) => b.deltaToWorstUsd - b.deltaToBestUsd - (a.deltaToWorstUsd - a.deltaToBestUsd))[0];
+    const widest = [...(result.attribution?.oneAtATime ?? [])].sort(
+      (a, b) => b.deltaToWorstUsd - b.deltaToBestUsd - (a.deltaToWorstUsd - a.deltaToBestUsd),
+    )[0];
     expect(model.drivers[0]?.factorId).toBe(widest?.factorId);
   });
 
@@ -83,7 +114,9 @@ describe('report model', () => {
     expect(model.precision.standardErrorShare).toBe(result.precision.relativeStandardError);
     const insurance = model.slides.find((s) => s.id === 'insurance');
     // The $2M policy is above what a 1-in-100 year needs: the advice never reads as "lower it" without calling that a cut.
-    expect(insurance?.bullets.join('\n')).toContain(`already pays everything insurable in a 1-in-100 year (that needs ${formatUsdExact(Math.round(one.limitToCoverOneInHundredYearUsd))})`);
+    expect(insurance?.bullets.join('\n')).toContain(
+      `already pays everything insurable in a 1-in-100 year (that needs ${formatUsdExact(Math.round(one.limitToCoverOneInHundredYearUsd))})`,
+    );
     expect(insurance?.bullets.join('\n')).toContain('Any lower limit would be a cut in cover');
     expect(insurance?.bullets.join('\n')).not.toMatch(/not available/);
     const shown = model.notWorthIt?.fixes[0];
@@ -100,21 +133,35 @@ describe('report model', () => {
     const fixNames = new Set(model.fixes.map((f) => f.name));
     for (const r of notWorthIt) expect(fixNames.has(controlName(r.factorId))).toBe(false);
     for (const f of model.fixes) expect(f.returnOnSecurityInvestment).toBeGreaterThanOrEqual(0);
-    if (model.fixes.length > 0) expect(model.slides.find((s) => s.id === 'fixes')?.bullets.at(-1)).toMatch(/^Not worth it at typical prices/);
+    if (model.fixes.length > 0)
+      expect(model.slides.find((s) => s.id === 'fixes')?.bullets.at(-1)).toMatch(/^Not worth it at typical prices/);
   });
 
   test('"not known" answers are named where the range is explained, with how far each moves the expected loss', () => {
     // No framework evidence, so nothing fills the unknown answers in.
-    const input: RiskInput = { ...SAMPLE_CLINIC_INPUT, frameworks: {}, factors: { ...SAMPLE_CLINIC_INPUT.factors, M1: 'unknown', M3: 'unknown' } };
+    const input: RiskInput = {
+      ...SAMPLE_CLINIC_INPUT,
+      frameworks: {},
+      factors: { ...SAMPLE_CLINIC_INPUT.factors, M1: 'unknown', M3: 'unknown' },
+    };
     const unknownResult = assessRisk(input, { iterations: 5_000, attribution: false });
     const built = buildReportModel({ ...source, assessment: { ...source.assessment, input, result: unknownResult }, whatChanged: null });
     expect(built.unknownFactors.map((u) => u.factorId).sort()).toEqual(['M1', 'M3']);
     const m1 = unknownResult.unknownFactors.find((u) => u.factorId === 'M1')!;
-    expect(built.unknownFactors.find((u) => u.factorId === 'M1')).toMatchObject({ ifBestUsd: m1.expectedAnnualLossIfBestUsd, ifWorstUsd: m1.expectedAnnualLossIfWorstUsd });
-    const line = built.slides.find((s) => s.id === 'headline')?.bullets.find((b) => b.startsWith('Answers given as "I don\'t know" add a range'));
-    expect(line).toContain(`${getFactor('M1').name} ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} to ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)}`);
+    expect(built.unknownFactors.find((u) => u.factorId === 'M1')).toMatchObject({
+      ifBestUsd: m1.expectedAnnualLossIfBestUsd,
+      ifWorstUsd: m1.expectedAnnualLossIfWorstUsd,
+    });
+    const line = built.slides
+      .find((s) => s.id === 'headline')
+      ?.bullets.find((b) => b.startsWith('Answers given as "I don\'t know" add a range'));
+    expect(line).toContain(
+      `${getFactor('M1').name} ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} to ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)}`,
+    );
     expect(line).not.toMatch(/\bM1\b/);
-    expect(built.method.limits.join('\n')).toContain(`${getFactor('M1').name} (expected loss ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} if best practice, ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)} if weakest)`);
+    expect(built.method.limits.join('\n')).toContain(
+      `${getFactor('M1').name} (expected loss ${formatUsdShort(m1.expectedAnnualLossIfBestUsd)} if best practice, ${formatUsdShort(m1.expectedAnnualLossIfWorstUsd)} if weakest)`,
+    );
     expect(model.unknownFactors).toEqual([]);
   });
 
@@ -126,11 +173,17 @@ describe('report model', () => {
     expect(view.derivation).toBeNull();
     expect(view.precision).toBeNull();
     expect(view.unknownFactors).toEqual([]);
-    const old = buildReportModel({ ...source, assessment: { ...source.assessment, input: clinic, result: storedV1 as unknown as RiskResult }, whatChanged: null });
+    const old = buildReportModel({
+      ...source,
+      assessment: { ...source.assessment, input: clinic, result: storedV1 as unknown as RiskResult },
+      whatChanged: null,
+    });
     expect(old.headline.aleUsd).toBe(storedV1.annualLoss.expectedUsd);
     expect(old.meta.engineVersion).toBe('1.0.0');
     expect(old.notWorthIt).toBeNull();
-    expect(old.slides.find((s) => s.id === 'insurance')?.bullets).toContain('The limit that would cover a 1-in-100 year: not available for model 1.0.0.');
+    expect(old.slides.find((s) => s.id === 'insurance')?.bullets).toContain(
+      'The limit that would cover a 1-in-100 year: not available for model 1.0.0.',
+    );
     expect(old.costBreakdown.map((c) => c.label)).toEqual(storedV1.costBreakdown.map((c) => c.label));
     expect(old.method.steps).toHaveLength(1);
     expect(old.method.steps[0]?.text).toContain('risk model 1.0.0');

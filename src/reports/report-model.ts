@@ -16,7 +16,14 @@ import { coverageSlide } from './coverage-slide.ts';
 import { composeBoardMessage, paysForItself, type BoardMessage, type ControlOption } from './board-message.ts';
 import { readFixPlan, readRequiredReasons } from './read-fix-plan.ts';
 import { plainSourceNote, toPlainWords, withoutRepeats } from './plain-words.ts';
-import { buildScenarioAppendix, buildScenarioSection, buildUncertaintySection, type ScenarioAppendix, type ScenarioSection, type UncertaintySection } from './loss-scenario-report.ts';
+import {
+  buildScenarioAppendix,
+  buildScenarioSection,
+  buildUncertaintySection,
+  type ScenarioAppendix,
+  type ScenarioSection,
+  type UncertaintySection,
+} from './loss-scenario-report.ts';
 import { rateExposure } from '@/engine/risk-score.ts';
 import { computePeerComparison, type PeerComparison } from './peer-comparison.ts';
 import { isRecord } from './stored-values.ts';
@@ -43,7 +50,19 @@ export interface ReportSource {
   readonly generatedAt: string;
 }
 
-export type SlideId = 'title' | 'headline' | 'exceedance' | 'costBreakdown' | 'scenarios' | 'drivers' | 'fixes' | 'decision' | 'fines' | 'insurance' | 'whatChanged' | 'method';
+export type SlideId =
+  | 'title'
+  | 'headline'
+  | 'exceedance'
+  | 'costBreakdown'
+  | 'scenarios'
+  | 'drivers'
+  | 'fixes'
+  | 'decision'
+  | 'fines'
+  | 'insurance'
+  | 'whatChanged'
+  | 'method';
 
 /** One part of the briefing: a slide in /presentation and the deck, a section of the PDF. */
 export interface ReportSlide {
@@ -140,7 +159,12 @@ export interface ReportModel {
    */
   readonly notWorthIt: { readonly fixes: readonly ReportFix[]; readonly summary: string } | null;
   /** "I don't know" answers and how far each moves the expected loss (empty when none). */
-  readonly unknownFactors: readonly { readonly factorId: FactorId; readonly name: string; readonly ifBestUsd: number; readonly ifWorstUsd: number }[];
+  readonly unknownFactors: readonly {
+    readonly factorId: FactorId;
+    readonly name: string;
+    readonly ifBestUsd: number;
+    readonly ifWorstUsd: number;
+  }[];
   readonly fines: {
     readonly rows: readonly { readonly label: string; readonly expectedAnnualUsd: number; readonly note: string }[];
     readonly totalExpectedAnnualUsd: number;
@@ -170,7 +194,13 @@ const MAX_DRIVERS = 8;
 const MAX_FIXES = 5;
 /** Controls not worth it named on the slide (the rest are counted; all are in the workbook). */
 const MAX_NOT_WORTH_IT_NAMED = 3;
-const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best practice', partial: 'partly in place', worst: 'weakest answer', notApplicable: 'not applicable', unknown: 'not known' };
+const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = {
+  best: 'best practice',
+  partial: 'partly in place',
+  worst: 'weakest answer',
+  notApplicable: 'not applicable',
+  unknown: 'not known',
+};
 
 function buildDrivers(result: RiskResult): ReportDriver[] {
   const rows = result.attribution?.oneAtATime ?? [];
@@ -178,7 +208,13 @@ function buildDrivers(result: RiskResult): ReportDriver[] {
     .filter((r) => r.currentAnswer !== 'notApplicable')
     .sort((a, b) => b.deltaToWorstUsd - b.deltaToBestUsd - (a.deltaToWorstUsd - a.deltaToBestUsd))
     .slice(0, MAX_DRIVERS)
-    .map((r) => ({ factorId: r.factorId, name: getFactor(r.factorId).name, answer: r.currentAnswer, toBestUsd: r.deltaToBestUsd, toWorstUsd: r.deltaToWorstUsd }));
+    .map((r) => ({
+      factorId: r.factorId,
+      name: getFactor(r.factorId).name,
+      answer: r.currentAnswer,
+      toBestUsd: r.deltaToBestUsd,
+      toWorstUsd: r.deltaToWorstUsd,
+    }));
 }
 
 function toFix({ factorId: _factorId, factorName, ...fix }: RecommendationView): ReportFix {
@@ -195,16 +231,29 @@ function buildNotWorthIt(view: ResultView, required: ReadonlyMap<FactorId, reado
       : `Not worth it at typical prices (they cost more a year than they remove): ${[...fixes]
           .sort((a, b) => b.annualLossReductionUsd - a.annualLossReductionUsd)
           .slice(0, MAX_NOT_WORTH_IT_NAMED)
-          .map((f) => `${f.name} (removes ${formatUsdShort(f.annualLossReductionUsd)} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)})`)
-          .join('; ')}${fixes.length > MAX_NOT_WORTH_IT_NAMED ? `; and ${fixes.length - MAX_NOT_WORTH_IT_NAMED} more, listed in the verification workbook` : ''}.`;
+          .map(
+            (f) =>
+              `${f.name} (removes ${formatUsdShort(f.annualLossReductionUsd)} for ${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)})`,
+          )
+          .join(
+            '; ',
+          )}${fixes.length > MAX_NOT_WORTH_IT_NAMED ? `; and ${fixes.length - MAX_NOT_WORTH_IT_NAMED} more, listed in the verification workbook` : ''}.`;
   return { fixes, summary };
 }
 
 /** "Not known" answers, widest effect first. */
 function buildUnknownFactors(view: ResultView): ReportModel['unknownFactors'] {
   return [...view.unknownFactors]
-    .sort((a, b) => b.expectedAnnualLossIfWorstUsd - b.expectedAnnualLossIfBestUsd - (a.expectedAnnualLossIfWorstUsd - a.expectedAnnualLossIfBestUsd))
-    .map((u) => ({ factorId: u.factorId, name: getFactor(u.factorId).name, ifBestUsd: u.expectedAnnualLossIfBestUsd, ifWorstUsd: u.expectedAnnualLossIfWorstUsd }));
+    .sort(
+      (a, b) =>
+        b.expectedAnnualLossIfWorstUsd - b.expectedAnnualLossIfBestUsd - (a.expectedAnnualLossIfWorstUsd - a.expectedAnnualLossIfBestUsd),
+    )
+    .map((u) => ({
+      factorId: u.factorId,
+      name: getFactor(u.factorId).name,
+      ifBestUsd: u.expectedAnnualLossIfBestUsd,
+      ifWorstUsd: u.expectedAnnualLossIfWorstUsd,
+    }));
 }
 
 /** One sentence naming the "not known" answers and the range each spans (empty string when none). */
@@ -214,16 +263,23 @@ function describeUnknowns(unknown: ReportModel['unknownFactors']): string {
 }
 
 function buildFines(result: RiskResult, records: RiskInput['organisation']['records']): ReportModel['fines'] {
-  const rows = result.fines.regimes.filter((r) => r.isApplicable).map((r) => ({ label: r.label, expectedAnnualUsd: r.expectedAnnualUsd, note: r.note }));
+  const rows = result.fines.regimes
+    .filter((r) => r.isApplicable)
+    .map((r) => ({ label: r.label, expectedAnnualUsd: r.expectedAnnualUsd, note: r.note }));
   const outside: string[] = [];
   const pci = result.fines.pciNonCompliance;
-  if (pci) outside.push(`PCI DSS non-compliance fines of ${formatUsdShort(pci.lowUsd)}-${formatUsdShort(pci.highUsd)} over ${pci.months} months if validation lapses (charged by card brands, not in the expected loss).`);
+  if (pci)
+    outside.push(
+      `PCI DSS non-compliance fines of ${formatUsdShort(pci.lowUsd)}-${formatUsdShort(pci.highUsd)} over ${pci.months} months if validation lapses (charged by card brands, not in the expected loss).`,
+    );
   const ccpa = result.fines.ccpaStatutoryDamagesTail;
   if (ccpa) {
     // Record categories overlap (a client's personal and financial records are one person): count each person once, by the largest category (ADR 273).
     const people = Math.max(...Object.values(records));
     const share = ccpa.records > 0 ? people / ccpa.records : 0;
-    outside.push(`CCPA statutory damages of ${formatUsdShort(ccpa.lowUsd * share)}-${formatUsdShort(ccpa.highUsd * share)} if all ${people.toLocaleString('en-US')} people whose records we hold were Californian (each person counted once; a tail scenario, not in the expected loss).`);
+    outside.push(
+      `CCPA statutory damages of ${formatUsdShort(ccpa.lowUsd * share)}-${formatUsdShort(ccpa.highUsd * share)} if all ${people.toLocaleString('en-US')} people whose records we hold were Californian (each person counted once; a tail scenario, not in the expected loss).`,
+    );
   }
   return { rows, totalExpectedAnnualUsd: rows.reduce((s, r) => s + r.expectedAnnualUsd, 0), outsideTheAle: outside };
 }
@@ -245,15 +301,29 @@ function describePrecision(view: ResultView): string {
 /** The engine's insurance step told with the pack's one uninsured figure and covered share (ADR 271), not its own. */
 function insuranceStepText(coverage: Coverage, key: KeyFigures): string {
   const hundred = coverage.badYears.find((y) => y.id === 'oneInHundred');
-  if (coverage.policy === null) return `A 1-in-100 year costs ${formatUsdExact(hundred?.beforeInsuranceUsd ?? 0)}, all of it uninsured: no policy was entered.`;
+  if (coverage.policy === null)
+    return `A 1-in-100 year costs ${formatUsdExact(hundred?.beforeInsuranceUsd ?? 0)}, all of it uninsured: no policy was entered.`;
   return `The ${formatUsdExact(coverage.policy.limitUsd)} limit pays ${key.coveredShareOneInHundred.text} of a 1-in-100 year (${formatUsdExact(hundred?.beforeInsuranceUsd ?? 0)}), leaving ${key.uninsuredOneInHundred.text} uninsured. On average the policy recovers ${formatUsdExact(coverage.policy.expectedRecoveredAnnualUsd)} a year.`;
 }
 
-function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors'], insurance: { coverage: Coverage; key: KeyFigures }): ReportModel['method'] {
+function buildMethod(
+  result: RiskResult,
+  view: ResultView,
+  unknown: ReportModel['unknownFactors'],
+  insurance: { coverage: Coverage; key: KeyFigures },
+): ReportModel['method'] {
   // The step-by-step derivation is model 2.x's; a model 1.0.0 result stored other derivation fields.
   const steps = view.isCurrentModel
-    ? explain(result).steps.map((s) => ({ title: toPlainWords(s.title), text: s.id === 'insurance' ? insuranceStepText(insurance.coverage, insurance.key) : toPlainWords(s.text) }))
-    : [{ title: 'Derivation', text: `This assessment was computed by risk model ${view.engineVersion}; its figures are shown as stored. The step-by-step derivation is given for model 2 results: re-run the assessment to see it.` }];
+    ? explain(result).steps.map((s) => ({
+        title: toPlainWords(s.title),
+        text: s.id === 'insurance' ? insuranceStepText(insurance.coverage, insurance.key) : toPlainWords(s.text),
+      }))
+    : [
+        {
+          title: 'Derivation',
+          text: `This assessment was computed by risk model ${view.engineVersion}; its figures are shown as stored. The step-by-step derivation is given for model 2 results: re-run the assessment to see it.`,
+        },
+      ];
   const limits = [
     result.calibrationPopulation,
     describePrecision(view),
@@ -264,19 +334,35 @@ function buildMethod(result: RiskResult, view: ResultView, unknown: ReportModel[
   if (unknown.length > 0) limits.push(describeUnknowns(unknown));
   const sources = collectSourceKeys(result).map((key) => {
     const entry = CALIBRATION[key];
-    return { key, label: toPlainWords(entry.label), source: plainSourceNote(entry.source, entry.isAssumption), isAssumption: entry.isAssumption };
+    return {
+      key,
+      label: toPlainWords(entry.label),
+      source: plainSourceNote(entry.source, entry.isAssumption),
+      isAssumption: entry.isAssumption,
+    };
   });
   // The calibration population is also a derivation step: printed once (ADR 221).
-  return { steps, limits: withoutRepeats(limits.map(toPlainWords), steps.map((s) => s.text)), sources };
+  return {
+    steps,
+    limits: withoutRepeats(
+      limits.map(toPlainWords),
+      steps.map((s) => s.text),
+    ),
+    sources,
+  };
 }
 
-function whatChangedSlide(change: WhatChanged | null, model: Pick<SlideSource, 'headline' | 'message'>): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
+function whatChangedSlide(
+  change: WhatChanged | null,
+  model: Pick<SlideSource, 'headline' | 'message'>,
+): Pick<ReportSlide, 'takeaway' | 'bullets' | 'notes'> {
   if (!change) {
     // The first assessment has nothing to compare with: the slide says so and records the baseline the next one is measured against.
     const h = model.headline;
     const together = model.message.decision.together;
     return {
-      takeaway: 'This is the first completed assessment, so there is nothing to compare yet: these are the figures the next assessment will be measured against.',
+      takeaway:
+        'This is the first completed assessment, so there is nothing to compare yet: these are the figures the next assessment will be measured against.',
       bullets: [
         `Baseline expected annual loss: ${formatUsdExact(h.aleUsd)}`,
         `Baseline chance of at least one incident in a year: ${formatPercent(h.probabilityOfAnyEvent)}`,
@@ -285,11 +371,15 @@ function whatChangedSlide(change: WhatChanged | null, model: Pick<SlideSource, '
           ? 'Repeat the assessment after any change to controls, compliance or size: this slide will then show the dollar effect of each change.'
           : `If the fixes asked for are in place by then, the next assessment should show an expected loss near ${formatUsdShort(together.lossAfterUsd)} a year.`,
       ],
-      notes: 'There is no earlier assessment to compare with. Next time, this slide will show, in dollars, how much of the change came from our security work, our compliance status, our growth and the model itself.',
+      notes:
+        'There is no earlier assessment to compare with. Next time, this slide will show, in dollars, how much of the change came from our security work, our compliance status, our growth and the model itself.',
     };
   }
   const direction = change.totalDeltaUsd <= 0 ? 'down' : 'up';
-  const bullets = change.steps.map((s) => `${s.label}: ${formatUsdChange(s.deltaUsd)}${s.changes.length > 0 ? ` (${s.changes.slice(0, 2).join('; ')}${s.changes.length > 2 ? `; ${s.changes.length - 2} more` : ''})` : ''}`);
+  const bullets = change.steps.map(
+    (s) =>
+      `${s.label}: ${formatUsdChange(s.deltaUsd)}${s.changes.length > 0 ? ` (${s.changes.slice(0, 2).join('; ')}${s.changes.length > 2 ? `; ${s.changes.length - 2} more` : ''})` : ''}`,
+  );
   const biggest = [...change.steps].sort((a, b) => Math.abs(b.deltaUsd) - Math.abs(a.deltaUsd))[0];
   return {
     takeaway: `Expected annual loss went ${direction} ${formatUsdChange(change.totalDeltaUsd).replace(/^[+-]/, '')}: from ${formatUsdExact(change.previous.aleUsd)} to ${formatUsdExact(change.current.aleUsd)}.`,
@@ -300,20 +390,24 @@ function whatChangedSlide(change: WhatChanged | null, model: Pick<SlideSource, '
 
 type SlideSource = Omit<ReportModel, 'slides'>;
 
-
 /** Required-regardless reasons by factor, from the stored recommendations (empty for results stored before they existed). */
 function readRequiredByFactor(result: RiskResult): Map<FactorId, ReturnType<typeof readRequiredReasons>> {
   const stored = result as unknown as { recommendations?: unknown; recommendationsNotWorthIt?: unknown };
   const byFactor = new Map<FactorId, ReturnType<typeof readRequiredReasons>>();
   for (const list of [stored.recommendations, stored.recommendationsNotWorthIt]) {
     if (!Array.isArray(list)) continue;
-    for (const r of list) if (isRecord(r) && typeof r.factorId === 'string') byFactor.set(r.factorId as FactorId, readRequiredReasons(r.required));
+    for (const r of list)
+      if (isRecord(r) && typeof r.factorId === 'string') byFactor.set(r.factorId as FactorId, readRequiredReasons(r.required));
   }
   return byFactor;
 }
 
 /** The figures the board message is written from. */
-export function buildBoardFigures(result: RiskResult, view: ResultView, unknown: ReportModel['unknownFactors']): Parameters<typeof composeBoardMessage>[0] {
+export function buildBoardFigures(
+  result: RiskResult,
+  view: ResultView,
+  unknown: ReportModel['unknownFactors'],
+): Parameters<typeof composeBoardMessage>[0] {
   const required = readRequiredByFactor(result);
   const controls: ControlOption[] = [...view.recommendations, ...(view.recommendationsNotWorthIt ?? [])].map((r) => ({
     factorId: r.factorId,
@@ -344,7 +438,11 @@ function titleSlide(model: SlideSource): ReportSlide {
     id: 'title',
     title: `Cyber risk in dollars: ${name}`,
     takeaway: `Board briefing on the assessment of ${model.meta.completedOn}.`,
-    bullets: [`Prepared for ${name} by ${model.meta.authorName}`, `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`, `Risk model ${model.meta.engineVersion}`],
+    bullets: [
+      `Prepared for ${name} by ${model.meta.authorName}`,
+      `${model.meta.industry}, ${model.meta.employees.toLocaleString('en-US')} employees, ${formatUsdShort(model.meta.annualRevenueUsd)} revenue`,
+      `Risk model ${model.meta.engineVersion}`,
+    ],
     notes: `This briefing puts our cyber risk in dollars so we can weigh it like any other business risk. It is based on the assessment completed on ${model.meta.completedOn}.`,
   };
 }
@@ -381,7 +479,8 @@ function exceedanceSlide(model: SlideSource): ReportSlide {
       `Chance of losing more than $1M in a year: ${formatPercent(h.probabilityAbove1mUsd)}`,
       `1 year in 20 costs more than ${formatUsdShort(h.badYearUsd)}; 1 in 100 more than ${formatUsdShort(h.oneIn100Usd)}`,
     ],
-    notes: 'The curve reads like a flood map: for each amount on the bottom axis it shows the chance that a year costs more than that. Compare it with what we could absorb without harm: where the curve crosses that line is the chance of a year we would not want.',
+    notes:
+      'The curve reads like a flood map: for each amount on the bottom axis it shows the chance that a year costs more than that. Compare it with what we could absorb without harm: where the curve crosses that line is the chance of a year we would not want.',
   };
 }
 
@@ -390,9 +489,12 @@ function costBreakdownSlide(model: SlideSource): ReportSlide {
   return {
     id: 'costBreakdown',
     title: 'Where the money goes',
-    takeaway: topCost ? `${topCost.label} is the largest part: ${formatPercent(topCost.share)} of the expected loss.` : 'The expected loss by cost category.',
+    takeaway: topCost
+      ? `${topCost.label} is the largest part: ${formatPercent(topCost.share)} of the expected loss.`
+      : 'The expected loss by cost category.',
     bullets: model.costBreakdown.map((c) => `${c.label}: ${formatUsdShort(c.expectedAnnualUsd)} a year (${formatPercent(c.share)})`),
-    notes: 'An incident is not one bill. The expected loss splits into response and investigation, notifying people, the clean-up after a breach, lost business, regulatory fines and ransom. The split tells us which costs insurance and preparation should target.',
+    notes:
+      'An incident is not one bill. The expected loss splits into response and investigation, notifying people, the clean-up after a breach, lost business, regulatory fines and ransom. The split tells us which costs insurance and preparation should target.',
   };
 }
 
@@ -404,8 +506,11 @@ function driversSlide(model: SlideSource): ReportSlide {
     takeaway: topDriver
       ? `${topDriver.name} moves the expected loss most: ${formatUsdChange(topDriver.toBestUsd)} at best practice, ${formatUsdChange(topDriver.toWorstUsd)} at the weakest answer.`
       : 'Attribution was not computed for this assessment.',
-    bullets: model.drivers.map((d) => `${d.name} (now ${ANSWER_WORDS[d.answer]}): ${formatUsdChange(d.toBestUsd)} / ${formatUsdChange(d.toWorstUsd)}`),
-    notes: 'Each bar changes one answer, keeping everything else as it is, and re-runs the model on the same simulated years: to the left is what we would save by reaching best practice, to the right what we would lose by slipping to the weakest answer.',
+    bullets: model.drivers.map(
+      (d) => `${d.name} (now ${ANSWER_WORDS[d.answer]}): ${formatUsdChange(d.toBestUsd)} / ${formatUsdChange(d.toWorstUsd)}`,
+    ),
+    notes:
+      'Each bar changes one answer, keeping everything else as it is, and re-runs the model on the same simulated years: to the left is what we would save by reaching best practice, to the right what we would lose by slipping to the weakest answer.',
   };
 }
 
@@ -432,12 +537,16 @@ const MAX_NO_PAYING_FIX_LINES = 8;
 
 function noPayingFixBullets(lines: readonly string[]): string[] {
   if (lines.length <= MAX_NO_PAYING_FIX_LINES) return [...lines];
-  return [...lines.slice(0, MAX_NO_PAYING_FIX_LINES), `And ${lines.length - MAX_NO_PAYING_FIX_LINES} more with smaller savings, all listed with the decision.`];
+  return [
+    ...lines.slice(0, MAX_NO_PAYING_FIX_LINES),
+    `And ${lines.length - MAX_NO_PAYING_FIX_LINES} more with smaller savings, all listed with the decision.`,
+  ];
 }
 
 function fixesSlide(model: SlideSource): ReportSlide {
   const topFix = model.fixes[0];
-  const notWorthIt = model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 && model.fixes.length > 0 ? [model.notWorthIt.summary] : [];
+  const notWorthIt =
+    model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 && model.fixes.length > 0 ? [model.notWorthIt.summary] : [];
   return {
     id: 'fixes',
     title: 'The top fixes',
@@ -468,8 +577,15 @@ function decisionSlide(model: SlideSource): ReportSlide {
     id: 'decision',
     title: 'The decision',
     takeaway: d.takeaway,
-    bullets: [...optionLines(model.keyFigures), ...d.askLines.slice(0, d.fixes.length), ...d.requiredLines.map((line) => `Required regardless of return: ${line}`), ...d.noPayingFixLines, ...d.closingLines],
-    notes: model.keyFigures.options === null ? d.notes : [d.notes, model.keyFigures.options.intro, ...optionLines(model.keyFigures)].join(' '),
+    bullets: [
+      ...optionLines(model.keyFigures),
+      ...d.askLines.slice(0, d.fixes.length),
+      ...d.requiredLines.map((line) => `Required regardless of return: ${line}`),
+      ...d.noPayingFixLines,
+      ...d.closingLines,
+    ],
+    notes:
+      model.keyFigures.options === null ? d.notes : [d.notes, model.keyFigures.options.intro, ...optionLines(model.keyFigures)].join(' '),
   };
 }
 
@@ -477,9 +593,13 @@ function finesSlide(model: SlideSource): ReportSlide {
   return {
     id: 'fines',
     title: 'Regulatory fines',
-    takeaway: model.fines.rows.length > 0 ? `Fines add ${formatUsdShort(model.fines.totalExpectedAnnualUsd)} a year to the expected loss.` : 'No fine regime applies to the profile entered.',
+    takeaway:
+      model.fines.rows.length > 0
+        ? `Fines add ${formatUsdShort(model.fines.totalExpectedAnnualUsd)} a year to the expected loss.`
+        : 'No fine regime applies to the profile entered.',
     bullets: [...model.fines.rows.map((r) => `${r.label}: ${formatUsdShort(r.expectedAnnualUsd)} a year`), ...model.fines.outsideTheAle],
-    notes: 'Fines are simulated per incident under each regime that applies to us, capped at each regime’s legal maximum, and are already inside the expected loss. Lines marked “not in the expected loss” are separate exposures to know about.',
+    notes:
+      'Fines are simulated per incident under each regime that applies to us, capped at each regime’s legal maximum, and are already inside the expected loss. Lines marked “not in the expected loss” are separate exposures to know about.',
   };
 }
 
@@ -506,7 +626,17 @@ function buildSlides(model: SlideSource): ReportSlide[] {
     headlineSlide(model),
     exceedanceSlide(model),
     costBreakdownSlide(model),
-    ...(model.scenarios === null ? [] : [{ id: 'scenarios' as const, title: 'Where the loss comes from', takeaway: model.scenarios.takeaway, bullets: [...model.scenarios.shortLines, ...model.scenarios.fixLines], notes: model.scenarios.notes }]),
+    ...(model.scenarios === null
+      ? []
+      : [
+          {
+            id: 'scenarios' as const,
+            title: 'Where the loss comes from',
+            takeaway: model.scenarios.takeaway,
+            bullets: [...model.scenarios.shortLines, ...model.scenarios.fixLines],
+            notes: model.scenarios.notes,
+          },
+        ]),
     driversSlide(model),
     fixesSlide(model),
     decisionSlide(model),
@@ -521,13 +651,31 @@ function buildSlides(model: SlideSource): ReportSlide[] {
  * The coverage, the figures of the board message and the key figures with the priced options of one
  * completed assessment: computed once here for the report model and the results API (ADR 271).
  */
-export function computeDecisionFigures(input: RiskInput, result: RiskResult, riskProfile: RiskProfileSettings | null, unknownFactors: ReportModel['unknownFactors'] = buildUnknownFactors(readResult(result))) {
+export function computeDecisionFigures(
+  input: RiskInput,
+  result: RiskResult,
+  riskProfile: RiskProfileSettings | null,
+  unknownFactors: ReportModel['unknownFactors'] = buildUnknownFactors(readResult(result)),
+) {
   const view = readResult(result);
   const coverage = computeCoverage(result, riskProfile);
   const boardFigures = buildBoardFigures(result, view, unknownFactors);
   const appetiteUsd = riskProfile?.appetiteUsd ?? null;
-  const options = computeDecisionOptions({ input, result, controls: boardFigures.controls, plan: boardFigures.plan, appetiteUsd, budgetUsd: riskProfile?.budgetUsd ?? null });
-  const keyFigures = computeKeyFigures({ aleUsd: view.aleUsd, postureScore: result.riskScore.score, coverage, plan: boardFigures.plan, options });
+  const options = computeDecisionOptions({
+    input,
+    result,
+    controls: boardFigures.controls,
+    plan: boardFigures.plan,
+    appetiteUsd,
+    budgetUsd: riskProfile?.budgetUsd ?? null,
+  });
+  const keyFigures = computeKeyFigures({
+    aleUsd: view.aleUsd,
+    postureScore: result.riskScore.score,
+    coverage,
+    plan: boardFigures.plan,
+    options,
+  });
   return { coverage, boardFigures, keyFigures };
 }
 
@@ -542,19 +690,42 @@ export function buildReportModel(source: ReportSource): ReportModel {
   const unknownFactors = buildUnknownFactors(view);
   // Rated again here with the appetite kept with the assessment: the engine knows only the revenue (ADR 206).
   const appetiteUsd = source.riskProfile?.appetiteUsd ?? null;
-  const band = rateExposure({ expectedUsd: view.aleUsd, oneInTwentyUsd: view.percentilesUsd.p95, oneInHundredUsd: view.percentilesUsd.p99, annualRevenueUsd: result.profile.annualRevenueUsd }, appetiteUsd);
+  const band = rateExposure(
+    {
+      expectedUsd: view.aleUsd,
+      oneInTwentyUsd: view.percentilesUsd.p95,
+      oneInHundredUsd: view.percentilesUsd.p99,
+      annualRevenueUsd: result.profile.annualRevenueUsd,
+    },
+    appetiteUsd,
+  );
   // Typical (middle) prices everywhere, as on the results page (ADR 271).
   const fixes = view.recommendations
     .filter((r) => paysForItself(r.annualLossReductionUsd, r.annualCostMidUsd))
     .slice(0, MAX_FIXES)
     .map((r, i) => toFix({ ...r, rank: i + 1 }));
-  const scenarios = buildScenarioSection(result, fixes.map((f) => f.name));
-  const { coverage, boardFigures, keyFigures } = computeDecisionFigures(assessment.input, result, source.riskProfile ?? null, unknownFactors);
+  const scenarios = buildScenarioSection(
+    result,
+    fixes.map((f) => f.name),
+  );
+  const { coverage, boardFigures, keyFigures } = computeDecisionFigures(
+    assessment.input,
+    result,
+    source.riskProfile ?? null,
+    unknownFactors,
+  );
   const required = keyFigures.options?.options.find((o) => o.id === 'required');
   const requiredPrice =
     required === undefined || required.controls.length === 0
       ? null
-      : { costMidUsd: required.annualCostMidUsd, costLowUsd: required.annualCostLowUsd, costHighUsd: required.annualCostHighUsd, savingUsd: required.savingUsd, lossLeftUsd: required.expectedLossLeftUsd, oneInHundredLeftUsd: required.oneInHundredLeftUsd };
+      : {
+          costMidUsd: required.annualCostMidUsd,
+          costLowUsd: required.annualCostLowUsd,
+          costHighUsd: required.annualCostHighUsd,
+          savingUsd: required.savingUsd,
+          lossLeftUsd: required.expectedLossLeftUsd,
+          oneInHundredLeftUsd: required.oneInHundredLeftUsd,
+        };
   const uncertainty = buildUncertaintySection(result);
   const withoutSlides: Omit<ReportModel, 'slides'> = {
     meta: {

@@ -14,7 +14,13 @@ export const CLINIC_LATER: RiskInput = {
 
 /** A completed assessment as the server stores it (server iterations and seed, full attribution). */
 export function completedAssessment(id: string, input: RiskInput, completedAt: string, seed = 1): ComparedAssessment {
-  return { id, title: `Assessment ${completedAt.slice(0, 10)}`, completedAt, input, result: assessRisk(input, { seed, iterations: 100_000, attribution: true }) };
+  return {
+    id,
+    title: `Assessment ${completedAt.slice(0, 10)}`,
+    completedAt,
+    input,
+    result: assessRisk(input, { seed, iterations: 100_000, attribution: true }),
+  };
 }
 
 /** A full report source: the later clinic compared with the sample clinic. */

@@ -6,12 +6,17 @@ import { completedAssessment } from './test-fixtures.ts';
 import { computeWhatChanged, computeWhatChangedWith, expectedLossOf, type EngineRun } from './what-changed.ts';
 
 const ITERATIONS = 100_000;
-const ale = (input: RiskInput, seed: number) => assessRisk(input, { seed, iterations: ITERATIONS, attribution: false }).annualLoss.expectedUsd;
+const ale = (input: RiskInput, seed: number) =>
+  assessRisk(input, { seed, iterations: ITERATIONS, attribution: false }).annualLoss.expectedUsd;
 
 describe('what changed since the last assessment', () => {
   const before = SAMPLE_CLINIC_INPUT;
   // One factor and the revenue differ (acceptance 3).
-  const after: RiskInput = { ...before, organisation: { ...before.organisation, annualRevenueUsd: 30_000_000 }, factors: { ...before.factors, M2: 'best' } };
+  const after: RiskInput = {
+    ...before,
+    organisation: { ...before.organisation, annualRevenueUsd: 30_000_000 },
+    factors: { ...before.factors, M2: 'best' },
+  };
   const previous = completedAssessment('a', before, '2025-01-10T00:00:00.000Z', 7);
   const current = completedAssessment('b', after, '2026-01-10T00:00:00.000Z', 7);
   const change = computeWhatChanged(previous, current);
@@ -50,7 +55,13 @@ describe('what changed since the last assessment', () => {
 
   test('results stored at the precision-targeted default are re-run on their own simulated years, so the steps stay exact', () => {
     // The server stores results without a fixed count (engine 2.0 picks it for the precision target).
-    const stored = (id: string, input: RiskInput, at: string) => ({ id, title: id, completedAt: at, input, result: assessRisk(input, { seed: 7, attribution: false }) });
+    const stored = (id: string, input: RiskInput, at: string) => ({
+      id,
+      title: id,
+      completedAt: at,
+      input,
+      result: assessRisk(input, { seed: 7, attribution: false }),
+    });
     const a = stored('a', before, '2025-01-10T00:00:00.000Z');
     const b = stored('b', after, '2026-01-10T00:00:00.000Z');
     expect(b.result.precision.mode).toBe('standard');
@@ -58,7 +69,8 @@ describe('what changed since the last assessment', () => {
     expect(precise.iterations).toBe(b.result.iterations);
     expect(precise.steps.map((s) => s.id)).toEqual(['model', 'factors', 'frameworks', 'profile']);
     expect(precise.steps.at(-1)?.toUsd).toBe(b.result.annualLoss.expectedUsd);
-    const direct = (input: RiskInput) => assessRisk(input, { seed: 7, iterations: b.result.iterations, attribution: false }).annualLoss.expectedUsd;
+    const direct = (input: RiskInput) =>
+      assessRisk(input, { seed: 7, iterations: b.result.iterations, attribution: false }).annualLoss.expectedUsd;
     expect(precise.steps[1]?.toUsd).toBe(direct({ ...before, factors: after.factors }));
   });
 

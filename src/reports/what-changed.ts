@@ -33,8 +33,20 @@ export interface WaterfallStep {
 }
 
 export interface WhatChanged {
-  readonly previous: { readonly id: string; readonly title: string; readonly completedAt: string; readonly aleUsd: number; readonly engineVersion: string };
-  readonly current: { readonly id: string; readonly title: string; readonly completedAt: string; readonly aleUsd: number; readonly engineVersion: string };
+  readonly previous: {
+    readonly id: string;
+    readonly title: string;
+    readonly completedAt: string;
+    readonly aleUsd: number;
+    readonly engineVersion: string;
+  };
+  readonly current: {
+    readonly id: string;
+    readonly title: string;
+    readonly completedAt: string;
+    readonly aleUsd: number;
+    readonly engineVersion: string;
+  };
   readonly steps: readonly WaterfallStep[];
   /** current ALE - previous ALE (= the sum of the steps). */
   readonly totalDeltaUsd: number;
@@ -43,8 +55,20 @@ export interface WhatChanged {
   readonly iterations: number;
 }
 
-const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = { best: 'best', partial: 'partial', worst: 'worst', notApplicable: 'not applicable', unknown: 'not known' };
-const STATUS_WORDS: { readonly [S in FrameworkStatus]: string } = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant', unknown: 'not known' };
+const ANSWER_WORDS: { readonly [A in FactorAnswer]: string } = {
+  best: 'best',
+  partial: 'partial',
+  worst: 'worst',
+  notApplicable: 'not applicable',
+  unknown: 'not known',
+};
+const STATUS_WORDS: { readonly [S in FrameworkStatus]: string } = {
+  notApplicable: 'not applicable',
+  notStarted: 'not started',
+  inProgress: 'in progress',
+  compliant: 'compliant',
+  unknown: 'not known',
+};
 
 function describeFactorChanges(before: RiskInput, after: RiskInput): string[] {
   const changes: string[] = [];
@@ -64,10 +88,16 @@ function describeFrameworkChanges(before: RiskInput, after: RiskInput): string[]
     const now = after.frameworks[framework.id];
     const wasText = was ? STATUS_WORDS[was.status] : 'not applicable';
     const nowText = now ? STATUS_WORDS[now.status] : 'not applicable';
-    if (wasText === nowText && (was?.since ?? null) === (now?.since ?? null) && JSON.stringify(was?.nistCsfTiers ?? null) === JSON.stringify(now?.nistCsfTiers ?? null)) continue;
+    if (
+      wasText === nowText &&
+      (was?.since ?? null) === (now?.since ?? null) &&
+      JSON.stringify(was?.nistCsfTiers ?? null) === JSON.stringify(now?.nistCsfTiers ?? null)
+    )
+      continue;
     changes.push(`${framework.name}: ${wasText} → ${nowText}${now?.since && now.since !== was?.since ? ` (since ${now.since})` : ''}`);
   }
-  if ((before.asOfDate ?? null) !== (after.asOfDate ?? null)) changes.push(`Evidence dated as of ${after.asOfDate ?? 'no date'} (was ${before.asOfDate ?? 'no date'})`);
+  if ((before.asOfDate ?? null) !== (after.asOfDate ?? null))
+    changes.push(`Evidence dated as of ${after.asOfDate ?? 'no date'} (was ${before.asOfDate ?? 'no date'})`);
   return changes;
 }
 
@@ -75,18 +105,31 @@ function describeProfileChanges(before: RiskInput, after: RiskInput): string[] {
   const a = before.organisation;
   const b = after.organisation;
   const changes: string[] = [];
-  if (a.annualRevenueUsd !== b.annualRevenueUsd) changes.push(`Annual revenue ${formatUsdExact(a.annualRevenueUsd)} → ${formatUsdExact(b.annualRevenueUsd)}`);
-  if (a.employees !== b.employees) changes.push(`Employees ${a.employees.toLocaleString('en-US')} → ${b.employees.toLocaleString('en-US')}`);
+  if (a.annualRevenueUsd !== b.annualRevenueUsd)
+    changes.push(`Annual revenue ${formatUsdExact(a.annualRevenueUsd)} → ${formatUsdExact(b.annualRevenueUsd)}`);
+  if (a.employees !== b.employees)
+    changes.push(`Employees ${a.employees.toLocaleString('en-US')} → ${b.employees.toLocaleString('en-US')}`);
   if (a.industry !== b.industry) changes.push(`Industry ${getIndustry(a.industry).label} → ${getIndustry(b.industry).label}`);
-  const recordNames = { personal: 'Personal records', health: 'Health records', paymentCard: 'Payment card records', consumerFinancial: 'Consumer financial records' } as const;
+  const recordNames = {
+    personal: 'Personal records',
+    health: 'Health records',
+    paymentCard: 'Payment card records',
+    consumerFinancial: 'Consumer financial records',
+  } as const;
   for (const key of Object.keys(recordNames) as (keyof typeof recordNames)[]) {
-    if (a.records[key] !== b.records[key]) changes.push(`${recordNames[key]} ${a.records[key].toLocaleString('en-US')} → ${b.records[key].toLocaleString('en-US')}`);
+    if (a.records[key] !== b.records[key])
+      changes.push(`${recordNames[key]} ${a.records[key].toLocaleString('en-US')} → ${b.records[key].toLocaleString('en-US')}`);
   }
-  const flags = { holdsEuResidentsData: 'Holds EU residents’ data', holdsCaliforniaResidentsData: 'Holds California residents’ data', isPubliclyTraded: 'Publicly traded' } as const;
+  const flags = {
+    holdsEuResidentsData: 'Holds EU residents’ data',
+    holdsCaliforniaResidentsData: 'Holds California residents’ data',
+    isPubliclyTraded: 'Publicly traded',
+  } as const;
   for (const key of Object.keys(flags) as (keyof typeof flags)[]) {
     if (a[key] !== b[key]) changes.push(`${flags[key]}: ${a[key] ? 'yes' : 'no'} → ${b[key] ? 'yes' : 'no'}`);
   }
-  if (JSON.stringify(before.insurance ?? null) !== JSON.stringify(after.insurance ?? null)) changes.push('Insurance policy changed (moves the net loss, not the expected loss before insurance)');
+  if (JSON.stringify(before.insurance ?? null) !== JSON.stringify(after.insurance ?? null))
+    changes.push('Insurance policy changed (moves the net loss, not the expected loss before insurance)');
   return changes;
 }
 
@@ -130,21 +173,51 @@ function* waterfall(previous: ComparedAssessment, current: ComparedAssessment): 
   const modelChanges: string[] = [];
   if (before.engineVersion !== ENGINE_VERSION) modelChanges.push(`Risk model ${before.engineVersion} → ${ENGINE_VERSION}`);
   if (before.seed !== seed) modelChanges.push(`Simulation seed ${before.seed} → ${seed}`);
-  if (before.iterations !== iterations) modelChanges.push(`Simulated years ${before.iterations.toLocaleString('en-US')} → ${iterations.toLocaleString('en-US')}`);
+  if (before.iterations !== iterations)
+    modelChanges.push(`Simulated years ${before.iterations.toLocaleString('en-US')} → ${iterations.toLocaleString('en-US')}`);
 
-  const step = (id: WaterfallStepId, label: string, from: number, to: number, changes: string[]): WaterfallStep => ({ id, label, fromUsd: from, toUsd: to, deltaUsd: to - from, changes });
+  const step = (id: WaterfallStepId, label: string, from: number, to: number, changes: string[]): WaterfallStep => ({
+    id,
+    label,
+    fromUsd: from,
+    toUsd: to,
+    deltaUsd: to - from,
+    changes,
+  });
   const steps: WaterfallStep[] = [
     step('model', 'Model version and simulation', start, rerunPrevious, modelChanges),
     step('factors', 'Security factor answers', rerunPrevious, afterFactors, describeFactorChanges(previous.input, current.input)),
-    step('frameworks', 'Compliance framework status', afterFactors, afterFrameworks, describeFrameworkChanges(previous.input, current.input)),
-    step('profile', 'Organisation profile (revenue, records, size)', afterFrameworks, afterProfile, describeProfileChanges(previous.input, current.input)),
+    step(
+      'frameworks',
+      'Compliance framework status',
+      afterFactors,
+      afterFrameworks,
+      describeFrameworkChanges(previous.input, current.input),
+    ),
+    step(
+      'profile',
+      'Organisation profile (revenue, records, size)',
+      afterFrameworks,
+      afterProfile,
+      describeProfileChanges(previous.input, current.input),
+    ),
   ];
   // A current result stored by an older engine differs from today's re-run: show that gap
   // rather than hide it, so the bars always end at the figure the assessment reports.
   if (afterProfile !== end) {
-    steps.push(step('storedModel', `Stored with model ${after.engineVersion} (re-run uses ${ENGINE_VERSION})`, afterProfile, end, [`The current assessment was computed with model ${after.engineVersion}`]));
+    steps.push(
+      step('storedModel', `Stored with model ${after.engineVersion} (re-run uses ${ENGINE_VERSION})`, afterProfile, end, [
+        `The current assessment was computed with model ${after.engineVersion}`,
+      ]),
+    );
   }
-  const summary = (a: ComparedAssessment, view: ResultView) => ({ id: a.id, title: a.title, completedAt: a.completedAt, aleUsd: view.aleUsd, engineVersion: view.engineVersion });
+  const summary = (a: ComparedAssessment, view: ResultView) => ({
+    id: a.id,
+    title: a.title,
+    completedAt: a.completedAt,
+    aleUsd: view.aleUsd,
+    engineVersion: view.engineVersion,
+  });
   return { previous: summary(previous, before), current: summary(current, after), steps, totalDeltaUsd: end - start, seed, iterations };
 }
 
@@ -172,7 +245,11 @@ export function computeWhatChanged(previous: ComparedAssessment, current: Compar
  * The same waterfall, same figures, with each of the four engine runs handed to `expectedLoss`: a
  * server runs them on a worker thread, so its event loop keeps answering meanwhile (ADR 128).
  */
-export async function computeWhatChangedWith(previous: ComparedAssessment, current: ComparedAssessment, expectedLoss: (run: EngineRun) => Promise<number>): Promise<WhatChanged> {
+export async function computeWhatChangedWith(
+  previous: ComparedAssessment,
+  current: ComparedAssessment,
+  expectedLoss: (run: EngineRun) => Promise<number>,
+): Promise<WhatChanged> {
   const steps = waterfall(previous, current);
   let next = steps.next();
   while (!next.done) next = steps.next(await expectedLoss(next.value));

@@ -21,49 +21,90 @@ import { PLATFORM_ROLE_LABEL, PLATFORM_ROLE_OPTIONS } from './platform-roles.ts'
 const OwnCodeSchema = z.object({ code: TotpCodeSchema });
 type OwnCode = z.infer<typeof OwnCodeSchema>;
 
-function ResetTwoFactorForm({ userId }: { userId: string }) {
+type UserActionRequest = Parameters<ReturnType<typeof useUserAction>['mutate']>[0];
+
+/**
+ * An account action that needs the acting admin's own fresh authenticator code (ADR 031): the code
+ * is confirmed first, then the action runs; `children` is what the form says above the code.
+ */
+function OwnCodeConfirmation({
+  id,
+  label,
+  request,
+  submitLabel,
+  destructive = false,
+  formLabel,
+  className,
+  onDone,
+  onCancel,
+  children,
+}: {
+  id: string;
+  label: string;
+  request: UserActionRequest;
+  submitLabel: string;
+  destructive?: boolean;
+  formLabel: string;
+  className: string;
+  onDone: (message: string) => void;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
   const confirm = useConfirmOwnCode();
   const action = useUserAction();
   const form = useForm<OwnCode>({ resolver: zodResolver(OwnCodeSchema), defaultValues: { code: '' } });
   const submit = form.handleSubmit(({ code }) =>
     confirm.mutate(code, {
       onSuccess: () =>
-        action.mutate(
-          { userId, action: 'reset-mfa' },
-          {
-            onSuccess: (result) => {
-              form.reset();
-              toast({ title: result.message });
-            },
+        action.mutate(request, {
+          onSuccess: (result) => {
+            form.reset();
+            onDone(result.message);
           },
-        ),
+        }),
     }),
   );
   const requestError = confirm.error ?? action.error;
   const error = form.formState.errors.code?.message ?? (requestError ? getErrorMessage(requestError) : undefined);
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="grid gap-2 rounded-md border border-slate-200 p-3"
-      aria-label="Reset two-factor authentication"
-    >
-      <FormField id="own-code" label="Your current authenticator code (to confirm the reset)" required error={error}>
+    <form noValidate onSubmit={(e) => void submit(e)} className={className} aria-label={formLabel}>
+      {children}
+      <FormField id={id} label={label} required error={error}>
         <div className="flex flex-wrap gap-2">
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             className="w-32"
-            {...fieldAria('own-code', error)}
+            {...fieldAria(id, error)}
             {...form.register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
           />
-          <Button type="submit" variant="destructive" disabled={confirm.isPending || action.isPending}>
-            Reset two-factor
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={confirm.isPending || action.isPending}>
+            {submitLabel}
           </Button>
+          {onCancel ? (
+            <Button type="button" variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
         </div>
       </FormField>
     </form>
+  );
+}
+
+function ResetTwoFactorForm({ userId }: { userId: string }) {
+  return (
+    <OwnCodeConfirmation
+      id="own-code"
+      label="Your current authenticator code (to confirm the reset)"
+      request={{ userId, action: 'reset-mfa' }}
+      submitLabel="Reset two-factor"
+      destructive
+      formLabel="Reset two-factor authentication"
+      className="grid gap-2 rounded-md border border-slate-200 p-3"
+      onDone={(message) => toast({ title: message })}
+    />
   );
 }
 
@@ -112,56 +153,33 @@ function AccountButtons({ user, run }: { user: AdminUserDetail; run: RunAction }
  * authenticator code (the server asks for it too: change-user-role.ts), as a two-factor reset does.
  */
 function ConfirmRoleChange({ user, role, onDone }: { user: AdminUserDetail; role: PlatformRole; onDone: () => void }) {
-  const confirm = useConfirmOwnCode();
-  const action = useUserAction();
-  const form = useForm<OwnCode>({ resolver: zodResolver(OwnCodeSchema), defaultValues: { code: '' } });
-  const submit = form.handleSubmit(({ code }) =>
-    confirm.mutate(code, {
-      onSuccess: () =>
-        action.mutate(
-          { userId: user.id, action: 'role', body: { role } },
-          {
-            onSuccess: (result) => {
-              toast({ title: result.message });
-              onDone();
-            },
-          },
-        ),
-    }),
-  );
-  const requestError = confirm.error ?? action.error;
-  const error = form.formState.errors.code?.message ?? (requestError ? getErrorMessage(requestError) : undefined);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3" aria-label="Confirm the role change">
+    <OwnCodeConfirmation
+      id="role-own-code"
+      label="Your current authenticator code (to confirm the change)"
+      request={{ userId: user.id, action: 'role', body: { role } }}
+      submitLabel="Change role"
+      formLabel="Confirm the role change"
+      className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+      onDone={(message) => {
+        toast({ title: message });
+        onDone();
+      }}
+      onCancel={onDone}
+    >
       <p className="text-slate-900">
-        Change {user.firstName} {user.lastName}&apos;s platform role from {PLATFORM_ROLE_LABEL[user.role]} to <strong>{PLATFORM_ROLE_LABEL[role]}</strong>?
+        Change {user.firstName} {user.lastName}&apos;s platform role from {PLATFORM_ROLE_LABEL[user.role]} to{' '}
+        <strong>{PLATFORM_ROLE_LABEL[role]}</strong>?
       </p>
-      <FormField id="role-own-code" label="Your current authenticator code (to confirm the change)" required error={error}>
-        <div className="flex flex-wrap gap-2">
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className="w-32"
-            {...fieldAria('role-own-code', error)}
-            {...form.register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
-          />
-          <Button type="submit" disabled={confirm.isPending || action.isPending}>
-            Change role
-          </Button>
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
-      </FormField>
-    </form>
+    </OwnCodeConfirmation>
   );
 }
 
 /** The platform role: a select for super admins (the change then asks for confirmation), a sentence for admins. */
 function RoleControl({ user, currentUserRole }: { user: AdminUserDetail; currentUserRole: AdminRole }) {
   const [pending, setPending] = useState<PlatformRole | null>(null);
-  if (currentUserRole !== 'super_admin') return <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>;
+  if (currentUserRole !== 'super_admin')
+    return <p className="text-slate-700">Role: {user.role}. Only a super admin grants or removes administrator roles.</p>;
   return (
     <div className="grid gap-2">
       <div className="grid gap-1">
@@ -198,8 +216,7 @@ function UserActions({ user, currentUserRole, run }: { user: AdminUserDetail; cu
       )}
       {user.mfaLocked || user.passwordLocked ? (
         <p className="text-amber-800">
-          This account is locked (
-          {[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).
+          This account is locked ({[user.mfaLocked && 'two-factor', user.passwordLocked && 'password sign-in'].filter(Boolean).join(', ')}).
         </p>
       ) : null}
       <RoleControl user={user} currentUserRole={currentUserRole} />
@@ -223,7 +240,8 @@ function UserDetails({ user, currentUserRole, run }: { user: AdminUserDetail; cu
       <DetailList id="sessions" title={`Open sessions (${user.sessions.length})`}>
         {user.sessions.map((session, index) => (
           <li key={index} className="break-all text-slate-700">
-            Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} · {session.ip ?? 'unknown IP'}
+            Since {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()} ·{' '}
+            {session.ip ?? 'unknown IP'}
             {session.mfaVerified ? '' : ' · password only'}
           </li>
         ))}
@@ -240,7 +258,15 @@ function UserDetails({ user, currentUserRole, run }: { user: AdminUserDetail; cu
 }
 
 /** One user's organisations, sessions and recent events, with the account actions. */
-export function UserDetailDialog({ userId, onClose, currentUserRole }: { userId: string | null; onClose: () => void; currentUserRole: AdminRole }) {
+export function UserDetailDialog({
+  userId,
+  onClose,
+  currentUserRole,
+}: {
+  userId: string | null;
+  onClose: () => void;
+  currentUserRole: AdminRole;
+}) {
   const { data: user, error } = useAdminUser(userId);
   const action = useUserAction();
   const run: RunAction = (name, body) => {

@@ -1,3 +1,4 @@
+import { RowHeaderTable } from '@/client/components/ui/row-header-table.tsx';
 import { OPTION_COLUMNS } from '@/reports/decision-options.ts';
 import { useDecision } from '../api/get-decision.ts';
 
@@ -6,34 +7,32 @@ export function DecisionOptionsPanel({ assessmentId }: { assessmentId: string })
   const report = useDecision(assessmentId);
   const options = report.data?.keyFigures.options ?? null;
   if (report.isPending) return <p className="text-sm text-slate-700">Pricing the options for the board…</p>;
-  if (report.isError) return <p className="text-sm text-slate-700" data-testid="results-decision-options-error">The priced options could not be loaded: {report.error.message}</p>;
+  if (report.isError)
+    return (
+      <p className="text-sm text-slate-700" data-testid="results-decision-options-error">
+        The priced options could not be loaded: {report.error.message}
+      </p>
+    );
   if (options === null) return null;
   const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)];
   return (
-    <section aria-labelledby="decision-options-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="results-decision-options">
-      <h2 id="decision-options-title" className="text-xl font-bold text-slate-900">The decision: three priced options</h2>
+    <section
+      aria-labelledby="decision-options-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="results-decision-options"
+    >
+      <h2 id="decision-options-title" className="text-xl font-bold text-slate-900">
+        The decision: three priced options
+      </h2>
       <p className="mt-1 text-sm text-slate-700">{options.intro}</p>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">The priced options</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              {OPTION_COLUMNS.map((label) => (
-                <th key={label} scope="col" className="py-1 pr-3 align-bottom">{label}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((cells) => (
-              <tr key={cells[0]} className="border-b border-slate-200">
-                <th scope="row" className="py-1 pr-3 font-medium whitespace-nowrap">{cells[0]}</th>
-                {cells.slice(1).map((cell, i) => (
-                  <td key={OPTION_COLUMNS[i + 1]} className="py-1 pr-3 tabular-nums">{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowHeaderTable
+          caption="The priced options"
+          columns={OPTION_COLUMNS}
+          rows={rows}
+          className="min-w-[36rem]"
+          cellClassName="py-1 pr-3"
+        />
       </div>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-800">
         {options.options.map((o) => (

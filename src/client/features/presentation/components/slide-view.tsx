@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RowHeaderTable } from '@/client/components/ui/row-header-table.tsx';
 import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
@@ -20,29 +21,66 @@ function PhoneAndWide({ draw }: { draw: (width: number) => ReactNode }) {
 function chartFor(slide: ReportSlide, model: ReportModel): ReactNode {
   switch (slide.id) {
     case 'exceedance':
-      return <PhoneAndWide draw={(width) => <ExceedanceSvg width={width} points={model.exceedance} label={`Loss exceedance curve. ${slide.takeaway}`} />} />;
+      return (
+        <PhoneAndWide
+          draw={(width) => <ExceedanceSvg width={width} points={model.exceedance} label={`Loss exceedance curve. ${slide.takeaway}`} />}
+        />
+      );
     case 'costBreakdown':
       return (
         <PhoneAndWide
           draw={(width) => (
-            <BarsSvg width={width} label={`Expected annual loss by cost category. ${slide.takeaway}`} rows={model.costBreakdown.map((c) => ({ label: c.label, valueUsd: c.expectedAnnualUsd, text: `${formatUsdShort(c.expectedAnnualUsd)} (${formatPercent(c.share)})` }))} />
+            <BarsSvg
+              width={width}
+              label={`Expected annual loss by cost category. ${slide.takeaway}`}
+              rows={model.costBreakdown.map((c) => ({
+                label: c.label,
+                valueUsd: c.expectedAnnualUsd,
+                text: `${formatUsdShort(c.expectedAnnualUsd)} (${formatPercent(c.share)})`,
+              }))}
+            />
           )}
         />
       );
     case 'scenarios': {
-      const rows = (model.scenarios?.scenarios ?? []).map((x) => ({ label: x.label, valueUsd: x.expectedAnnualLossUsd, text: `${formatUsdShort(x.expectedAnnualLossUsd)} (${formatPercent(x.share)})` }));
-      return rows.length === 0 ? null : <PhoneAndWide draw={(width) => <BarsSvg width={width} label={`Expected annual loss by loss scenario. ${slide.takeaway}`} rows={rows} />} />;
+      const rows = (model.scenarios?.scenarios ?? []).map((x) => ({
+        label: x.label,
+        valueUsd: x.expectedAnnualLossUsd,
+        text: `${formatUsdShort(x.expectedAnnualLossUsd)} (${formatPercent(x.share)})`,
+      }));
+      return rows.length === 0 ? null : (
+        <PhoneAndWide
+          draw={(width) => <BarsSvg width={width} label={`Expected annual loss by loss scenario. ${slide.takeaway}`} rows={rows} />}
+        />
+      );
     }
     case 'drivers':
-      return model.drivers.length > 0 ? <PhoneAndWide draw={(width) => <TornadoSvg width={width} drivers={model.drivers} label={`What moves the expected loss. ${slide.takeaway}`} />} /> : null;
+      return model.drivers.length > 0 ? (
+        <PhoneAndWide
+          draw={(width) => <TornadoSvg width={width} drivers={model.drivers} label={`What moves the expected loss. ${slide.takeaway}`} />}
+        />
+      ) : null;
     case 'fines':
       return model.fines.rows.length > 0 ? (
         <PhoneAndWide
-          draw={(width) => <BarsSvg width={width} color={PALETTE.fines} label={`Expected fines a year by regime. ${slide.takeaway}`} rows={model.fines.rows.map((r) => ({ label: r.label, valueUsd: r.expectedAnnualUsd, text: formatUsdShort(r.expectedAnnualUsd) }))} />}
+          draw={(width) => (
+            <BarsSvg
+              width={width}
+              color={PALETTE.fines}
+              label={`Expected fines a year by regime. ${slide.takeaway}`}
+              rows={model.fines.rows.map((r) => ({
+                label: r.label,
+                valueUsd: r.expectedAnnualUsd,
+                text: formatUsdShort(r.expectedAnnualUsd),
+              }))}
+            />
+          )}
         />
       ) : null;
     case 'whatChanged':
-      return model.whatChanged ? <WaterfallSvg change={model.whatChanged} label={`What changed since the last assessment. ${slide.takeaway}`} /> : null;
+      return model.whatChanged ? (
+        <WaterfallSvg change={model.whatChanged} label={`What changed since the last assessment. ${slide.takeaway}`} />
+      ) : null;
     case 'title':
     case 'headline':
     case 'fixes':
@@ -77,12 +115,24 @@ function FixesTable({ model }: { model: ReportModel }) {
         <caption className="sr-only">Top fixes with their cost and return</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="py-1 pr-2">Fix</th>
-            <th scope="col" className="py-1 pr-2">Saves a year (alone)</th>
-            <th scope="col" className="py-1 pr-2">Less in the worst 1% of years</th>
-            <th scope="col" className="py-1 pr-2">Costs a year</th>
-            <th scope="col" className="py-1 pr-2">Saved per $1 spent</th>
-            <th scope="col" className="py-1">Pays back in</th>
+            <th scope="col" className="py-1 pr-2">
+              Fix
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Saves a year (alone)
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Less in the worst 1% of years
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Costs a year
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Saved per $1 spent
+            </th>
+            <th scope="col" className="py-1">
+              Pays back in
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -90,7 +140,9 @@ function FixesTable({ model }: { model: ReportModel }) {
             <tr key={f.rank} className="border-b border-slate-200">
               <th scope="row" className="py-1 pr-2 font-medium">{`${f.rank}. ${f.name}`}</th>
               <td className="py-1 pr-2 tabular-nums">{formatUsdShort(f.annualLossReductionUsd)}</td>
-              <td className="py-1 pr-2 tabular-nums">{f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)}</td>
+              <td className="py-1 pr-2 tabular-nums">
+                {f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)}
+              </td>
               <td className="py-1 pr-2 tabular-nums">{`${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`}</td>
               <td className="py-1 pr-2 tabular-nums">{formatSavedPerDollar(f).replace(' saved per $1', '')}</td>
               <td className="py-1 tabular-nums">{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`}</td>
@@ -98,8 +150,12 @@ function FixesTable({ model }: { model: ReportModel }) {
           ))}
         </tbody>
       </table>
-      {model.message.breakEvenLine === null ? null : <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.message.breakEvenLine}</p>}
-      {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.notWorthIt.summary}</p> : null}
+      {model.message.breakEvenLine === null ? null : (
+        <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.message.breakEvenLine}</p>
+      )}
+      {model.notWorthIt !== null && model.notWorthIt.fixes.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.notWorthIt.summary}</p>
+      ) : null}
     </div>
   );
 }
@@ -116,26 +172,13 @@ function OptionsTable({ model }: { model: ReportModel }) {
   const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)];
   return (
     <div className="mb-2 overflow-x-auto sm:mb-[0.8cqw]" data-testid="decision-options">
-      <table className="w-full text-left text-sm sm:text-[1.3cqw]">
-        <caption className="sr-only">The priced options</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            {OPTION_COLUMNS.map((label) => (
-              <th key={label} scope="col" className="py-0.5 pr-2 align-bottom">{label}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells) => (
-            <tr key={cells[0]} className="border-b border-slate-200">
-              <th scope="row" className="py-0.5 pr-2 font-medium whitespace-nowrap">{cells[0]}</th>
-              {cells.slice(1).map((cell, i) => (
-                <td key={OPTION_COLUMNS[i + 1]} className="py-0.5 pr-2 tabular-nums">{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowHeaderTable
+        caption="The priced options"
+        columns={OPTION_COLUMNS}
+        rows={rows}
+        className="sm:text-[1.3cqw]"
+        cellClassName="py-0.5 pr-2"
+      />
       <p className="mt-1 text-xs text-slate-700 sm:text-[1.05cqw]">{options.options.map((o) => `${o.title}: ${o.why}`).join(' ')}</p>
     </div>
   );
@@ -154,17 +197,29 @@ function DecisionTable({ model }: { model: ReportModel }) {
           <caption className="sr-only">What the board is asked to approve</caption>
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="py-0.5 pr-2">Control</th>
-              <th scope="col" className="py-0.5 pr-2">Why</th>
-              <th scope="col" className="py-0.5 pr-2">Saves a year</th>
-              <th scope="col" className="py-0.5 pr-2">Costs a year</th>
-              <th scope="col" className="py-0.5">Required by</th>
+              <th scope="col" className="py-0.5 pr-2">
+                Control
+              </th>
+              <th scope="col" className="py-0.5 pr-2">
+                Why
+              </th>
+              <th scope="col" className="py-0.5 pr-2">
+                Saves a year
+              </th>
+              <th scope="col" className="py-0.5 pr-2">
+                Costs a year
+              </th>
+              <th scope="col" className="py-0.5">
+                Required by
+              </th>
             </tr>
           </thead>
           <tbody>
             {fit.rows.map((r) => (
               <tr key={r.name} className="border-b border-slate-200">
-                <th scope="row" className="py-0.5 pr-2 font-medium">{r.name}</th>
+                <th scope="row" className="py-0.5 pr-2 font-medium">
+                  {r.name}
+                </th>
                 <td className="py-0.5 pr-2">{DECISION_KIND[r.kind]}</td>
                 <td className="py-0.5 pr-2 tabular-nums">{`${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`}</td>
                 <td className="py-0.5 pr-2 tabular-nums">{`${formatUsdShort(r.costLowUsd)}–${formatUsdShort(r.costHighUsd)}`}</td>
@@ -174,7 +229,12 @@ function DecisionTable({ model }: { model: ReportModel }) {
           </tbody>
         </table>
       ) : null}
-      <Bullets items={d.rows.length > 0 ? [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines] : [...d.askLines, d.doNothing]} className="mt-2 sm:mt-[0.8cqw] sm:text-[1.3cqw]" />
+      <Bullets
+        items={
+          d.rows.length > 0 ? [...(fit.omittedLine === null ? [] : [fit.omittedLine]), ...d.closingLines] : [...d.askLines, d.doNothing]
+        }
+        className="mt-2 sm:mt-[0.8cqw] sm:text-[1.3cqw]"
+      />
     </div>
   );
 }
@@ -207,7 +267,19 @@ function Bullets({ items, className }: { items: readonly string[]; className?: s
  * 16:9 frame whose type scales with its width (container units), so 1280×720 and 1920×1080 show
  * the same slide.
  */
-export function SlideView({ slide, model, index, total, logoUrl }: { slide: ReportSlide; model: ReportModel; index: number; total: number; logoUrl: string | null }) {
+export function SlideView({
+  slide,
+  model,
+  index,
+  total,
+  logoUrl,
+}: {
+  slide: ReportSlide;
+  model: ReportModel;
+  index: number;
+  total: number;
+  logoUrl: string | null;
+}) {
   const chart = chartFor(slide, model);
   const isTitle = slide.id === 'title';
   return (
@@ -222,10 +294,25 @@ export function SlideView({ slide, model, index, total, logoUrl }: { slide: Repo
       >
         <header className="flex items-start justify-between gap-4">
           <div className="min-w-0">
-            <h2 className={cn('text-2xl font-bold tracking-tight sm:text-[3.4cqw] sm:leading-tight', isTitle && 'sm:mt-[8cqw] sm:text-[4.6cqw]')}>{slide.title}</h2>
-            <p className={cn('mt-1 text-lg font-semibold sm:mt-[0.6cqw] sm:text-[1.9cqw]', isTitle ? 'text-slate-200' : 'text-blue-800')}>{slide.takeaway}</p>
+            <h2
+              className={cn(
+                'text-2xl font-bold tracking-tight sm:text-[3.4cqw] sm:leading-tight',
+                isTitle && 'sm:mt-[8cqw] sm:text-[4.6cqw]',
+              )}
+            >
+              {slide.title}
+            </h2>
+            <p className={cn('mt-1 text-lg font-semibold sm:mt-[0.6cqw] sm:text-[1.9cqw]', isTitle ? 'text-slate-200' : 'text-blue-800')}>
+              {slide.takeaway}
+            </p>
           </div>
-          {logoUrl ? <img src={logoUrl} alt={`${model.meta.organisationName} logo`} className="max-h-12 max-w-32 shrink-0 rounded bg-white object-contain p-1 sm:max-h-[6cqw] sm:max-w-[16cqw]" /> : null}
+          {logoUrl ? (
+            <img
+              src={logoUrl}
+              alt={`${model.meta.organisationName} logo`}
+              className="max-h-12 max-w-32 shrink-0 rounded bg-white object-contain p-1 sm:max-h-[6cqw] sm:max-w-[16cqw]"
+            />
+          ) : null}
         </header>
         {slide.id === 'headline' ? (
           <>
@@ -233,7 +320,11 @@ export function SlideView({ slide, model, index, total, logoUrl }: { slide: Repo
             <Bullets items={slide.bullets} className="sm:text-[1.35cqw]" />
           </>
         ) : slide.id === 'fixes' ? (
-          model.fixes.length > 0 ? <FixesTable model={model} /> : <Bullets items={slide.bullets} className="sm:text-[1.25cqw]" />
+          model.fixes.length > 0 ? (
+            <FixesTable model={model} />
+          ) : (
+            <Bullets items={slide.bullets} className="sm:text-[1.25cqw]" />
+          )
         ) : slide.id === 'decision' ? (
           <DecisionTable model={model} />
         ) : chart ? (
