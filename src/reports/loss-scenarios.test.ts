@@ -116,7 +116,8 @@ describe('the range sentences follow the figures', () => {
     expect(text).toMatch(/What it means for the board/);
     const agreeing = levelUncertaintyLines({ ...range, populationBridge: { irisMedianUsd: 45_000, modelMedianUsd: 44_000, ratio: 1.02 } }).join(' ');
     expect(agreeing).toContain('the two sources agree');
-    expect(agreeing).not.toContain('times the claims');
+    expect(agreeing).toContain('at most 1.0 times the claims');
+    expect(text).toContain('they disagree');
     // A result stored before model 3.1 has no bridge: one sentence says its range leaves the disagreement out.
     const before = levelUncertaintyLines({ ...range, populationBridge: null });
     expect(before).toHaveLength(1);
