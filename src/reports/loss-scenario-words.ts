@@ -97,10 +97,11 @@ export function levelUncertaintyLines(u: ParameterUncertaintyView): readonly str
   const medians = `IRIS 2025 puts the median significant incident at this revenue at ${formatUsdShort(bridge.irisMedianUsd)}; the claims-based model puts the median incident, at average answers, at ${formatUsdShort(bridge.modelMedianUsd)}`;
   // The general paragraph (POPULATION_BRIDGE_WORDS) says IRIS is several times higher and is printed in
   // the method steps already: here the sources are named once and this result's own comparison follows.
+  // Two decimals, as the list of uncertain inputs prints the same multiplier (parameter-uncertainty.ts).
   const comparison =
     bridge.ratio < SOURCES_AGREE_RATIO
-      ? `For this organisation the two sources agree: ${medians}. The range allows for at most ${bridge.ratio.toFixed(1)} times the claims' cost of an incident, so their disagreement adds little and the range comes mostly from the published studies' own ranges.`
-      : `For this organisation they disagree: ${medians}. IRIS's figure is ${bridge.ratio.toFixed(1)} times the claims', and the range allows for an incident costing anywhere between the two.`;
+      ? `For this organisation the two sources agree: ${medians}. The range allows for at most ${bridge.ratio.toFixed(2)} times the claims' cost of an incident, so their disagreement adds little and the range comes mostly from the published studies' own ranges.`
+      : `For this organisation they disagree: ${medians}. IRIS's figure is ${bridge.ratio.toFixed(2)} times the claims', and the range allows for an incident costing anywhere between the two.`;
   const lowerPart = ale.central - ale.low < ale.high - ale.central;
   return [
     `The dollar level of an incident rests on two sources that count different incidents. How often an incident happens comes from IRIS 2025, which counts significant incidents; what one costs comes from NetDiligence 2025 insured claims, which include many smaller ones. ${comparison}`,

@@ -110,13 +110,13 @@ describe('the range sentences follow the figures', () => {
   test("the level's words name both medians, their ratio, the range and the central figure, and follow them", () => {
     const text = levelUncertaintyLines(range).join(' ');
     for (const usd of [357_000, 42_000, 40_000, 95_000, 60_000, 1_300_000]) expect(text).toContain(formatUsdShort(usd));
-    expect(text).toContain('8.5 times');
+    expect(text).toContain('8.50 times');
     expect(text).toMatch(/parameter uncertainty.*disagreement between IRIS and NetDiligence/);
     expect(text).toContain('stays on the claims level, so it sits in the lower part of the range');
     expect(text).toMatch(/What it means for the board/);
     const agreeing = levelUncertaintyLines({ ...range, populationBridge: { irisMedianUsd: 45_000, modelMedianUsd: 44_000, ratio: 1.02 } }).join(' ');
     expect(agreeing).toContain('the two sources agree');
-    expect(agreeing).toContain('at most 1.0 times the claims');
+    expect(agreeing).toContain('at most 1.02 times the claims');
     expect(text).toContain('they disagree');
     // A result stored before model 3.1 has no bridge: one sentence says its range leaves the disagreement out.
     const before = levelUncertaintyLines({ ...range, populationBridge: null });
