@@ -22,7 +22,8 @@ import { makeTempDir, runTool } from './test-support/run-tool.ts';
  * One figure per concept (ADR 271): the priced options and the key figures are the same strings in
  * the PDF text, the deck, the workbook, the /presentation data (the model as JSON) and the results
  * API, for the board profiles of the acceptance (three samples, a dental practice, a wealth adviser)
- * and for random profiles.
+ * and for random profiles. The level's uncertainty (ADR 308) is the same sentences in the PDF appendix
+ * and the workbook's "Read me".
  */
 
 let temp: { dir: string; cleanup: () => Promise<void> };
@@ -55,12 +56,15 @@ async function deckDecision(model: ReportModel): Promise<{ slide: string; notes:
   return { slide: await texts(`ppt/slides/slide${n}.xml`), notes: await texts(`ppt/notesSlides/notesSlide${n}.xml`) };
 }
 
-async function workbookRows(model: ReportModel, source: Parameters<typeof renderWorkbook>[1]): Promise<string[][]> {
+/** The workbook's decision options rows, and the first column of its "Read me" sheet. */
+async function workbookRows(model: ReportModel, source: Parameters<typeof renderWorkbook>[1]): Promise<{ rows: string[][]; readMe: string[] }> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await renderWorkbook(model, source)) as unknown as ExcelJS.Buffer);
   const rows: string[][] = [];
   book.getWorksheet('Decision options')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  return rows;
+  const readMe: string[] = [];
+  book.getWorksheet('Read me')?.eachRow((row) => readMe.push(String(row.getCell(1).value ?? '')));
+  return { rows, readMe };
 }
 
 function sourceOf(input: RiskInput, riskProfile: RiskProfileSettings) {
@@ -86,7 +90,7 @@ async function expectSameStringsEverywhere(input: RiskInput, riskProfile: RiskPr
   const model = buildReportModel(source);
   const options = model.keyFigures.options;
   expect(options).not.toBeNull();
-  const [pages, deck, sheet] = await Promise.all([pdfPages(model), deckDecision(model), workbookRows(model, source)]);
+  const [pages, deck, { rows: sheet, readMe }] = await Promise.all([pdfPages(model), deckDecision(model), workbookRows(model, source)]);
   const pdf = pages.join(' ');
   const boardPages = `${pages[0]} ${pages[1]}`;
   const presentation = JSON.parse(JSON.stringify(model)) as ReportModel;
@@ -126,6 +130,19 @@ async function expectSameStringsEverywhere(input: RiskInput, riskProfile: RiskPr
     expect(printed.length).toBeGreaterThan(0);
     for (const figure of printed) expect(figure).toBe(key.uninsuredOneInHundred.text);
     if (engineUncovered !== key.uninsuredOneInHundred.text) expect(pdf).not.toContain(`leaving ${engineUncovered}`);
+  }
+  // The level's uncertainty: the PDF appendix and the workbook's "Read me" print the same sentences, with this result's medians.
+  expect(model.uncertainty.levelLines.length).toBeGreaterThan(0);
+  // The appendix may break a paragraph across pages: read it without each page's header and footer.
+  const footer = `${model.meta.title}, ${model.meta.completedOn} Page`;
+  const flowing = pages
+    .map((p) => p.trim())
+    .map((p) => (p.startsWith(model.meta.organisationName) ? p.slice(model.meta.organisationName.length) : p))
+    .map((p) => (p.includes(footer) ? p.slice(0, p.lastIndexOf(footer)) : p).trim())
+    .join(' ');
+  for (const line of model.uncertainty.levelLines) {
+    expect(flowing).toContain(line);
+    expect(readMe).toContain(line);
   }
   // Required controls have their own list, never a "not worth it" one, and never as an unpaid fix.
   const requiredIds = new Set(api.requiredControls.map((c) => c.factorId));

@@ -1,5 +1,6 @@
 import {
   fixScenarioLine,
+  levelUncertaintyLines,
   parameterUncertaintyLine,
   parameterUncertaintyShortLine,
   SCENARIOS_EXPLANATION,
@@ -10,6 +11,7 @@ import {
   UNCERTAINTY_EXPLANATION,
   unknownAnswersLine,
 } from './loss-scenario-words.ts';
+import { POPULATION_BRIDGE_WORDS } from '@/engine/parameter-uncertainty.ts';
 import { readLossScenarios, readParameterUncertainty, readSavingByScenario, readUnknownAnswersRange } from './read-loss-scenarios.ts';
 import type { LossScenarioView, ParameterUncertaintyView, UnknownAnswersRangeView } from './read-loss-scenarios.ts';
 import { toPlainWords } from './plain-words.ts';
@@ -46,12 +48,16 @@ export interface UncertaintySection {
   readonly parameterShortLine: string | null;
   /** "What the 'I don't know' answers add: ..." (null when nothing is unknown). */
   readonly unknownAnswersLine: string | null;
+  /** The level's uncertainty for this result (the PDF appendix and the workbook's "Read me"); empty without parameter ranges. */
+  readonly levelLines: readonly string[];
 }
 
 /** The appendix text: the scenarios and the uncertainty in plain words, and how far each uncertain input can move. */
 export interface ScenarioAppendix {
   readonly scenarios: readonly string[];
   readonly uncertainty: readonly string[];
+  /** The level's uncertainty with this result's figures (the same lines as `UncertaintySection.levelLines`). */
+  readonly level: readonly string[];
   readonly rangeSources: readonly string[];
 }
 
@@ -92,6 +98,7 @@ export function buildUncertaintySection(result: unknown): UncertaintySection {
     parameterLine: parameter === null ? null : parameterUncertaintyLine(parameter),
     parameterShortLine: parameter === null ? null : parameterUncertaintyShortLine(parameter),
     unknownAnswersLine: unknownAnswersLine(unknownAnswers),
+    levelLines: parameter === null ? [] : levelUncertaintyLines(parameter),
   };
 }
 
@@ -99,7 +106,9 @@ export function buildUncertaintySection(result: unknown): UncertaintySection {
 export function buildScenarioAppendix(scenarios: ScenarioSection | null, uncertainty: UncertaintySection): ScenarioAppendix {
   return {
     scenarios: scenarios === null ? [] : SCENARIOS_EXPLANATION,
-    uncertainty: uncertainty.parameter === null && uncertainty.unknownAnswers === null ? [] : UNCERTAINTY_EXPLANATION,
+    // The level paragraph is printed with this result's figures (`level`), not in the general words.
+    uncertainty: uncertainty.parameter === null && uncertainty.unknownAnswers === null ? [] : UNCERTAINTY_EXPLANATION.filter((p) => p !== POPULATION_BRIDGE_WORDS),
+    level: uncertainty.levelLines,
     rangeSources: (uncertainty.parameter?.sources ?? []).map((s) => `${toPlainWords(s.parameter)}: ${plainRange(s.range)}`),
   };
 }

@@ -76,6 +76,40 @@ export function parameterUncertaintyShortLine(u: ParameterUncertaintyView): stri
   return `Given what we don't know about the model's inputs, the expected loss lies between ${formatUsdShort(u.expectedAnnualLossUsd.low)} and ${formatUsdShort(u.expectedAnnualLossUsd.high)} a year (${Math.round(u.level * 100)}% range).`;
 }
 
+/** Two sources within a tenth of each other agree for this organisation: the bridge then adds nothing to the range. */
+const SOURCES_AGREE_RATIO = 1.1;
+
+/**
+ * The level's uncertainty for this result, in plain words (ADR 264, ADR 308): what the 80% range
+ * includes, IRIS's and the claims' median incident with their ratio, that the central figure stays
+ * on the claims level, and what that means for the board. The PDF appendix and the workbook's
+ * "Read me" print these lines. A result stored before model 3.1 has no bridge: one sentence says
+ * its range leaves the disagreement out.
+ */
+export function levelUncertaintyLines(u: ParameterUncertaintyView): readonly string[] {
+  const bridge = u.populationBridge;
+  const level = `${Math.round(u.level * 100)}%`;
+  const ale = u.expectedAnnualLossUsd;
+  if (bridge === null)
+    return [
+      `This result was computed before the model included the disagreement between IRIS (how often incidents happen) and NetDiligence (what one costs): its ${level} range covers only the published studies' own ranges, and the dollar level could be several times higher. Running the assessment again adds it.`,
+    ];
+  const medians = `IRIS 2025 puts the median significant incident at this revenue at ${formatUsdShort(bridge.irisMedianUsd)}; the claims-based model puts the median incident, at average answers, at ${formatUsdShort(bridge.modelMedianUsd)}`;
+  // The general paragraph (POPULATION_BRIDGE_WORDS) says IRIS is several times higher and is printed in
+  // the method steps already: here the sources are named once and this result's own comparison follows.
+  // Two decimals, as the list of uncertain inputs prints the same multiplier (parameter-uncertainty.ts).
+  const comparison =
+    bridge.ratio < SOURCES_AGREE_RATIO
+      ? `For this organisation the two sources agree: ${medians}. The range allows for at most ${bridge.ratio.toFixed(2)} times the claims' cost of an incident, so their disagreement adds little and the range comes mostly from the published studies' own ranges.`
+      : `For this organisation they disagree: ${medians}. IRIS's figure is ${bridge.ratio.toFixed(2)} times the claims', and the range allows for an incident costing anywhere between the two.`;
+  const lowerPart = ale.central - ale.low < ale.high - ale.central;
+  return [
+    `The dollar level of an incident rests on two sources that count different incidents. How often an incident happens comes from IRIS 2025, which counts significant incidents; what one costs comes from NetDiligence 2025 insured claims, which include many smaller ones. ${comparison}`,
+    `The ${level} range of the expected loss, ${formatUsdShort(ale.low)} to ${formatUsdShort(ale.high)} a year, therefore includes two things: the published studies' own ranges (parameter uncertainty) and this disagreement between IRIS and NetDiligence. The central figure, ${formatUsdShort(ale.central)} a year, stays on the claims level${lowerPart ? ', so it sits in the lower part of the range' : ''}.`,
+    `What it means for the board: budget on the central figure, but treat the top of the range as a plausible outcome rather than a far-fetched one when choosing an insurance limit or a loss appetite (the 1-in-100 year's range reaches ${formatUsdShort(u.oneInHundredYearUsd.high)}). Answering the "I don't know" questions narrows a different range, not this one; only better evidence on what incidents like yours cost would.`,
+  ];
+}
+
 /** The range the "I don't know" answers add, taken together (null when nothing is unknown). */
 export function unknownAnswersLine(range: UnknownAnswersRangeView | null): string | null {
   if (range === null) return null;

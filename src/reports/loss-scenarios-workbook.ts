@@ -1,7 +1,8 @@
 import type ExcelJS from 'exceljs';
 import { COST_CATEGORIES } from '@/engine/evaluate-scenario.ts';
 import type { ScenarioSection, UncertaintySection } from './loss-scenario-report.ts';
-import { FormulaSheet, PROB, USD, USD_CENTS } from './workbook/formula-sheet.ts';
+import { FormulaSheet, NUMBER, PROB, USD, USD_CENTS } from './workbook/formula-sheet.ts';
+import type { PopulationBridgeView } from './read-loss-scenarios.ts';
 import type { CellLink } from './workbook/what-changed-sheet.ts';
 
 /**
@@ -99,6 +100,7 @@ function addRanges(f: FormulaSheet, uncertainty: UncertaintySection) {
       f.unchecked(`${label}: low (USD)`, range.low, `10th percentile over ${u.outerDraws} draws of the model's inputs`, USD);
       f.unchecked(`${label}: high (USD)`, range.high, `90th percentile over ${u.outerDraws} draws of the model's inputs`, USD);
     }
+    addPopulationBridge(f, u.populationBridge);
   }
   const unknown = uncertainty.unknownAnswers;
   if (unknown !== null) {
@@ -115,4 +117,12 @@ function addRanges(f: FormulaSheet, uncertainty: UncertaintySection) {
       USD,
     );
   }
+}
+
+/** The two medians the range bridges and their ratio (model 3.1, ADR 264); the "Read me" sheet says what they mean. */
+function addPopulationBridge(f: FormulaSheet, bridge: PopulationBridgeView | null) {
+  if (bridge === null) return;
+  f.unchecked('IRIS 2025 median loss per significant incident at this revenue (USD)', bridge.irisMedianUsd, 'IRIS 2025 band medians, interpolated on revenue', USD);
+  f.unchecked('Model median incident at average answers (USD)', bridge.modelMedianUsd, 'claims-calibrated (NetDiligence), simulated', USD);
+  f.unchecked('IRIS median / model median (top of the population bridge)', bridge.ratio, 'the cost of an incident is drawn between x1 and this', NUMBER);
 }

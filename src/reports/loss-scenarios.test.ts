@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatUsdShort } from './format.ts';
-import { parameterUncertaintyLine, unknownAnswersLine } from './loss-scenario-words.ts';
+import { levelUncertaintyLines, parameterUncertaintyLine, unknownAnswersLine } from './loss-scenario-words.ts';
 import { readLossScenarios, readParameterUncertainty, readSavingByScenario, readUnknownAnswersRange } from './read-loss-scenarios.ts';
 import { buildReportModel, type ReportSource } from './report-model.ts';
 import { pdfLayoutTexts, renderReportPdf } from './render-pdf.tsx';
@@ -33,6 +33,13 @@ function storedBeforeScenarios(): ReportSource {
     engineVersion: '2.0.0',
     recommendations: (result.recommendations ?? []).map((r) => ({ ...r, savingByScenario: undefined })),
   } as unknown as RiskResult;
+  return { ...source, assessment: { ...source.assessment, result: stripped } };
+}
+
+/** The same assessment as a result stored by model 3.0.0: ranges, but no population bridge. */
+function storedBeforeBridge(): ReportSource {
+  const { populationBridge: _b, ...parameterUncertainty } = result.parameterUncertainty!;
+  const stripped = { ...result, engineVersion: '3.0.0', parameterUncertainty } as unknown as RiskResult;
   return { ...source, assessment: { ...source.assessment, result: stripped } };
 }
 
@@ -88,6 +95,7 @@ describe('the range sentences follow the figures', () => {
     expectedAnnualLossUsd: { low: 40_000, central: 60_000, high: 95_000 },
     oneInTwentyYearUsd: { low: 200_000, central: 260_000, high: 390_000 },
     oneInHundredYearUsd: { low: 600_000, central: 800_000, high: 1_300_000 },
+    populationBridge: { irisMedianUsd: 357_000, modelMedianUsd: 42_000, ratio: 8.5 },
   };
 
   test('the parameter-uncertainty line prints each low and high and moves when they move', () => {
@@ -97,6 +105,23 @@ describe('the range sentences follow the figures', () => {
     const wider = parameterUncertaintyLine({ ...range, expectedAnnualLossUsd: { low: 30_000, central: 60_000, high: 120_000 } });
     expect(wider).toContain(formatUsdShort(120_000));
     expect(wider).not.toContain(formatUsdShort(95_000));
+  });
+
+  test("the level's words name both medians, their ratio, the range and the central figure, and follow them", () => {
+    const text = levelUncertaintyLines(range).join(' ');
+    for (const usd of [357_000, 42_000, 40_000, 95_000, 60_000, 1_300_000]) expect(text).toContain(formatUsdShort(usd));
+    expect(text).toContain('8.50 times');
+    expect(text).toMatch(/parameter uncertainty.*disagreement between IRIS and NetDiligence/);
+    expect(text).toContain('stays on the claims level, so it sits in the lower part of the range');
+    expect(text).toMatch(/What it means for the board/);
+    const agreeing = levelUncertaintyLines({ ...range, populationBridge: { irisMedianUsd: 45_000, modelMedianUsd: 44_000, ratio: 1.02 } }).join(' ');
+    expect(agreeing).toContain('the two sources agree');
+    expect(agreeing).toContain('at most 1.02 times the claims');
+    expect(text).toContain('they disagree');
+    // A result stored before model 3.1 has no bridge: one sentence says its range leaves the disagreement out.
+    const before = levelUncertaintyLines({ ...range, populationBridge: null });
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatch(/before the model included the disagreement/);
   });
 
   test('the "I don\'t know" line exists only when answers are unknown', () => {
@@ -144,7 +169,7 @@ describe('report model', () => {
     expect(old.scenarios).toBeNull();
     expect(old.slides.map((s) => s.id)).not.toContain('scenarios');
     expect(old.uncertainty.parameterLine).toBeNull();
-    expect(old.scenarioAppendix).toEqual({ scenarios: [], uncertainty: [], rangeSources: [] });
+    expect(old.scenarioAppendix).toEqual({ scenarios: [], uncertainty: [], level: [], rangeSources: [] });
   });
 
   test('the appendix explains the scenarios and the uncertainty in plain words, without internal names', () => {
@@ -179,6 +204,25 @@ describe('formats', () => {
       const appendix = pages.slice(pages.findIndex((p) => p.includes('Appendix'))).join(' ');
       expect(appendix).toContain('The five loss scenarios');
       expect(appendix).toContain('How certain the figures are');
+      expect(model.scenarioAppendix.level.length).toBeGreaterThan(1);
+      for (const line of model.scenarioAppendix.level) expect(appendix).toContain(line);
+    } finally {
+      await temp.cleanup();
+    }
+  }, 60_000);
+
+  test('a result stored before the population bridge still renders, its appendix saying the range leaves the disagreement out', async () => {
+    const before = buildReportModel(storedBeforeBridge());
+    expect(before.uncertainty.parameterLine).not.toBeNull();
+    expect(before.scenarioAppendix.level).toHaveLength(1);
+    const temp = await makeTempDir('scenarios-pdf-3-0');
+    try {
+      const path = join(temp.dir, 'report.pdf');
+      await writeFile(path, await renderReportPdf(before));
+      const text = (await runTool('pdftotext', [path, '-'])).replace(/\s+/g, ' ');
+      expect(text).toContain(before.scenarioAppendix.level[0]);
+      // The general words about the bridge are not printed for a range that does not include it.
+      expect(text).not.toContain('the 80% range runs from the claims level up toward the IRIS level');
     } finally {
       await temp.cleanup();
     }
@@ -211,7 +255,7 @@ describe('formats', () => {
         if (row.getCell(1).value === label) found = row;
       });
       if (!found) throw new Error(`no row ${label}`);
-      const cell = found.getCell(3).value as { formula: string; result: number };
+      const cell = (found.getCell(3).value ?? {}) as { formula: string; result: number };
       return { stored: Number(found.getCell(2).value), formula: cell.formula, cached: cell.result };
     };
 
@@ -226,6 +270,16 @@ describe('formats', () => {
         const share = rowByLabel(`${s.label}: share of the expected loss`);
         expect(evaluator.evaluate('Scenarios', share.formula)).toBeCloseTo(s.share, 9);
       }
+    });
+
+    test("the Read me sheet explains the level's uncertainty in the PDF appendix's words, and the Scenarios sheet holds the two medians", () => {
+      const readMe: string[] = [];
+      workbook.getWorksheet('Read me')!.eachRow((row) => readMe.push(String(row.getCell(1).value ?? '')));
+      expect(model.uncertainty.levelLines.length).toBeGreaterThan(1);
+      for (const line of model.uncertainty.levelLines) expect(readMe).toContain(line);
+      const bridge = readParameterUncertainty(result)!.populationBridge!;
+      expect(rowByLabel('IRIS 2025 median loss per significant incident at this revenue (USD)').stored).toBe(bridge.irisMedianUsd);
+      expect(rowByLabel('Model median incident at average answers (USD)').stored).toBe(bridge.modelMedianUsd);
     });
 
     test('the five add up to the expected loss: the check cell recomputes to 0', () => {

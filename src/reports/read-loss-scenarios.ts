@@ -39,6 +39,20 @@ export interface ParameterUncertaintyView {
   readonly oneInTwentyYearUsd: UncertaintyRangeView;
   readonly oneInHundredYearUsd: UncertaintyRangeView;
   readonly sources: readonly { readonly parameter: string; readonly range: string; readonly source: string }[];
+  /** The bridge between IRIS frequency and NetDiligence cost (model 3.1, ADR 264); null for results stored before it. */
+  readonly populationBridge: PopulationBridgeView | null;
+}
+
+/** IRIS's median incident at this revenue against the model's at average answers, and their ratio (≥ 1). */
+export interface PopulationBridgeView {
+  readonly irisMedianUsd: number;
+  readonly modelMedianUsd: number;
+  readonly ratio: number;
+}
+
+function readPopulationBridge(value: unknown): PopulationBridgeView | null {
+  if (!isRecord(value) || !isFiniteNumber(value.irisMedianUsd) || !isFiniteNumber(value.modelMedianUsd) || !isFiniteNumber(value.ratio)) return null;
+  return { irisMedianUsd: value.irisMedianUsd, modelMedianUsd: value.modelMedianUsd, ratio: value.ratio };
 }
 
 /** The expected loss with every "I don't know" answered best (low) and worst (high). */
@@ -131,6 +145,7 @@ export function readParameterUncertainty(result: unknown): ParameterUncertaintyV
     oneInTwentyYearUsd: oneInTwenty,
     oneInHundredYearUsd: oneInHundred,
     sources,
+    populationBridge: readPopulationBridge(u.populationBridge),
   };
 }
 

@@ -477,6 +477,8 @@ function ScenarioAppendixPdf({ appendix }: { appendix: ReportModel['scenarioAppe
       {appendix.scenarios.length > 0 ? <T>{appendix.scenarios.join('\n')}</T> : null}
       {appendix.uncertainty.length > 0 ? <Text style={styles.h3}>How certain the figures are</Text> : null}
       {appendix.uncertainty.length > 0 ? <T>{appendix.uncertainty.join('\n')}</T> : null}
+      {appendix.level.length > 0 ? <Text style={styles.h3}>How certain the dollar level is</Text> : null}
+      {appendix.level.length > 0 ? <T>{appendix.level.join('\n')}</T> : null}
       {appendix.rangeSources.length > 0 ? <T style={[styles.small, { marginTop: 4 }]}>{`How far each uncertain input of the model can move (80% range, each derived from the published study behind it): ${appendix.rangeSources.join('; ')}.`}</T> : null}
     </>
   );
@@ -509,16 +511,35 @@ function MethodAppendix({ model }: { model: ReportModel }) {
 }
 
 /**
- * Sections two to a page, each pair on its own <Page>: react-pdf re-lays out everything after a
- * page break on every split, so one long flowing page of all sections costs several times more.
+ * Where each section goes. Sections sit two to a page, each pair on its own <Page>: react-pdf re-lays
+ * out everything after a page break on every split, so one long flowing page of all sections costs
+ * several times more. The rest have their own page (page 1, the decision page, the appendix) or none
+ * (the title is the cover of the deck only). Every SlideId must be placed: a new one left out of this
+ * map does not compile, so it cannot silently vanish from the PDF.
  */
-const SECTION_PAGES: readonly (readonly SlideId[])[] = [
-  ['headline', 'exceedance'],
-  ['costBreakdown', 'drivers'],
-  ['scenarios'],
-  ['fixes', 'fines'],
-  ['insurance', 'whatChanged'],
-];
+const SECTION_PLACEMENT = {
+  title: 'not printed',
+  headline: { page: 0 },
+  exceedance: { page: 0 },
+  costBreakdown: { page: 1 },
+  drivers: { page: 1 },
+  scenarios: { page: 2 },
+  fixes: { page: 3 },
+  fines: { page: 3 },
+  insurance: { page: 4 },
+  whatChanged: { page: 4 },
+  decision: 'decision page',
+  method: 'appendix',
+} as const satisfies Record<SlideId, { readonly page: number } | 'not printed' | 'decision page' | 'appendix'>;
+
+/** The section pages' slide ids in order, from the placement map (map order within a page). */
+const SECTION_PAGES: readonly (readonly SlideId[])[] = (() => {
+  const pages: SlideId[][] = [];
+  for (const [id, place] of Object.entries(SECTION_PLACEMENT) as [SlideId, (typeof SECTION_PLACEMENT)[SlideId]][]) {
+    if (typeof place === 'object') (pages[place.page] ??= []).push(id);
+  }
+  return pages;
+})();
 
 /** The board report as a complete PDF file (built fully in memory; the caller sends it only when done). */
 export async function renderReportPdf(model: ReportModel, logo: ReportLogo | null = null): Promise<Buffer> {

@@ -518,6 +518,8 @@ function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource, key: KeyF
   return f;
 }
 
+const LEVEL_HEADING = 'How certain the dollar level is';
+
 function addReadMe(workbook: ExcelJS.Workbook, model: ReportModel, hasPlan: boolean) {
   const sheet = workbook.addWorksheet('Read me');
   sheet.getColumn(1).width = 120;
@@ -546,10 +548,15 @@ function addReadMe(workbook: ExcelJS.Workbook, model: ReportModel, hasPlan: bool
           'Scenarios: each named loss scenario’s expected loss recomputed from its cost categories, and the five added up against the expected loss (the check cell should read 0).',
         ]),
     'Every formula also stores its last result, so viewers that do not recalculate still show the figures.',
+    // The level's uncertainty, in the same words as the PDF appendix (loss-scenario-words.ts).
+    ...(model.uncertainty.levelLines.length === 0 ? [] : ['', LEVEL_HEADING, ...model.uncertainty.levelLines]),
   ];
   lines.forEach((text, i) => {
     const row = sheet.addRow([text]);
     if (i === 0) row.font = { bold: true, size: 14 };
+    if (text === LEVEL_HEADING) row.font = { bold: true };
+    // The level paragraphs are long: wrapped in the wide column, so they read without scrolling sideways.
+    if (model.uncertainty.levelLines.includes(text)) row.alignment = { wrapText: true, vertical: 'top' };
   });
 }
 
