@@ -70,19 +70,33 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const constant = builder.build(levels);
   const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
   if (unknown.length === 0) return constantPlan(constant);
-  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, unknown);
+  // Each year's combination is its design row (ADR 268): no pass over the years, and the run's own
+  // row-of-year array serves every set of answers (the recommendations resolve one per factor).
+  const design = designOfUnknownAnswers(draws, params);
   const S = LOSS_SCENARIO_COUNT;
-  const frequencyMultiplier = new Float64Array(levelsOfGroup.length * S);
-  const severityMultiplier = new Float64Array(levelsOfGroup.length * S);
-  const a4Index = new Int8Array(levelsOfGroup.length);
+  const frequencyMultiplier = new Float64Array(design.rows * S);
+  const severityMultiplier = new Float64Array(design.rows * S);
+  const a4Index = new Int8Array(design.rows);
   const work = Int8Array.from(levels);
-  levelsOfGroup.forEach((groupLevels, id) => {
-    // The same builder as the constant scenario, with each unknown factor at its level in this combination.
+  const builtRowOfCode = new Map<number, number>();
+  for (let r = 0; r < design.rows; r++) {
+    let code = 0;
+    for (const i of unknown) code = code * 3 + ((design.levelsByFactor[i] as Int8Array)[r] as number);
+    const built = builtRowOfCode.get(code);
+    if (built !== undefined) {
+      // Rows with the same levels share one build: copy it.
+      frequencyMultiplier.copyWithin(r * S, built * S, (built + 1) * S);
+      severityMultiplier.copyWithin(r * S, built * S, (built + 1) * S);
+      a4Index[r] = a4Index[built] as number;
+      continue;
+    }
+    builtRowOfCode.set(code, r);
+    // The same builder as the constant scenario, with each unknown factor at its level in this row.
     // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
-    unknown.forEach((factorIndex, j) => (work[factorIndex] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[factorIndex] as number)));
-    a4Index[id] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, id * S)] as number;
-  });
-  return { constant, combinations: { ofSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };
+    for (const i of unknown) work[i] = Math.max((design.levelsByFactor[i] as Int8Array)[r] as number, params.unknownAnswerFloor[i] as number);
+    a4Index[r] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, r * S)] as number;
+  }
+  return { constant, combinations: { ofSlot: design.rowOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };
 }
 
 /** The years of a run grouped by the levels the design gives the unknown factors. */
