@@ -1,5 +1,5 @@
 import { FACTORS } from './factors.ts';
-import type { FactorId, FactorLevel } from './factors.ts';
+import type { FactorLevel } from './factors.ts';
 import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
@@ -147,23 +147,41 @@ export function designOfUnknownAnswers(draws: LossDraws, params: ModelParameters
   const rowOfSlot = new Int32Array(draws.slotCount);
   // Years are independent and identically drawn, so their numbers may assign the rows: each row gets the same share of years.
   for (let e = 0; e < draws.eventCount; e++) rowOfSlot[draws.eventSlot[e] as number] = (draws.eventYear[e] as number) % rows;
-  const rng = createXoshiro128(Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0);
-  const effects = logEffectsOfLevels(params);
-  const population = populationMeans(effects);
-  let best: Int8Array[] = [];
-  let bestMismatch = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < DESIGN_CANDIDATES; k++) {
-    const candidate = FACTORS.map((f) => latinHypercubeColumn(rng, rows, UNKNOWN_ANSWER_PREVALENCE[f.id]));
-    const mismatch = meanMultiplierMismatch(candidate, rows, effects, population);
-    if (mismatch < bestMismatch) [best, bestMismatch] = [candidate, mismatch];
-  }
-  const design = { rows, rowOfSlot, levelsByFactor: best, groupsByUnknown: new Map() };
+  const seed = Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0;
+  const design = { rows, rowOfSlot, levelsByFactor: chooseDesignColumns(params, seed, rows), groupsByUnknown: new Map() };
   designOfDraws.set(draws, design);
   return design;
 }
 
-/** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows, ranks shuffled. */
-function latinHypercubeColumn(rng: Xoshiro128, rows: number, prevalence: (typeof UNKNOWN_ANSWER_PREVALENCE)[FactorId]): Int8Array {
+/** Per model: the columns chosen per (seed, rows). A run's precision rounds redraw from the same seed, so they share one choice. */
+const columnsOfParams = new WeakMap<ModelParameters, Map<string, readonly Int8Array[]>>();
+
+/** The design's columns: the best of `DESIGN_CANDIDATES` Latin hypercube shuffles seeded by `seed` (a pure function of its arguments). */
+function chooseDesignColumns(params: ModelParameters, seed: number, rows: number): readonly Int8Array[] {
+  const key = `${seed}:${rows}`;
+  let known = columnsOfParams.get(params);
+  const cached = known?.get(key);
+  if (cached !== undefined) return cached;
+  const rng = createXoshiro128(seed);
+  const effects = logEffectsOfLevels(params);
+  const population = populationMeans(effects);
+  const levelOfRank = FACTORS.map((f) => Int8Array.from({ length: rows }, (_, q) => BUILDER_LEVEL[levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], (q + 0.5) / rows)]));
+  let best: Int8Array[] = [];
+  let bestMismatch = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < DESIGN_CANDIDATES; k++) {
+    const candidate = levelOfRank.map((levels) => latinHypercubeColumn(rng, levels));
+    const mismatch = meanMultiplierMismatch(candidate, rows, effects, population);
+    if (mismatch < bestMismatch) [best, bestMismatch] = [candidate, mismatch];
+  }
+  if (known === undefined) columnsOfParams.set(params, (known = new Map()));
+  if (known.size >= 8) known.clear();
+  known.set(key, best);
+  return best;
+}
+
+/** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows (`levelOfRank`), ranks shuffled. */
+function latinHypercubeColumn(rng: Xoshiro128, levelOfRank: Int8Array): Int8Array {
+  const rows = levelOfRank.length;
   const rank = Int32Array.from({ length: rows }, (_, r) => r);
   for (let r = rows - 1; r > 0; r--) {
     const j = Math.floor(rng.nextFloat64() * (r + 1));
@@ -171,7 +189,9 @@ function latinHypercubeColumn(rng: Xoshiro128, rows: number, prevalence: (typeof
     rank[r] = rank[j] as number;
     rank[j] = t;
   }
-  return Int8Array.from(rank, (q) => BUILDER_LEVEL[levelForUniform(prevalence, (q + 0.5) / rows)]);
+  const column = new Int8Array(rows);
+  for (let r = 0; r < rows; r++) column[r] = levelOfRank[rank[r] as number] as number;
+  return column;
 }
 
 /**
