@@ -36,7 +36,11 @@ describe('resolveSlotScenarios with unknown answers', () => {
     const design = designOfUnknownAnswers(draws, params);
     const builder = createScenarioBuilder(params);
     expect(plan.combinations).not.toBeNull();
-    const combinations = new Set(plan.combinations?.ofSlot);
+    // Combinations are indexed by design row; rows with the same levels carry the same scenario.
+    const S = LOSS_SCENARIO_COUNT;
+    const scenarioOf = (c: number): string =>
+      [...(plan.combinations?.frequencyMultiplier.subarray(c * S, (c + 1) * S) ?? []), ...(plan.combinations?.severityMultiplier.subarray(c * S, (c + 1) * S) ?? [])].join(',');
+    const combinations = new Set(Array.from(plan.combinations?.ofSlot ?? [], scenarioOf));
     expect(combinations.size).toBeGreaterThan(1);
     expect(combinations.size).toBeLessThanOrEqual(Math.min(3 ** count, UNKNOWN_DESIGN_ROWS));
     const yearOfSlot = new Int32Array(draws.slotCount);

@@ -1,5 +1,5 @@
 import { FACTORS } from './factors.ts';
-import type { FactorId, FactorLevel } from './factors.ts';
+import type { FactorLevel } from './factors.ts';
 import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
@@ -70,19 +70,33 @@ export function resolveSlotScenarios(draws: LossDraws, params: ModelParameters, 
   const constant = builder.build(levels);
   const unknown = FACTORS.map((f, i) => (answers[f.id] === 'unknown' ? i : -1)).filter((i) => i >= 0);
   if (unknown.length === 0) return constantPlan(constant);
-  const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, unknown);
+  // Each year's combination is its design row (ADR 268): no pass over the years, and the run's own
+  // row-of-year array serves every set of answers (the recommendations resolve one per factor).
+  const design = designOfUnknownAnswers(draws, params);
   const S = LOSS_SCENARIO_COUNT;
-  const frequencyMultiplier = new Float64Array(levelsOfGroup.length * S);
-  const severityMultiplier = new Float64Array(levelsOfGroup.length * S);
-  const a4Index = new Int8Array(levelsOfGroup.length);
+  const frequencyMultiplier = new Float64Array(design.rows * S);
+  const severityMultiplier = new Float64Array(design.rows * S);
+  const a4Index = new Int8Array(design.rows);
   const work = Int8Array.from(levels);
-  levelsOfGroup.forEach((groupLevels, id) => {
-    // The same builder as the constant scenario, with each unknown factor at its level in this combination.
+  const builtRowOfCode = new Map<number, number>();
+  for (let r = 0; r < design.rows; r++) {
+    let code = 0;
+    for (const i of unknown) code = code * 3 + ((design.levelsByFactor[i] as Int8Array)[r] as number);
+    const built = builtRowOfCode.get(code);
+    if (built !== undefined) {
+      // Rows with the same levels share one build: copy it.
+      frequencyMultiplier.copyWithin(r * S, built * S, (built + 1) * S);
+      severityMultiplier.copyWithin(r * S, built * S, (built + 1) * S);
+      a4Index[r] = a4Index[built] as number;
+      continue;
+    }
+    builtRowOfCode.set(code, r);
+    // The same builder as the constant scenario, with each unknown factor at its level in this row.
     // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
-    unknown.forEach((factorIndex, j) => (work[factorIndex] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[factorIndex] as number)));
-    a4Index[id] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, id * S)] as number;
-  });
-  return { constant, combinations: { ofSlot: groupOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };
+    for (const i of unknown) work[i] = Math.max((design.levelsByFactor[i] as Int8Array)[r] as number, params.unknownAnswerFloor[i] as number);
+    a4Index[r] = A4_OF_BUILDER_LEVEL[builder.buildInto(work, frequencyMultiplier, severityMultiplier, r * S)] as number;
+  }
+  return { constant, combinations: { ofSlot: design.rowOfSlot, frequencyMultiplier, severityMultiplier, a4Index } };
 }
 
 /** The years of a run grouped by the levels the design gives the unknown factors. */
@@ -133,23 +147,41 @@ export function designOfUnknownAnswers(draws: LossDraws, params: ModelParameters
   const rowOfSlot = new Int32Array(draws.slotCount);
   // Years are independent and identically drawn, so their numbers may assign the rows: each row gets the same share of years.
   for (let e = 0; e < draws.eventCount; e++) rowOfSlot[draws.eventSlot[e] as number] = (draws.eventYear[e] as number) % rows;
-  const rng = createXoshiro128(Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0);
-  const effects = logEffectsOfLevels(params);
-  const population = populationMeans(effects);
-  let best: Int8Array[] = [];
-  let bestMismatch = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < DESIGN_CANDIDATES; k++) {
-    const candidate = FACTORS.map((f) => latinHypercubeColumn(rng, rows, UNKNOWN_ANSWER_PREVALENCE[f.id]));
-    const mismatch = meanMultiplierMismatch(candidate, rows, effects, population);
-    if (mismatch < bestMismatch) [best, bestMismatch] = [candidate, mismatch];
-  }
-  const design = { rows, rowOfSlot, levelsByFactor: best, groupsByUnknown: new Map() };
+  const seed = Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0;
+  const design = { rows, rowOfSlot, levelsByFactor: chooseDesignColumns(params, seed, rows), groupsByUnknown: new Map() };
   designOfDraws.set(draws, design);
   return design;
 }
 
-/** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows, ranks shuffled. */
-function latinHypercubeColumn(rng: Xoshiro128, rows: number, prevalence: (typeof UNKNOWN_ANSWER_PREVALENCE)[FactorId]): Int8Array {
+/** Per model: the columns chosen per (seed, rows). A run's precision rounds redraw from the same seed, so they share one choice. */
+const columnsOfParams = new WeakMap<ModelParameters, Map<string, readonly Int8Array[]>>();
+
+/** The design's columns: the best of `DESIGN_CANDIDATES` Latin hypercube shuffles seeded by `seed` (a pure function of its arguments). */
+function chooseDesignColumns(params: ModelParameters, seed: number, rows: number): readonly Int8Array[] {
+  const key = `${seed}:${rows}`;
+  let known = columnsOfParams.get(params);
+  const cached = known?.get(key);
+  if (cached !== undefined) return cached;
+  const rng = createXoshiro128(seed);
+  const effects = logEffectsOfLevels(params);
+  const population = populationMeans(effects);
+  const levelOfRank = FACTORS.map((f) => Int8Array.from({ length: rows }, (_, q) => BUILDER_LEVEL[levelForUniform(UNKNOWN_ANSWER_PREVALENCE[f.id], (q + 0.5) / rows)]));
+  let best: Int8Array[] = [];
+  let bestMismatch = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < DESIGN_CANDIDATES; k++) {
+    const candidate = levelOfRank.map((levels) => latinHypercubeColumn(rng, levels));
+    const mismatch = meanMultiplierMismatch(candidate, rows, effects, population);
+    if (mismatch < bestMismatch) [best, bestMismatch] = [candidate, mismatch];
+  }
+  if (known === undefined) columnsOfParams.set(params, (known = new Map()));
+  if (known.size >= 8) known.clear();
+  known.set(key, best);
+  return best;
+}
+
+/** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows (`levelOfRank`), ranks shuffled. */
+function latinHypercubeColumn(rng: Xoshiro128, levelOfRank: Int8Array): Int8Array {
+  const rows = levelOfRank.length;
   const rank = Int32Array.from({ length: rows }, (_, r) => r);
   for (let r = rows - 1; r > 0; r--) {
     const j = Math.floor(rng.nextFloat64() * (r + 1));
@@ -157,7 +189,9 @@ function latinHypercubeColumn(rng: Xoshiro128, rows: number, prevalence: (typeof
     rank[r] = rank[j] as number;
     rank[j] = t;
   }
-  return Int8Array.from(rank, (q) => BUILDER_LEVEL[levelForUniform(prevalence, (q + 0.5) / rows)]);
+  const column = new Int8Array(rows);
+  for (let r = 0; r < rows; r++) column[r] = levelOfRank[rank[r] as number] as number;
+  return column;
 }
 
 /**
