@@ -18,6 +18,36 @@ function StepLink({ group, onGoTo, children }: { group: FactorGroup; onGoTo: (st
   );
 }
 
+/** What will be calculated: the organisation, its size and how far the answers go. */
+function ReviewSummary({ input }: { input: DraftRiskInput }) {
+  const org = input.organisation;
+  return (
+    <dl className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-medium text-slate-700">Organisation</dt>
+        <dd className="text-slate-900">{org?.name || '—'}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">Industry, size</dt>
+        <dd className="text-slate-900">
+          {industryLabel(org?.industry)}, {org?.employees?.toLocaleString('en-US') ?? '—'} employees, revenue {org?.annualRevenueUsd ? formatUsd(org.annualRevenueUsd) : '—'}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">Questions answered</dt>
+        <dd className="text-slate-900" data-testid="review-answered">
+          {countAnswered(input)} of {FACTORS.length}
+          {countUnknown(input) > 0 ? ` (${countUnknown(input)} “I don't know”)` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">Frameworks declared</dt>
+        <dd className="text-slate-900">{Object.keys(input.frameworks ?? {}).length}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /** The last step: what will be calculated, and everything that is not a firm answer yet. */
 export function ReviewStep({
   input,
@@ -32,34 +62,11 @@ export function ReviewStep({
   hasProfileIssues: boolean;
   onGoTo: (step: AssessmentStep) => void;
 }) {
-  const org = input.organisation;
   const unanswered = FACTORS.filter((f) => input.factors?.[f.id] === undefined);
   const unknown = FACTORS.filter((f) => input.factors?.[f.id] === 'unknown');
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-medium text-slate-700">Organisation</dt>
-          <dd className="text-slate-900">{org?.name || '—'}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-700">Industry, size</dt>
-          <dd className="text-slate-900">
-            {industryLabel(org?.industry)}, {org?.employees?.toLocaleString('en-US') ?? '—'} employees, revenue {org?.annualRevenueUsd ? formatUsd(org.annualRevenueUsd) : '—'}
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-700">Questions answered</dt>
-          <dd className="text-slate-900" data-testid="review-answered">
-            {countAnswered(input)} of {FACTORS.length}
-            {countUnknown(input) > 0 ? ` (${countUnknown(input)} “I don't know”)` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-700">Frameworks declared</dt>
-          <dd className="text-slate-900">{Object.keys(input.frameworks ?? {}).length}</dd>
-        </div>
-      </dl>
+      <ReviewSummary input={input} />
       {hasProfileIssues ? (
         <Alert variant="destructive">
           <AlertTitle>Some required details are missing</AlertTitle>

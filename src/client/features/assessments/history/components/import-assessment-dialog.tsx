@@ -72,28 +72,13 @@ export function ImportAssessmentDialog() {
         <PartnerImportedNotice result={importPartner.data} onClose={close} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-4" aria-label="Import assessments">
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">What the file holds</legend>
-            {KINDS.map((option) => (
-              <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50">
-                <input
-                  type="radio"
-                  name="import-kind"
-                  value={option.value}
-                  checked={kind === option.value}
-                  onChange={() => {
-                    clearResult();
-                    setKind(option.value);
-                  }}
-                  className="mt-1"
-                />
-                <span className="grid gap-0.5">
-                  <span className="text-sm font-medium">{option.label}</span>
-                  <span className="text-xs text-slate-600">{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <KindChoice
+            kind={kind}
+            onChoose={(value) => {
+              clearResult();
+              setKind(value);
+            }}
+          />
           <FormField id={FILE_FIELD} label="File" error={fileError} required hint={`Up to 1 MB and ${IMPORT_MAX_ROWS} rows.`}>
             <Input
               type="file"
@@ -111,6 +96,31 @@ export function ImportAssessmentDialog() {
         </form>
       )}
     </TitledDialog>
+  );
+}
+
+/** What the file holds: one exported assessment or a partner's file of client organisations. */
+function KindChoice({ kind, onChoose }: { kind: ImportKind; onChoose: (kind: ImportKind) => void }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">What the file holds</legend>
+      {KINDS.map((option) => (
+        <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50">
+          <input
+            type="radio"
+            name="import-kind"
+            value={option.value}
+            checked={kind === option.value}
+            onChange={() => onChoose(option.value)}
+            className="mt-1"
+          />
+          <span className="grid gap-0.5">
+            <span className="text-sm font-medium">{option.label}</span>
+            <span className="text-xs text-slate-600">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

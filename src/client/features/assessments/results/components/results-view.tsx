@@ -77,6 +77,54 @@ function RiskScoreLine({ result, baseline }: { result: RiskResult; baseline: Ris
   );
 }
 
+/** The four figures of the headline, each with its change from the baseline. */
+function HeadlineMetrics({ result, baseline: base }: { result: RiskResult; baseline: RiskResult | undefined }) {
+  const ale = result.annualLoss.expectedUsd;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-live="polite" aria-atomic="false">
+      <Metric
+        label="Expected annual loss"
+        value={formatUsd(ale)}
+        testId="ale"
+        detail={
+          <>
+            Average per year over {result.iterations.toLocaleString('en-US')} simulated years. A bad year (1 in 20): {formatUsd(result.annualLoss.percentilesUsd.p95)}; 1 in 100:{' '}
+            {formatUsd(result.annualLoss.percentilesUsd.p99)}.
+            <PeerAleNote result={result} />
+            {result.annualLoss.percentilesUsd.p95 < ale ? (
+              <span className="mt-1 block" data-testid="bad-year-note">
+                The 1-in-20 year is below the average because losses are rare but heavy: in most years nothing happens, and the few years with an incident carry the average.
+              </span>
+            ) : null}
+          </>
+        }
+        delta={<Delta current={ale} baseline={base?.annualLoss.expectedUsd} format={formatUsd} />}
+      />
+      <Metric
+        label="Chance of an incident this year"
+        value={formatPercent(result.probabilityOfAnyEvent)}
+        testId="probability"
+        detail={<>At least one loss event: that is {formatReturnPeriod(result.probabilityOfAnyEvent)}.</>}
+        delta={<Delta current={result.probabilityOfAnyEvent} baseline={base?.probabilityOfAnyEvent} format={formatPercentagePoints} />}
+      />
+      <Metric
+        label="A typical incident costs"
+        value={formatUsd(result.costIfItHappens.percentilesUsd.p50)}
+        testId="cost-if-it-happens"
+        detail={<>The median cost of one incident: half cost less, half more.</>}
+        delta={<Delta current={result.costIfItHappens.percentilesUsd.p50} baseline={base?.costIfItHappens.percentilesUsd.p50} format={formatUsd} />}
+      />
+      <Metric
+        label="A severe incident (1 in 20) costs"
+        value={formatUsd(result.costIfItHappens.percentilesUsd.p95)}
+        testId="severe-incident-cost"
+        detail={<>One incident in twenty costs more than this.</>}
+        delta={<Delta current={result.costIfItHappens.percentilesUsd.p95} baseline={base?.costIfItHappens.percentilesUsd.p95} format={formatUsd} />}
+      />
+    </dl>
+  );
+}
+
 /** The four headline figures: the only part redrawn the moment the what-if's first pass arrives. */
 const Headline = memo(function Headline({
   result,
@@ -92,7 +140,6 @@ const Headline = memo(function Headline({
   /** The appetite typed below: a figure above it makes the band stricter (ADR 206). */
   appetiteUsd: number | null;
 }) {
-  const ale = result.annualLoss.expectedUsd;
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const base = baseline;
   return (
@@ -108,47 +155,7 @@ const Headline = memo(function Headline({
           </Badge>
         ) : null}
       </div>
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-live="polite" aria-atomic="false">
-        <Metric
-          label="Expected annual loss"
-          value={formatUsd(ale)}
-          testId="ale"
-          detail={
-            <>
-              Average per year over {result.iterations.toLocaleString('en-US')} simulated years. A bad year (1 in 20): {formatUsd(result.annualLoss.percentilesUsd.p95)}; 1 in 100:{' '}
-              {formatUsd(result.annualLoss.percentilesUsd.p99)}.
-              <PeerAleNote result={result} />
-              {result.annualLoss.percentilesUsd.p95 < ale ? (
-                <span className="mt-1 block" data-testid="bad-year-note">
-                  The 1-in-20 year is below the average because losses are rare but heavy: in most years nothing happens, and the few years with an incident carry the average.
-                </span>
-              ) : null}
-            </>
-          }
-          delta={<Delta current={ale} baseline={base?.annualLoss.expectedUsd} format={formatUsd} />}
-        />
-        <Metric
-          label="Chance of an incident this year"
-          value={formatPercent(result.probabilityOfAnyEvent)}
-          testId="probability"
-          detail={<>At least one loss event: that is {formatReturnPeriod(result.probabilityOfAnyEvent)}.</>}
-          delta={<Delta current={result.probabilityOfAnyEvent} baseline={base?.probabilityOfAnyEvent} format={formatPercentagePoints} />}
-        />
-        <Metric
-          label="A typical incident costs"
-          value={formatUsd(result.costIfItHappens.percentilesUsd.p50)}
-          testId="cost-if-it-happens"
-          detail={<>The median cost of one incident: half cost less, half more.</>}
-          delta={<Delta current={result.costIfItHappens.percentilesUsd.p50} baseline={base?.costIfItHappens.percentilesUsd.p50} format={formatUsd} />}
-        />
-        <Metric
-          label="A severe incident (1 in 20) costs"
-          value={formatUsd(result.costIfItHappens.percentilesUsd.p95)}
-          testId="severe-incident-cost"
-          detail={<>One incident in twenty costs more than this.</>}
-          delta={<Delta current={result.costIfItHappens.percentilesUsd.p95} baseline={base?.costIfItHappens.percentilesUsd.p95} format={formatUsd} />}
-        />
-      </dl>
+      <HeadlineMetrics result={result} baseline={base} />
       <RiskScoreLine result={result} baseline={base} />
       <UncertaintyRange result={result} />
       {result.warnings.length > 0 ? (
