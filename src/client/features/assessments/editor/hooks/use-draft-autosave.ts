@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@/contracts/auth.ts';
 import { CURRENT_USER_QUERY_KEY } from '@/client/lib/current-user.ts';
@@ -84,20 +84,26 @@ export function useDraftAutosave(id: string, snapshot: DraftSnapshot, isInitiall
     timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
   }, [id, snapshot, flush]);
 
+  useSavedOnceOutboxSent(id, setStatus);
+  useEffect(
+    () => () => {
+      // Leaving the page with a change still waiting: send it now rather than drop it.
+      if (timer.current && !isStopped.current) void flush();
+    },
+    [id, flush],
+  );
+
+  return { status, flush, stop };
+}
+
+/** Queued changes are sent by the offline sync; once this draft's have gone, it is saved. */
+function useSavedOnceOutboxSent(id: string, setStatus: Dispatch<SetStateAction<SaveStatus>>) {
   useEffect(() => {
-    // Queued changes are sent by the offline sync; once this draft's have gone, it is saved.
     const outbox = getAssessmentOutbox();
-    const unsubscribe = outbox.subscribe(() => {
+    return outbox.subscribe(() => {
       void outbox.has(id).then((queued) => {
         if (!queued) setStatus((current) => (current === 'offline' ? 'saved' : current));
       });
     });
-    return () => {
-      unsubscribe();
-      // Leaving the page with a change still waiting: send it now rather than drop it.
-      if (timer.current && !isStopped.current) void flush();
-    };
-  }, [id, flush]);
-
-  return { status, flush, stop };
+  }, [id, setStatus]);
 }

@@ -52,32 +52,10 @@ function WhatIfAside({
 }
 
 /**
- * Results plus the live what-if: every factor can be changed and all numbers follow (engine in
- * a Web Worker). Changes can be saved as a new scenario or discarded. With no saved result
- * (the demo), the worker computes the baseline first.
+ * The state of the live what-if: the answers on screen against the saved ones, the baseline, and
+ * which result the headline and the details show.
  */
-export function ResultsWithWhatIf({
-  input,
-  savedResult,
-  seed,
-  defaultScenarioTitle,
-  onSaveScenario,
-  isSaving = false,
-  afterAdvice,
-  asServerWould = false,
-}: {
-  input: RiskInput;
-  savedResult: RiskResult | null;
-  seed: number;
-  defaultScenarioTitle?: string;
-  /** Omit to hide saving (the demo). */
-  onSaveScenario?: (title: string, input: RiskInput) => Promise<void>;
-  isSaving?: boolean;
-  /** Shown after what to do (ResultsView): what is not known yet, the hand-over. */
-  afterAdvice?: ReactNode;
-  /** No saved result yet (offline): compute it as the server's completion will, same seed and simulated years (ADR 283). */
-  asServerWould?: boolean;
-}) {
+function useWhatIf(input: RiskInput, savedResult: RiskResult | null, seed: number, asServerWould: boolean) {
   // Same draws as the saved result (its seed and iteration count), so what-if deltas are exact.
   const engine = useEngine(seed, savedResult?.iterations ?? (asServerWould ? null : undefined));
   const { run, prepare } = engine;
@@ -109,10 +87,6 @@ export function ResultsWithWhatIf({
     [answers, input, run],
   );
 
-  const save = onSaveScenario
-    ? { defaultTitle: defaultScenarioTitle ?? 'What-if scenario', isSaving, onSave: (title: string) => void onSaveScenario(title, whatIfInput) }
-    : null;
-
   const discard = () => {
     setAnswers(savedAnswers);
     announce('What-if changes discarded');
@@ -126,6 +100,41 @@ export function ResultsWithWhatIf({
   useEffect(() => {
     if (isModified && engine.headline && !engine.isComputing) announce(`Expected annual loss now ${formatUsd(engine.headline.annualLoss.expectedUsd)}`);
   }, [engine.headline, engine.isComputing, isModified]);
+
+  return { engine, answers, savedAnswers, baseline, isModified, whatIfInput, onChange, discard, headline, details };
+}
+
+/**
+ * Results plus the live what-if: every factor can be changed and all numbers follow (engine in
+ * a Web Worker). Changes can be saved as a new scenario or discarded. With no saved result
+ * (the demo), the worker computes the baseline first.
+ */
+export function ResultsWithWhatIf({
+  input,
+  savedResult,
+  seed,
+  defaultScenarioTitle,
+  onSaveScenario,
+  isSaving = false,
+  afterAdvice,
+  asServerWould = false,
+}: {
+  input: RiskInput;
+  savedResult: RiskResult | null;
+  seed: number;
+  defaultScenarioTitle?: string;
+  /** Omit to hide saving (the demo). */
+  onSaveScenario?: (title: string, input: RiskInput) => Promise<void>;
+  isSaving?: boolean;
+  /** Shown after what to do (ResultsView): what is not known yet, the hand-over. */
+  afterAdvice?: ReactNode;
+  /** No saved result yet (offline): compute it as the server's completion will, same seed and simulated years (ADR 283). */
+  asServerWould?: boolean;
+}) {
+  const { engine, answers, savedAnswers, baseline, isModified, whatIfInput, onChange, discard, headline, details } = useWhatIf(input, savedResult, seed, asServerWould);
+  const save = onSaveScenario
+    ? { defaultTitle: defaultScenarioTitle ?? 'What-if scenario', isSaving, onSave: (title: string) => void onSaveScenario(title, whatIfInput) }
+    : null;
 
   return (
     <div className="grid gap-6 xl:grid-cols-[20rem_minmax(0,1fr)]">

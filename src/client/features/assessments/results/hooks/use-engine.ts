@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { FACTORS } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
@@ -57,6 +57,54 @@ function markNextFrame(id: number, phase: 'visible' | 'full'): void {
   });
 }
 
+type EngineStatus = Pick<EngineState, 'isComputing' | 'isRefining' | 'error'>;
+
+interface MessageContext {
+  latestId: RefObject<number>;
+  foreseen: RefObject<Map<string, RiskResult>>;
+  setHeadline: Dispatch<SetStateAction<Shown<RiskResult | null>>>;
+  setDetails: Dispatch<SetStateAction<Details>>;
+  setStatus: Dispatch<SetStateAction<EngineStatus>>;
+}
+
+/** One answer of the worker: a foreseen change kept, or the headline or details of the latest run shown. */
+function onEngineMessage(message: EngineResponse, ctx: MessageContext): void {
+  if (message.phase === 'foreseen') {
+    const kept = ctx.foreseen.current;
+    if (kept.size >= MAX_FORESEEN) kept.delete(kept.keys().next().value as string);
+    kept.set(inputKey(message.input), message.result);
+    return;
+  }
+  if (message.id !== ctx.latestId.current) return;
+  if (message.phase === 'error') {
+    ctx.setStatus({ isComputing: false, isRefining: false, error: message.message });
+    return;
+  }
+  const { id, result } = message;
+  if (message.phase === 'fast') {
+    const { willRefine } = message;
+    ctx.setHeadline({ id, value: result });
+    ctx.setStatus({ isComputing: false, isRefining: willRefine, error: null });
+    startTransition(() =>
+      ctx.setDetails((d) => ({
+        id,
+        isComplete: !willRefine,
+        // Keep the previous attribution on screen (marked as updating) until the new one arrives.
+        value: willRefine && d.value ? { ...result, ...attributionParts(d.value) } : result,
+      })),
+    );
+    return;
+  }
+  startTransition(() => {
+    ctx.setDetails((d) => ({
+      id,
+      isComplete: true,
+      value: d.id === id && d.value ? { ...d.value, ...attributionParts(result) } : result,
+    }));
+    ctx.setStatus((s) => (id === ctx.latestId.current ? { ...s, isRefining: false } : s));
+  });
+}
+
 /**
  * The engine in one persistent Web Worker. `run(input)` supersedes any earlier run.
  *
@@ -86,49 +134,13 @@ export function useEngine(seed: number, iterations: number | null = WHAT_IF_ITER
   const latestId = useRef(0);
   const [headline, setHeadline] = useState<Shown<RiskResult | null>>({ id: 0, value: null });
   const [details, setDetails] = useState<Details>({ id: 0, value: null, isComplete: false });
-  const [status, setStatus] = useState<{ isComputing: boolean; isRefining: boolean; error: string | null }>({ isComputing: false, isRefining: false, error: null });
+  const [status, setStatus] = useState<EngineStatus>({ isComputing: false, isRefining: false, error: null });
   const foreseen = useRef(new Map<string, RiskResult>());
 
   useEffect(() => {
     const worker = new Worker(new URL('../workers/engine.worker.ts', import.meta.url), { type: 'module' });
     workerRef.current = worker;
-    worker.onmessage = (event: MessageEvent<EngineResponse>) => {
-      const message = event.data;
-      if (message.phase === 'foreseen') {
-        const kept = foreseen.current;
-        if (kept.size >= MAX_FORESEEN) kept.delete(kept.keys().next().value as string);
-        kept.set(inputKey(message.input), message.result);
-        return;
-      }
-      if (message.id !== latestId.current) return;
-      if (message.phase === 'error') {
-        setStatus({ isComputing: false, isRefining: false, error: message.message });
-        return;
-      }
-      const { id, result } = message;
-      if (message.phase === 'fast') {
-        const { willRefine } = message;
-        setHeadline({ id, value: result });
-        setStatus({ isComputing: false, isRefining: willRefine, error: null });
-        startTransition(() =>
-          setDetails((d) => ({
-            id,
-            isComplete: !willRefine,
-            // Keep the previous attribution on screen (marked as updating) until the new one arrives.
-            value: willRefine && d.value ? { ...result, ...attributionParts(d.value) } : result,
-          })),
-        );
-        return;
-      }
-      startTransition(() => {
-        setDetails((d) => ({
-          id,
-          isComplete: true,
-          value: d.id === id && d.value ? { ...d.value, ...attributionParts(result) } : result,
-        }));
-        setStatus((s) => (id === latestId.current ? { ...s, isRefining: false } : s));
-      });
-    };
+    worker.onmessage = (event: MessageEvent<EngineResponse>) => onEngineMessage(event.data, { latestId, foreseen, setHeadline, setDetails, setStatus });
     return () => {
       worker.terminate();
       workerRef.current = null;
