@@ -79,6 +79,27 @@ module.exports = {
       to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
     },
     {
+      name: 'assessment-editor-and-history-are-independent',
+      severity: 'error',
+      comment: 'In client/features/assessments the editor and the history never import each other; what both need lives in shared/.',
+      from: { path: '^src/client/features/assessments/(editor|history)/' },
+      to: { path: '^src/client/features/assessments/(editor|history)/', pathNot: '^src/client/features/assessments/$1/' },
+    },
+    {
+      name: 'assessment-parts-never-import-pages',
+      severity: 'error',
+      comment: 'pages/ composes the editor, results and history of an assessment; nothing below it imports it.',
+      from: { path: '^src/client/features/assessments/(shared|editor|results|history)/' },
+      to: { path: '^src/client/features/assessments/pages/' },
+    },
+    {
+      name: 'assessment-shared-imports-no-part',
+      severity: 'error',
+      comment: 'shared/ holds only what the parts share (the cache, the offline outbox, formats); it imports none of them.',
+      from: { path: '^src/client/features/assessments/shared/' },
+      to: { path: '^src/client/features/assessments/(editor|results|history)/' },
+    },
+    {
       name: 'shared-client-code-never-imports-features-or-app',
       severity: 'error',
       comment: 'components, lib and hooks are below the features and app/.',

@@ -89,3 +89,17 @@ test('client features are independent and sit above shared client code and below
 test('a cycle is refused', async () => {
   expect(await violatedRules({ 'src/server/lib/a.ts': importing('./b.ts'), 'src/server/lib/b.ts': importing('./a.ts') })).toEqual(['no-cycles']);
 });
+
+test('the assessment editor and history meet only in shared/, which imports no part; nothing below pages/ imports it', async () => {
+  const assessments = 'src/client/features/assessments';
+  const editorLeaf = { [`${assessments}/editor/lib/guided-steps.ts`]: leaf };
+  expect(await violatedRules({ [`${assessments}/history/components/probe.ts`]: importing('../../editor/lib/guided-steps.ts'), ...editorLeaf })).toEqual([
+    'assessment-editor-and-history-are-independent',
+  ]);
+  expect(await violatedRules({ [`${assessments}/shared/api/probe.ts`]: importing('../../editor/lib/guided-steps.ts'), ...editorLeaf })).toEqual(['assessment-shared-imports-no-part']);
+  expect(await violatedRules({ [`${assessments}/results/probe.ts`]: importing('../pages/home.tsx'), [`${assessments}/pages/home.tsx`]: leaf })).toEqual([
+    'assessment-parts-never-import-pages',
+  ]);
+  expect(await violatedRules({ [`${assessments}/history/probe.ts`]: importing('../shared/lib/format.ts'), [`${assessments}/shared/lib/format.ts`]: leaf })).toEqual([]);
+  expect(await violatedRules({ [`${assessments}/pages/probe.ts`]: importing('../editor/lib/guided-steps.ts'), ...editorLeaf })).toEqual([]);
+});

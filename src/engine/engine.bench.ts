@@ -97,7 +97,7 @@ describe('every answer unknown beside a typical run (clinic sample, what the ser
 });
 
 /**
- * What the live what-if runs per change (the worker's first pass, `features/assessments/engine.worker.ts`):
+ * What the live what-if runs per change (the worker's first pass, `features/assessments/results/workers/engine.worker.ts`):
  * the same profile, seed and iterations as the figures on screen, one answer changed, no attribution; the
  * draws are cached, so this is the re-score alone. The demo runs 100,000 years; a saved assessment keeps its
  * own precision-chosen count (460,000 years for the clinic sample). Target: median <= 16 ms (one frame, ADR 216).

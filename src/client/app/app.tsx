@@ -21,10 +21,10 @@ const Toaster = lazy(async () => ({ default: (await import('@/client/components/
 const AppHeader = lazy(async () => ({ default: (await import('./layout/app-header.tsx')).AppHeader }));
 
 // Signed-in only: sends what was queued offline when the connection returns (ADR 162).
-const OfflineSync = lazy(async () => ({ default: (await import('@/client/features/assessments/offline/offline-sync.tsx')).OfflineSync }));
+const OfflineSync = lazy(async () => ({ default: (await import('@/client/features/assessments/editor/offline/offline-sync.tsx')).OfflineSync }));
 
 // Logout takes this device's offline assessment data with it (ADR 161).
-registerSignOutCleanup(async () => (await import('@/client/features/assessments/offline/assessment-outbox.ts')).clearOfflineAssessments());
+registerSignOutCleanup(async () => (await import('@/client/features/assessments/shared/offline/assessment-outbox.ts')).clearOfflineAssessments());
 
 function Shell() {
   const { user, isLoading } = useAuth();

@@ -1,6 +1,6 @@
 import { Page } from '@/client/components/layout/page.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
-import { ResultsWithWhatIf } from '@/client/features/assessments/components/results-with-what-if.tsx';
+import { ResultsWithWhatIf } from '@/client/features/assessments/results/components/results-with-what-if.tsx';
 import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 

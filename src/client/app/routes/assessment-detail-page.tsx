@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { AssessmentDetail } from '@/client/features/assessments/components/assessment-detail.tsx';
+import { AssessmentDetail } from '@/client/features/assessments/pages/assessment-detail.tsx';
 import { WhatChangedPanel } from '@/client/features/presentation/components/what-changed-panel.tsx';
 import { CoveragePanel } from '@/client/features/risk-profile/components/coverage-panel.tsx';
 

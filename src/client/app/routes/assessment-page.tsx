@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
-import { AssessmentHome } from '@/client/features/assessments/components/assessment-home.tsx';
-import { AssessmentWorkspace } from '@/client/features/assessments/components/assessment-workspace.tsx';
+import { AssessmentHome } from '@/client/features/assessments/pages/assessment-home.tsx';
+import { AssessmentWorkspace } from '@/client/features/assessments/pages/assessment-workspace.tsx';
 import { OpenInOrganization } from '@/client/features/organizations/components/open-in-organization.tsx';
 import { WhatChangedPanel } from '@/client/features/presentation/components/what-changed-panel.tsx';
 import type { Assessment } from '@/contracts/assessments.ts';

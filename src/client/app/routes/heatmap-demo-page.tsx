@@ -1,6 +1,6 @@
 import { Page } from '@/client/components/layout/page.tsx';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
-import { SampleHeatMap } from '@/client/features/assessments/components/sample-heat-map.tsx';
+import { SampleHeatMap } from '@/client/features/assessments/results/components/sample-heat-map.tsx';
 
 /** /heatmap-demo: sample organisations placed on the likelihood x impact heat map. */
 export function HeatmapDemoPage() {

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { Page } from '@/client/components/layout/page.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
-import { HistoryTable } from '@/client/features/assessments/components/history-table.tsx';
-import { ImportAssessmentDialog } from '@/client/features/assessments/components/import-assessment-dialog.tsx';
+import { HistoryTable } from '@/client/features/assessments/history/components/history-table.tsx';
+import { ImportAssessmentDialog } from '@/client/features/assessments/history/components/import-assessment-dialog.tsx';
 
 /** /history: the organisation's assessments. */
 export function HistoryPage() {

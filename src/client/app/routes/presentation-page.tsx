@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
-import { useAssessments } from '@/client/features/assessments/api/list-assessments.ts';
-import { formatDate, formatUsd } from '@/client/features/assessments/lib/format.ts';
+import { useAssessments } from '@/client/features/assessments/shared/api/list-assessments.ts';
+import { formatDate, formatUsd } from '@/client/features/assessments/shared/lib/format.ts';
 import { PresentationView, type PresentationChoice } from '@/client/features/presentation/components/presentation-view.tsx';
 
 /** Completed assessments to present, newest first (the list API pages by 100 at most). */
