@@ -3,7 +3,7 @@ import { Plus, RefreshCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateScimTokenInputSchema, MAX_ACTIVE_SCIM_TOKENS, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX_LENGTH, type CreatedScimToken, type CreateScimTokenInput, type ScimToken } from '@/contracts/scim.ts';
-import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
+import { Alert, AlertDescription, FailureAlert } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
@@ -57,11 +57,7 @@ function CreateScimTokenForm({ isPending, failure, onSubmit, onCancel }: { isPen
       <FormField id="scim-token-name" label="Name" required error={nameError} hint="Which identity provider uses it, e.g. “Entra ID provisioning”.">
         <Input {...fieldAria('scim-token-name', nameError, true)} autoComplete="off" maxLength={SCIM_TOKEN_NAME_MAX_LENGTH} {...form.register('name')} />
       </FormField>
-      {failure ? (
-        <Alert variant="destructive">
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       <DialogFormFooter onCancel={onCancel} isPending={isPending} submitLabel="Create SCIM token" pendingLabel="Creating…" />
     </form>
   );
