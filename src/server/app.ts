@@ -117,17 +117,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Lines logged after the app closes (the shutdown's last ones) are written at once.
   if (ownStream) app.addHook('onClose', async () => ownStream.close());
-  const now = deps.now ?? (() => new Date());
+  const metrics = decorateCore(app, deps);
+  decorateWorkers(app, deps, metrics);
+  await registerPlugins(app, deps, metrics);
+  return app;
+}
+
+type Metrics = ReturnType<typeof createMetrics>;
+
+/** What every route reads: configuration, database, clock, DNS, metrics. */
+function decorateCore(app: FastifyInstance, deps: AppDependencies): Metrics {
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
-  app.decorate('now', now);
+  app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('resolveTxt', deps.resolveTxt ?? resolveTxt);
   const metrics = createMetrics();
-  metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
+  metrics.setBacklogCollector(async () => ({ outbox: (await countOutbox(deps.database.db, app.now())).byStatus, jobs: { ...(await countJobs(deps.database.db)) } }));
   metrics.setHealthReaders({ databaseUp: () => deps.database.health.up, redis: deps.env.REDIS_URL ? () => app.redisStatus() : null });
   app.decorate('metrics', metrics);
   app.decorate('startedAt', new Date());
+  return metrics;
+}
+
+/** The mailer, the job queue, background tasks, domain events and the engine runner, with their shutdown order. */
+function decorateWorkers(app: FastifyInstance, deps: AppDependencies, metrics: Metrics) {
+  const now = app.now;
   const mailer =
     deps.mailer ??
     createMailer({
@@ -166,7 +181,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => engine.close());
   // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
   app.addHook('onClose', async () => backgroundTasks.idle());
+}
 
+/** Parsers, validation, the cross-cutting plugins in their order, then the features and the client. */
+async function registerPlugins(app: FastifyInstance, deps: AppDependencies, metrics: Metrics) {
   // JSON is the only body the API takes: without a text/plain parser, forms and text get a 415,
   // which also stops the cross-site "simple request" CSRF shapes.
   app.removeContentTypeParser('text/plain');
@@ -194,5 +212,4 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openApi);
   await registerFeatures(app);
   await app.register(staticClient, { distDir: deps.env.CLIENT_DIST_DIR });
-  return app;
 }

@@ -1,13 +1,36 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { InvalidEnvError, parseEnv, type Env } from './env.ts';
 
 /** Runs the process: the only module that reads process.env. */
 async function main() {
-  let env: Env;
+  const env = readEnvOrExit();
+  const database = await openReadyDatabase(env);
+
+  const { buildApp } = await import('./app.ts');
+  const app = await buildApp({ env, database });
+  app.log.info({ database: database.kind }, 'database ready');
+  // Not refused: `npm install && npm start` must work on a fresh machine (ADR 190). Without SMTP,
+  // reset, claim and invitation links reach nobody until an operator runs `npm run mail:show`.
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mail is held in the outbox and not delivered; set SMTP_URL, or read held mail on the server with `npm run mail:show -- --to <address>`');
+
+  installLastResortHandlers(app.log, database);
+  installShutdown(app, database, env);
+
   try {
-    env = parseEnv(process.env);
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not listen');
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+/** The configuration, or its message and exit 1. */
+function readEnvOrExit(): Env {
+  try {
+    return parseEnv(process.env);
   } catch (error) {
     if (error instanceof InvalidEnvError) {
       console.error(error.message);
@@ -15,7 +38,10 @@ async function main() {
     }
     throw error;
   }
+}
 
+/** The database opened, migrated and readable with this key, or a message and exit 1. */
+async function openReadyDatabase(env: Env): Promise<DatabaseHandle> {
   // The database layer and the app are imported only now: a bad configuration is reported before
   // they load (seconds on a small machine), and a taken data folder before the app's modules do.
   const { openDatabase } = await import('./db/client.ts');
@@ -46,14 +72,11 @@ async function main() {
     await database.close().catch(() => {});
     process.exit(1);
   }
+  return database;
+}
 
-  const { buildApp } = await import('./app.ts');
-  const app = await buildApp({ env, database });
-  app.log.info({ database: database.kind }, 'database ready');
-  // Not refused: `npm install && npm start` must work on a fresh machine (ADR 190). Without SMTP,
-  // reset, claim and invitation links reach nobody until an operator runs `npm run mail:show`.
-  if (env.NODE_ENV === 'production' && !env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mail is held in the outbox and not delivered; set SMTP_URL, or read held mail on the server with `npm run mail:show -- --to <address>`');
-
+/** SIGTERM and SIGINT drain, close the app, then the database. */
+function installShutdown(app: FastifyInstance, database: DatabaseHandle, env: Env) {
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -76,17 +99,8 @@ async function main() {
       process.exit(1);
     }
   };
-  installLastResortHandlers(app.log, database);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  try {
-    await app.listen({ port: env.PORT, host: env.HOST });
-  } catch (error) {
-    app.log.error({ err: error }, 'could not listen');
-    await database.close().catch(() => {});
-    process.exit(1);
-  }
 }
 
 /**

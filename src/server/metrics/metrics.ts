@@ -75,13 +75,7 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     },
   });
 
-  const httpDuration = new Histogram({
-    name: 'cifer_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route template and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const httpDuration = requestDuration(registry);
 
   return {
     registry,
@@ -89,18 +83,7 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
     recordRequest(method, route, status, seconds) {
       httpDuration.observe({ method, route, status_code: String(status) }, seconds);
     },
-    jobs: new Counter({
-      name: 'cifer_jobs_processed_total',
-      help: 'Jobs run by this instance, by job name and outcome (done, retry, failed, lost)',
-      labelNames: ['name', 'outcome'] as const,
-      registers: [registry],
-    }),
-    outbox: new Counter({
-      name: 'cifer_outbox_deliveries_total',
-      help: 'Outbox delivery attempts by this instance, by outcome (sent, retry, failed, held)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
+    ...workCounters(registry),
     outboxBacklog,
     jobQueue,
     setBacklogCollector(next) {
@@ -121,6 +104,34 @@ export function createMetrics(): AppMetrics & { setBacklogCollector(collector: B
         });
       }
     },
+  };
+}
+
+function requestDuration(registry: Registry) {
+  return new Histogram({
+    name: 'cifer_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route template and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+}
+
+/** Jobs run and outbox deliveries tried by this instance, by outcome. */
+function workCounters(registry: Registry) {
+  return {
+    jobs: new Counter({
+      name: 'cifer_jobs_processed_total',
+      help: 'Jobs run by this instance, by job name and outcome (done, retry, failed, lost)',
+      labelNames: ['name', 'outcome'] as const,
+      registers: [registry],
+    }),
+    outbox: new Counter({
+      name: 'cifer_outbox_deliveries_total',
+      help: 'Outbox delivery attempts by this instance, by outcome (sent, retry, failed, held)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
 }
 

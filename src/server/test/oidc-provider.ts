@@ -105,19 +105,9 @@ class CookieJar {
   }
 }
 
-export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcTestProvider> {
-  const accounts = accountsById(options.accounts);
-  const signing = signingKey('cifer-test-signing');
-  const foreign = signingKey('someone-else');
-  let chosenAccount: string | null = null;
-  let nextDenial: string | null = null;
-  let foreignKeys = false;
-
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const provider = new Provider(issuer, {
+/** The provider's settings: one client, the signing key, lifetimes, claims, and the accounts to find. */
+function providerConfiguration(options: OidcProviderOptions, privateJwk: Jwk, accounts: Map<string, OidcTestAccount>) {
+  return {
     clients: [
       {
         client_id: options.clientId,
@@ -128,7 +118,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
         token_endpoint_auth_method: options.tokenEndpointAuthMethod ?? 'client_secret_basic',
       },
     ],
-    jwks: { keys: [signing.privateJwk] },
+    jwks: { keys: [privateJwk] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     // Explicit lifetimes (seconds): the ID token's hour is what the clock-skew test outruns.
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
@@ -141,7 +131,52 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       const account = accounts.get(sub);
       return account ? { accountId: sub, claims: () => claimsOf(sub, account) } : undefined;
     },
-  });
+  };
+}
+
+/** Grants the client every scope and claim it asked for, as a person clicking "allow" would. */
+async function grantEverythingAsked(provider: Provider, details: InteractionDetails): Promise<string> {
+  const accountId = details.session?.accountId;
+  if (!accountId) throw new Error('consent without a signed-in account');
+  const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: details.params.client_id });
+  if (!grant) throw new Error('grant not found');
+  const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = details.prompt.details;
+  if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
+  if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+  return grant.save();
+}
+
+/** A browser's walk through the provider's redirects, cookies kept, until the redirect back to the client. */
+async function followToRedirect(redirectUris: string[], authorizationUrl: string): Promise<URL> {
+  const jar = new CookieJar();
+  let next = new URL(authorizationUrl);
+  for (let hop = 0; hop < 20; hop += 1) {
+    if (redirectUris.some((uri) => next.href.startsWith(uri))) return next;
+    const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(response);
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) {
+      throw new Error(`the test provider answered ${response.status} at ${next.pathname}: ${(await response.text()).slice(0, 300)}`);
+    }
+    next = new URL(location, next);
+  }
+  throw new Error('too many redirects at the test provider');
+}
+
+export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcTestProvider> {
+  const accounts = accountsById(options.accounts);
+  const signing = signingKey('cifer-test-signing');
+  const foreign = signingKey('someone-else');
+  let chosenAccount: string | null = null;
+  let nextDenial: string | null = null;
+  let foreignKeys = false;
+
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const provider = new Provider(issuer, providerConfiguration(options, signing.privateJwk, accounts));
 
   function accountFor(loginHint: string | undefined): string {
     const wanted = chosenAccount ?? loginHint?.toLowerCase();
@@ -149,18 +184,6 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
     const [first] = accounts.keys();
     if (!first) throw new Error('the test provider has no accounts');
     return first;
-  }
-
-  async function grantEverythingAsked(details: InteractionDetails): Promise<string> {
-    const accountId = details.session?.accountId;
-    if (!accountId) throw new Error('consent without a signed-in account');
-    const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: details.params.client_id });
-    if (!grant) throw new Error('grant not found');
-    const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = details.prompt.details;
-    if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
-    if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
-    return grant.save();
   }
 
   /** The interaction without a UI: sign in (or refuse) at once, then grant what the client asked. */
@@ -176,7 +199,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       await provider.interactionFinished(req, res, { login: { accountId: accountFor(details.params.login_hint) } }, { mergeWithLastSubmission: false });
       return;
     }
-    await provider.interactionFinished(req, res, { consent: { grantId: await grantEverythingAsked(details) } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(req, res, { consent: { grantId: await grantEverythingAsked(provider, details) } }, { mergeWithLastSubmission: true });
   }
 
   const handle = provider.callback();
@@ -206,21 +229,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
     publishForeignKeys: (on) => {
       foreignKeys = on;
     },
-    authorize: async (authorizationUrl) => {
-      const jar = new CookieJar();
-      let next = new URL(authorizationUrl);
-      for (let hop = 0; hop < 20; hop += 1) {
-        if (options.redirectUris.some((uri) => next.href.startsWith(uri))) return next;
-        const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
-        jar.store(response);
-        const location = response.headers.get('location');
-        if (response.status < 300 || response.status >= 400 || !location) {
-          throw new Error(`the test provider answered ${response.status} at ${next.pathname}: ${(await response.text()).slice(0, 300)}`);
-        }
-        next = new URL(location, next);
-      }
-      throw new Error('too many redirects at the test provider');
-    },
+    authorize: (authorizationUrl) => followToRedirect(options.redirectUris, authorizationUrl),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

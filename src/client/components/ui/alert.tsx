@@ -25,3 +25,13 @@ export function AlertTitle({ className, ...props }: ComponentProps<'h5'>) {
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="alert-description" className={cn('text-sm', className)} {...props} />;
 }
+
+/** A refusal to show in a form, in the destructive style; nothing when there is none. */
+export function FailureAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

@@ -47,34 +47,43 @@ import { unlockUser } from './unlock-user.ts';
 import { getUserDetail, listUsers } from './users.ts';
 
 /** Administration: access requests, the e-mail outbox, account management, organisations and the audit log (admins with an MFA-complete session). */
+const admin = { access: 'admin' } as const;
+const done = { 200: AdminActionResponseSchema };
+
+/** Administration: access requests, the e-mail outbox, account management, organisations and the audit log (admins with an MFA-complete session). */
 export async function adminRoutes(fastify: FastifyInstance) {
+  adminQueueRoutes(fastify);
+  adminAccountRoutes(fastify);
+  adminAccountActionRoutes(fastify);
+  adminRecordRoutes(fastify);
+}
+
+/** What every account action takes (account-target.ts); the account id is read from the route. */
+const accountActionOptionsOf = (app: FastifyInstance) => (request: FastifyRequest, targetId: string): AccountActionOptions => ({
+  db: app.db,
+  auth: requireAuth(request),
+  targetId,
+  route: request.routeOptions.url,
+  now: app.now(),
+  audit: auditFor(request),
+});
+
+/**
+ * The account actions read their body before their account id, so a caller who is not a super
+ * admin is refused a role change, and audited, whatever the id (change-user-role.ts). Fastify
+ * checks the id first and then leaves the body unread, so these routes attach their validation
+ * (ADR 064, 210): when the id failed, the body is read here and its 400 still comes first; the
+ * id's 400 waits for `rejectInvalidInput`.
+ */
+const bodyBeforeId = <T>(request: FastifyRequest, schema: ZodType<T>, validated: T): T => {
+  if (request.validationError?.validationContext === 'params') return parseInput(schema, request.body);
+  rejectInvalidInput(request);
+  return validated;
+};
+
+/** Access requests waiting for a decision, and the e-mail outbox. */
+function adminQueueRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' } as const;
-  const done = { 200: AdminActionResponseSchema };
-
-  /** What every account action takes (account-target.ts); the account id is read from the route. */
-  const accountActionOptions = (request: FastifyRequest, targetId: string): AccountActionOptions => ({
-    db: app.db,
-    auth: requireAuth(request),
-    targetId,
-    route: request.routeOptions.url,
-    now: app.now(),
-    audit: auditFor(request),
-  });
-
-  /**
-   * The account actions read their body before their account id, so a caller who is not a super
-   * admin is refused a role change, and audited, whatever the id (change-user-role.ts). Fastify
-   * checks the id first and then leaves the body unread, so these routes attach their validation
-   * (ADR 064, 210): when the id failed, the body is read here and its 400 still comes first; the
-   * id's 400 waits for `rejectInvalidInput`.
-   */
-  const bodyBeforeId = <T>(request: FastifyRequest, schema: ZodType<T>, validated: T): T => {
-    if (request.validationError?.validationContext === 'params') return parseInput(schema, request.body);
-    rejectInvalidInput(request);
-    return validated;
-  };
-
   const decisionSchema = { params: AccessRequestIdParamsSchema, body: AccessDecisionInputSchema, response: { 200: AccessDecisionResponseSchema } };
   const decide = (path: string, decision: 'approved' | 'rejected') =>
     app.post(path, { config: admin, schema: decisionSchema }, async (request) => {
@@ -88,11 +97,21 @@ export async function adminRoutes(fastify: FastifyInstance) {
   decide('/api/admin/access-requests/:id/reject', 'rejected');
   const outboxSchema = { querystring: OutboxListQuerySchema, response: { 200: AdminOutboxListSchema } };
   app.get('/api/admin/outbox', { config: admin, schema: outboxSchema }, async (request) => listOutbox({ db: app.db, limit: request.query.limit }));
+}
 
+/** The accounts list and one account's detail. */
+function adminAccountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const usersSchema = { querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema } };
   app.get('/api/admin/users', { config: admin, schema: usersSchema }, async (request) => listUsers({ db: app.db, query: request.query, now: app.now() }));
   const userSchema = { params: AdminUserIdParamsSchema, response: { 200: AdminUserDetailSchema } };
   app.get('/api/admin/users/:id', { config: admin, schema: userSchema }, async (request) => getUserDetail({ db: app.db, id: request.params.id, now: app.now() }));
+}
+
+/** What an admin does to one account: disable, enable, reset two-factor, revoke sessions, unlock, role, partner. */
+function adminAccountActionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const accountActionOptions = accountActionOptionsOf(app);
 
   /** The account actions without a body of their own: an empty body is checked first, then the account id. */
   const emptyBodySchema = { params: AdminUserIdParamsSchema, body: EmptyAdminBodySchema, response: done };
@@ -121,7 +140,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
     rejectInvalidInput(request);
     return setPartner({ ...accountActionOptions(request, request.params.id), partner });
   });
+}
 
+/** The audit log, organisations, and support lifting "SSO required". */
+function adminRecordRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/api/admin/audit', { config: admin, schema: { querystring: AuditQuerySchema, response: { 200: AdminAuditPageSchema } } }, async (request) => queryAudit({ db: app.db, query: request.query }));
   // A file: its query is declared, its answer is not (ADR 210).
   app.get('/api/admin/audit.csv', { config: admin, schema: { querystring: AuditQuerySchema } }, async (request, reply) => {

@@ -43,14 +43,21 @@ export const INVITE_WINDOW_MS = 60 * 60_000;
  * answer the same 404, so ids cannot be probed.
  */
 export async function assessmentRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const access = { access: 'user' } as const;
-  const params = AssessmentParamsSchema;
-  const created = { 201: AssessmentSchema };
   // A viewer of the current organisation reads only (ADR 140); before schema validation, like the access check (ADR 210).
-  app.addHook('preValidation', async (request) => {
+  fastify.addHook('preValidation', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') requirePermission(requireAuth(request), 'organization.write');
   });
+  draftRoutes(fastify);
+  derivedAssessmentRoutes(fastify);
+}
+
+const access = { access: 'user' } as const;
+const params = AssessmentParamsSchema;
+const created = { 201: AssessmentSchema };
+
+/** One assessment's life: list, start, read, save, rename, complete. */
+function draftRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/assessments', { config: access, schema: { querystring: ListAssessmentsQuerySchema, response: { 200: AssessmentPageSchema } } }, async (request) => {
     const auth = requireAuth(request);
@@ -94,7 +101,11 @@ export async function assessmentRoutes(fastify: FastifyInstance) {
     app.events.emit('assessment.completed', { organizationId: auth.user.organizationId, assessmentId: existing.id });
     return readAssessment(app.db, auth.user.organizationId, existing.id);
   });
+}
 
+/** What follows from an assessment: a model comparison, refinements, invitations, copies, scenarios, removal. */
+function derivedAssessmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Both figures of an assessment stored by an older model (ADR 105): read-only, recomputed each time.
   app.get('/api/assessments/:id/model-comparison', { config: access, schema: { params, response: { 200: ModelComparisonSchema } } }, async (request) => {
     const auth = requireAuth(request);

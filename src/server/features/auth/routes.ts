@@ -53,17 +53,27 @@ function clientOf(request: FastifyRequest): RequestClient {
  * sign up and access requests, password reset and change, and your own sessions.
  */
 export async function sessionRoutes(fastify: FastifyInstance) {
+  signInRoutes(fastify);
+  passwordRoutes(fastify);
+  ownSessionRoutes(fastify);
+}
+
+const operationOptionsOf = (app: FastifyInstance) => (request: FastifyRequest): AuthOperationOptions => ({
+  db: app.db,
+  mailer: app.mailer,
+  rateLimiter: app.rateLimiter,
+  appUrl: app.env.APP_URL,
+  now: app.now(),
+  audit: auditFor(request),
+});
+
+/** A session presented with a public request (log-in, sign-up end it: fixation, SES-04). */
+const presentedSessionId = (request: FastifyRequest) => request.auth?.session.id ?? null;
+
+/** Who am I, log in and out, sign up and access requests. */
+function signInRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const operationOptions = (request: FastifyRequest): AuthOperationOptions => ({
-    db: app.db,
-    mailer: app.mailer,
-    rateLimiter: app.rateLimiter,
-    appUrl: app.env.APP_URL,
-    now: app.now(),
-    audit: auditFor(request),
-  });
-  /** A session presented with a public request (log-in, sign-up end it: fixation, SES-04). */
-  const presentedSessionId = (request: FastifyRequest) => request.auth?.session.id ?? null;
+  const operationOptions = operationOptionsOf(app);
   /** What log-in and sign-up both take to start the caller's session. */
   const sessionStartOptions = (request: FastifyRequest) => ({
     ...operationOptions(request),
@@ -112,7 +122,12 @@ export async function sessionRoutes(fastify: FastifyInstance) {
     app.setSessionCookie(reply, sessionToken);
     return { message: 'Registration successful', requiresPayment };
   });
+}
 
+/** Forgotten password (request and finish) and a signed-in change. */
+function passwordRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const operationOptions = operationOptionsOf(app);
   app.post('/api/request-password-reset', { config: { access: 'public' }, schema: { body: PasswordResetRequestSchema, response: { 200: PasswordResetResponseSchema } } }, async (request) => {
     const { email } = request.body;
     await enforceRateLimit(app, `reset:ip:${request.ip}`, RESET_IP_LIMIT, RESET_WINDOW_MS, 'Too many password reset requests. Please try again later.');
@@ -133,7 +148,11 @@ export async function sessionRoutes(fastify: FastifyInstance) {
     await enforceRateLimit(app, `password-change:user:${auth.user.id}`, CHANGE_PASSWORD_LIMIT, CHANGE_PASSWORD_WINDOW_MS, 'Too many attempts. Please try again later.');
     return changePassword({ ...operationOptions(request), auth, input });
   });
+}
 
+/** The caller's own sessions: list, end one, end all others. */
+function ownSessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/api/auth/sessions', { config: { access: 'user' }, schema: { response: { 200: SessionListResponseSchema } } }, async (request) => listOwnSessions({ db: app.db, auth: requireAuth(request) }));
 
   app.delete('/api/auth/sessions/:id', { config: { access: 'user' }, schema: { params: SessionParamsSchema, response: { 200: MessageResponseSchema } } }, async (request, reply) => {

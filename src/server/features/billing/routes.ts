@@ -53,23 +53,20 @@ function requireVerifiedSession(auth: AuthContext): AuthContext {
   return auth;
 }
 
+type StripeClient = ReturnType<typeof createStripeClient>;
+
 export async function billingRoutes(fastify: FastifyInstance) {
+  const stripe = createStripeClient(fastify.env);
+  await fastify.register(stripeWebhookRoutes, { stripe });
+  checkoutRoutes(fastify, stripe);
+  subscriptionRoutes(fastify, stripe);
+  adminBillingRoutes(fastify);
+  billingTestRoutes(fastify, stripe);
+}
+
+/** Plans and the public checkout with its status. */
+function checkoutRoutes(fastify: FastifyInstance, stripe: StripeClient) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const stripe = createStripeClient(app.env);
-  await app.register(stripeWebhookRoutes, { stripe });
-
-  const requireTestMode = () => {
-    if (!isBillingTestMode(app.env)) {
-      throw new AppError('forbidden', 'Billing test pages are disabled on this deployment: they run only with a Stripe test key.');
-    }
-    return requireStripe(stripe);
-  };
-
-  // The test pages buy and change real (test-mode) subscriptions: a signed-in super admin only,
-  // whatever the key (ADR 134); the pages themselves stay visitor routes that say so.
-  const testPages = { access: 'super_admin' } as const;
-  const organizationAnswer = { 200: AdminOrganizationSubscriptionSchema };
-
   app.get('/api/billing/plans', { config: { access: 'public' }, schema: { response: { 200: BillingOverviewSchema } } }, async () => buildBillingOverview(app.env));
 
   const checkoutSchema = { body: StartCheckoutInputSchema, response: { 200: StartCheckoutResponseSchema } };
@@ -96,7 +93,11 @@ export async function billingRoutes(fastify: FastifyInstance) {
     const cookieValue = app.parseCookie(request.headers.cookie ?? '')[CHECKOUT_COOKIE];
     return readCheckoutStatus(app.db, request.params.id, (checkout) => mayReadCheckout({ checkout, cookieValue, secret: app.env.SESSION_SECRET, auth: request.auth }));
   });
+}
 
+/** A signed-in account's subscription: claim a purchase, read it, open the payment portal. */
+function subscriptionRoutes(fastify: FastifyInstance, stripe: StripeClient) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/api/billing/claim', { config: { access: 'session' }, schema: { body: ClaimInputSchema, response: { 200: ClaimResponseSchema } } }, async (request) => {
     const { token } = request.body;
     const auth = requireAuth(request);
@@ -114,7 +115,12 @@ export async function billingRoutes(fastify: FastifyInstance) {
     const client = requireStripe(stripe);
     return openBillingPortal({ db: app.db, stripe: client, appUrl: app.env.APP_URL, organizationId: auth.user.organizationId, audit: auditFor(request), log: request.log });
   });
+}
 
+/** Admins find an organisation's subscription and change it. */
+function adminBillingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const organizationAnswer = { 200: AdminOrganizationSubscriptionSchema };
   const searchSchema = { querystring: AdminOrganizationQuerySchema, response: { 200: AdminOrganizationListSchema } };
   app.get('/api/admin/billing/organizations', { config: { access: 'admin' }, schema: searchSchema }, async (request) => ({
     organizations: await searchOrganizations(app.db, request.query.query, app.now()),
@@ -127,6 +133,20 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/billing/organizations/:id/subscription', { config: { access: 'admin' }, schema: changeSchema }, async (request) =>
     changeOrganizationSubscription({ db: app.db, organizationId: request.params.id, change: request.body, now: app.now(), audit: auditFor(request), events: app.events }),
   );
+}
+
+/** The billing test pages, only with a Stripe test key. */
+function billingTestRoutes(fastify: FastifyInstance, stripe: StripeClient) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const requireTestMode = () => {
+    if (!isBillingTestMode(app.env)) {
+      throw new AppError('forbidden', 'Billing test pages are disabled on this deployment: they run only with a Stripe test key.');
+    }
+    return requireStripe(stripe);
+  };
+  // The test pages buy and change real (test-mode) subscriptions: a signed-in super admin only,
+  // whatever the key (ADR 134); the pages themselves stay visitor routes that say so.
+  const testPages = { access: 'super_admin' } as const;
 
   app.post('/api/billing/test/checkout', { config: testPages, schema: { response: { 200: StartCheckoutResponseSchema } } }, async (request) => {
     const client = requireTestMode();

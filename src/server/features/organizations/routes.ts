@@ -47,11 +47,19 @@ const INVITATION_TRIES_PER_MINUTE = 30;
  * reads its body keeps that order (ADR 064): its schemas are declared with attachValidation (ADR 210).
  */
 export async function organizationRoutes(fastify: FastifyInstance) {
+  myOrganizationRoutes(fastify);
+  memberRoutes(fastify);
+  invitationLinkRoutes(fastify);
+}
+
+const user = { access: 'user' } as const;
+// Ways into another organisation: open to a member whose current organisation has not paid (ADR 196).
+const toPaidOrganization = { access: 'user', payment: 'any-organization' } as const;
+const message = { 200: MessageResponseSchema };
+
+/** The caller's organisations: list, create, switch. */
+function myOrganizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const user = { access: 'user' } as const;
-  // Ways into another organisation: open to a member whose current organisation has not paid (ADR 196).
-  const toPaidOrganization = { access: 'user', payment: 'any-organization' } as const;
-  const message = { 200: MessageResponseSchema };
 
   app.get('/api/organizations', { config: toPaidOrganization, schema: { response: { 200: MyOrganizationsResponseSchema } } }, async (request) => {
     const auth = requireAuth(request);
@@ -69,7 +77,11 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     const auth = requireAuth(request);
     return switchOrganization({ db: app.db, auth, organizationId: request.body.organizationId, audit: auditFor(request) });
   });
+}
 
+/** An owner's members, invitations and audit trail. */
+function memberRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const membersSchema = { params: OrganizationIdParamsSchema, response: { 200: OrganizationMembersResponseSchema } };
   app.get('/api/organizations/:id/members', { config: user, schema: membersSchema }, async (request) => {
     const auth = requireAuth(request);
@@ -120,7 +132,11 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     await requireOwnerOf(app.db, auth, id);
     return listOrganizationAudit(app.db, id, 200);
   });
+}
 
+/** An invitation link: preview it, accept it. */
+function invitationLinkRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every try at an invitation link counts against the limit, a malformed one too, so the 400 waits for it.
   const previewSchema = { body: InvitationTokenInputSchema, response: { 200: InvitationPreviewSchema } };
   app.post('/api/invitations/preview', { config: { access: 'public' }, schema: previewSchema, attachValidation: true }, async (request) => {

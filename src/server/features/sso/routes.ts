@@ -49,6 +49,13 @@ function rawQueryOf(request: FastifyRequest): string {
 
 /** Single sign-on with OpenID Connect per organisation (ADR 225): owner settings, domain proofs, the sign-in itself. */
 export async function ssoRoutes(fastify: FastifyInstance) {
+  ssoSettingsRoutes(fastify);
+  ssoSupportRoutes(fastify);
+  ssoSignInRoutes(fastify);
+}
+
+/** An owner's connections and domain proofs, and the public API's read of them. */
+function ssoSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const owner = { access: 'user' } as const;
   const saveOptions = (request: FastifyRequest, organizationId: string) => ({
@@ -111,9 +118,11 @@ export async function ssoRoutes(fastify: FastifyInstance) {
     if (!domain) throw new AppError('not_found', 'Domain not found');
     return verifyDomainByDns({ db: app.db, resolveTxt: app.resolveTxt, domain, now: app.now(), audit: auditFor(request) });
   });
+}
 
-  // CIFER support vouches for a domain whose owner cannot publish DNS records.
-
+// CIFER support vouches for a domain whose owner cannot publish DNS records.
+function ssoSupportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const superAdmin = { access: 'super_admin' } as const;
   app.get('/api/admin/sso-domains', { config: superAdmin, schema: { response: { 200: PendingSsoDomainListSchema } } }, async () => ({
     domains: (await listPendingDomains(app.db)).map(toPendingSsoDomain),
@@ -123,9 +132,11 @@ export async function ssoRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/sso-domains/:domainId/approve', { config: superAdmin, schema: approveSchema }, async (request) =>
     approveDomain({ db: app.db, domainId: request.params.domainId, reason: request.body.reason, auth: requireAuth(request), now: app.now(), audit: auditFor(request) }),
   );
+}
 
-  // The sign-in. Every start counts against the per-IP limit, a malformed one too, so its 400 waits (ADR 064, 210).
-
+// The sign-in. Every start counts against the per-IP limit, a malformed one too, so its 400 waits (ADR 064, 210).
+function ssoSignInRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const startSchema = { body: SsoStartInputSchema, response: { 200: SsoStartResponseSchema } };
   app.post('/api/auth/sso/start', { config: { access: 'public' }, schema: startSchema, attachValidation: true }, async (request) => {
     await enforceRateLimit(app, `sso-start:ip:${request.ip}`, SSO_STARTS_PER_IP, SSO_START_WINDOW_MS, 'Too many sign-in attempts from this network. Please wait a minute and try again.');

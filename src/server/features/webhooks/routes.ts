@@ -35,12 +35,34 @@ const TEST_EVENT_WINDOW_MS = 60_000;
 
 /** Signed webhooks of an organisation (ADR 229): its owner's endpoints, the events that fill them, the job that delivers. */
 export async function webhookRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const policy = targetPolicyOf(app.env);
-  const publishDeps = () => ({ db: app.db, appUrl: app.env.APP_URL, now: app.now() });
-  // The first attempt goes out at once from this instance; retries wait for their time on whichever instance polls first.
-  const deliverSoon = () => app.backgroundTasks.run('webhooks.deliver-now', () => app.jobs.runDue());
+  registerDelivery(fastify);
+  ownerWebhookRoutes(fastify);
+  ownerEndpointActionRoutes(fastify);
+  apiWebhookRoutes(fastify);
+}
 
+const publishDepsOf = (app: FastifyInstance) => () => ({ db: app.db, appUrl: app.env.APP_URL, now: app.now() });
+// The first attempt goes out at once from this instance; retries wait for their time on whichever instance polls first.
+const deliverSoonOf = (app: FastifyInstance) => () => app.backgroundTasks.run('webhooks.deliver-now', () => app.jobs.runDue());
+
+/** One signed test event to an enabled endpoint, counted against the caller's limit. */
+function testEventSender(app: FastifyInstance) {
+  const publishDeps = publishDepsOf(app);
+  const deliverSoon = deliverSoonOf(app);
+  return async (request: FastifyRequest, endpoint: EndpointRow) => {
+    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled. Enable it to send a test event.');
+    await enforceRateLimit(app, `webhooks:test:${requireAuth(request).user.id}`, TEST_EVENTS_PER_USER, TEST_EVENT_WINDOW_MS, 'Too many test events. Please wait a minute and try again.');
+    const delivery = await publishTestEvent(publishDeps(), endpoint);
+    deliverSoon();
+    return { delivery: toWebhookDelivery(delivery) };
+  };
+}
+
+/** The delivery job and the listeners that turn domain events into queued deliveries. */
+function registerDelivery(app: FastifyInstance) {
+  const policy = targetPolicyOf(app.env);
+  const publishDeps = publishDepsOf(app);
+  const deliverSoon = deliverSoonOf(app);
   app.jobs.register(DELIVERY_JOB, async (payload, { now }) => {
     const deliveryId = typeof payload.deliveryId === 'string' ? payload.deliveryId : '';
     const attempt = typeof payload.attempt === 'number' ? payload.attempt : 0;
@@ -53,25 +75,27 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       if (queued.length > 0) deliverSoon();
     });
   }
+}
 
-  // Owner settings. Every route checks ownership before it reads a body (ADR 064, 210): anyone else gets 404 (owner-access.ts).
-  const owner = { access: 'user' } as const;
-  const manageOptions = (request: FastifyRequest) => ({
+// Owner settings. Every route checks ownership before it reads a body (ADR 064, 210): anyone else gets 404 (owner-access.ts).
+const owner = { access: 'user' } as const;
+const endpointSchema = <T>(answer: T) => ({ params: WebhookParamsSchema, response: { 200: answer } });
+
+function manageOptionsOf(app: FastifyInstance) {
+  const policy = targetPolicyOf(app.env);
+  return (request: FastifyRequest) => ({
     db: app.db,
     encryptionKey: app.env.ENCRYPTION_KEY,
     policy,
     now: app.now(),
     audit: auditFor(request),
   });
+}
 
-  /** One signed test event to an enabled endpoint, counted against the caller's limit. */
-  const sendTestEvent = async (request: FastifyRequest, endpoint: EndpointRow) => {
-    if (!endpoint.enabled) throw new AppError('conflict', 'This webhook is disabled. Enable it to send a test event.');
-    await enforceRateLimit(app, `webhooks:test:${requireAuth(request).user.id}`, TEST_EVENTS_PER_USER, TEST_EVENT_WINDOW_MS, 'Too many test events. Please wait a minute and try again.');
-    const delivery = await publishTestEvent(publishDeps(), endpoint);
-    deliverSoon();
-    return { delivery: toWebhookDelivery(delivery) };
-  };
+/** List, create, change and remove an organisation's endpoints. */
+function ownerWebhookRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const manageOptions = manageOptionsOf(app);
 
   const listSchema = { params: OrganizationIdParamsSchema, response: { 200: WebhookEndpointListSchema } };
   app.get('/api/organizations/:id/webhooks', { config: owner, schema: listSchema }, async (request) => {
@@ -111,7 +135,6 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const endpointSchema = <T>(answer: T) => ({ params: WebhookParamsSchema, response: { 200: answer } });
   app.delete(
     '/api/organizations/:id/webhooks/:webhookId',
     { config: owner, schema: endpointSchema(MessageResponseSchema) },
@@ -120,7 +143,13 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       return removeEndpoint({ db: app.db, audit: auditFor(request), endpoint });
     },
   );
+}
 
+/** What an owner does with one endpoint besides editing it: a new secret, a test event, its delivery log. */
+function ownerEndpointActionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const manageOptions = manageOptionsOf(app);
+  const sendTestEvent = testEventSender(app);
   app.post(
     '/api/organizations/:id/webhooks/:webhookId/rotate-secret',
     { config: owner, schema: endpointSchema(WebhookEndpointWithSecretSchema) },
@@ -140,6 +169,19 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/api/organizations/:id/webhooks/:webhookId/deliveries',
+    { config: owner, schema: endpointSchema(WebhookDeliveryListSchema) },
+    async (request) => {
+      const endpoint = await requireOwnedEndpoint(app.db, requireAuth(request), request.params.id, request.params.webhookId);
+      return { deliveries: (await listDeliveries(app.db, endpoint.id)).map(toWebhookDelivery) };
+    },
+  );
+}
+
+function apiWebhookRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const sendTestEvent = testEventSender(app);
   // The public API (ADR 293): the acting organisation's endpoints, their delivery logs and a test
   // event, for its owner's token. Creating one and rotating a secret answer a signing secret and ask
   // a fresh code (ADR 290), which a token cannot give: they stay in the app.
@@ -159,13 +201,4 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     const endpoint = await requireOwnedEndpoint(app.db, auth, requireActingOwner(auth), request.params.webhookId);
     return sendTestEvent(request, endpoint);
   });
-
-  app.get(
-    '/api/organizations/:id/webhooks/:webhookId/deliveries',
-    { config: owner, schema: endpointSchema(WebhookDeliveryListSchema) },
-    async (request) => {
-      const endpoint = await requireOwnedEndpoint(app.db, requireAuth(request), request.params.id, request.params.webhookId);
-      return { deliveries: (await listDeliveries(app.db, endpoint.id)).map(toWebhookDelivery) };
-    },
-  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button.tsx';
 import { cn } from '@/client/lib/utils.ts';
@@ -80,7 +80,10 @@ export function CookieBanner() {
     <section
       ref={bannerRef}
       aria-labelledby={titleId}
-      className={cn('border-t border-slate-300 bg-white', isInFlow ? 'relative' : 'fixed inset-x-0 bottom-0 z-[45] shadow-[0_-4px_16px_rgba(15,23,42,0.12)]')}
+      className={cn(
+        'border-t border-slate-300 bg-white',
+        isInFlow ? 'relative' : 'fixed inset-x-0 bottom-0 z-[45] shadow-[0_-4px_16px_rgba(15,23,42,0.12)]',
+      )}
       data-testid="cookie-banner"
       data-placement={isInFlow ? 'in-flow' : 'fixed'}
     >
@@ -110,45 +113,62 @@ export function CookieBanner() {
           </div>
         </div>
         {isCustomizing ? (
-          <div id={panelId} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Cookie categories</legend>
-              <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                {CATEGORY_TEXT.map(({ key, label, description }) => {
-                  const inputId = `${panelId}-${key}`;
-                  const isEssential = key === 'essential';
-                  return (
-                    <li key={key} className="flex items-start gap-3">
-                      <input
-                        id={inputId}
-                        type="checkbox"
-                        role="switch"
-                        className="mt-0.5 size-5 shrink-0 accent-blue-700 disabled:opacity-60"
-                        checked={isEssential ? true : draft[key]}
-                        disabled={isEssential}
-                        aria-describedby={`${inputId}-text`}
-                        onChange={isEssential ? undefined : (event) => setDraft((current) => ({ ...current, [key]: event.target.checked }))}
-                      />
-                      <span>
-                        <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-                          {label}
-                          {isEssential ? ' (always on)' : ''}
-                        </label>
-                        <span id={`${inputId}-text`} className="block text-sm text-slate-700">
-                          {description}
-                        </span>
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
-            <Button className="mt-4" onClick={() => choose('selected', draft)}>
-              Save Preferences
-            </Button>
-          </div>
+          <CustomizePanel panelId={panelId} draft={draft} onDraftChange={setDraft} onSave={() => choose('selected', draft)} />
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** The categories to switch one by one, essential always on, and the button that saves the choice. */
+function CustomizePanel({
+  panelId,
+  draft,
+  onDraftChange,
+  onSave,
+}: {
+  panelId: string;
+  draft: CookiePreferences;
+  onDraftChange: Dispatch<SetStateAction<CookiePreferences>>;
+  onSave: () => void;
+}) {
+  return (
+    <div id={panelId} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">Cookie categories</legend>
+        <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+          {CATEGORY_TEXT.map(({ key, label, description }) => {
+            const inputId = `${panelId}-${key}`;
+            const isEssential = key === 'essential';
+            return (
+              <li key={key} className="flex items-start gap-3">
+                <input
+                  id={inputId}
+                  type="checkbox"
+                  role="switch"
+                  className="mt-0.5 size-5 shrink-0 accent-blue-700 disabled:opacity-60"
+                  checked={isEssential ? true : draft[key]}
+                  disabled={isEssential}
+                  aria-describedby={`${inputId}-text`}
+                  onChange={isEssential ? undefined : (event) => onDraftChange((current) => ({ ...current, [key]: event.target.checked }))}
+                />
+                <span>
+                  <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
+                    {label}
+                    {isEssential ? ' (always on)' : ''}
+                  </label>
+                  <span id={`${inputId}-text`} className="block text-sm text-slate-700">
+                    {description}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <Button className="mt-4" onClick={onSave}>
+        Save Preferences
+      </Button>
+    </div>
   );
 }

@@ -15,10 +15,6 @@ export function LandingHero({
   onRequestAccess: () => void;
   onForgotPassword: () => void;
 }) {
-  const [isPaused, setPaused] = useState(false);
-  const index = useRotatingIndex(HERO_COUNTER_STATISTICS.length, HERO_COUNTER_INTERVAL_MS, isPaused);
-  const statistic = HERO_COUNTER_STATISTICS[index] ?? HERO_COUNTER_STATISTICS[0]!;
-
   return (
     <header ref={headerRef} id="overview" className="scroll-mt-24 bg-slate-900 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[3fr_2fr] lg:px-8">
@@ -59,33 +55,43 @@ export function LandingHero({
             </button>
           </p>
         </div>
-        <div className="flex flex-col justify-center">
-          <figure className="rounded-2xl border border-slate-700 bg-slate-800 p-6 shadow-lg">
-            <p className="text-sm font-medium text-slate-300">What a breach costs</p>
-            {/* Not a live region: a figure changing every 3 s would interrupt screen-reader users. */}
-            <div className="mt-2 min-h-[9.5rem]" data-testid="hero-counter">
-              <p className="text-5xl font-bold text-white tabular-nums">{statistic.value}</p>
-              <p className="mt-2 text-lg text-slate-100">{statistic.label}</p>
-              <figcaption className="mt-2 text-sm text-slate-300">Source: {statistic.source}</figcaption>
-            </div>
-            <div className="mt-4 flex items-center justify-between">
-              <div className="flex gap-1.5" aria-hidden="true">
-                {HERO_COUNTER_STATISTICS.map((item, i) => (
-                  <span key={item.value} className={`h-1.5 w-6 rounded-full ${i === index ? 'bg-blue-300' : 'bg-slate-600'}`} />
-                ))}
-              </div>
-              <button
-                type="button"
-                onClick={() => setPaused((paused) => !paused)}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-700 focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none"
-              >
-                {isPaused ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
-                {isPaused ? 'Resume figures' : 'Pause figures'}
-              </button>
-            </div>
-          </figure>
-        </div>
+        <BreachCostCounter />
       </div>
     </header>
+  );
+}
+
+/** Breach-cost figures that rotate every few seconds, with a control to pause them. */
+function BreachCostCounter() {
+  const [isPaused, setPaused] = useState(false);
+  const index = useRotatingIndex(HERO_COUNTER_STATISTICS.length, HERO_COUNTER_INTERVAL_MS, isPaused);
+  const statistic = HERO_COUNTER_STATISTICS[index] ?? HERO_COUNTER_STATISTICS[0]!;
+  return (
+    <div className="flex flex-col justify-center">
+      <figure className="rounded-2xl border border-slate-700 bg-slate-800 p-6 shadow-lg">
+        <p className="text-sm font-medium text-slate-300">What a breach costs</p>
+        {/* Not a live region: a figure changing every 3 s would interrupt screen-reader users. */}
+        <div className="mt-2 min-h-[9.5rem]" data-testid="hero-counter">
+          <p className="text-5xl font-bold text-white tabular-nums">{statistic.value}</p>
+          <p className="mt-2 text-lg text-slate-100">{statistic.label}</p>
+          <figcaption className="mt-2 text-sm text-slate-300">Source: {statistic.source}</figcaption>
+        </div>
+        <div className="mt-4 flex items-center justify-between">
+          <div className="flex gap-1.5" aria-hidden="true">
+            {HERO_COUNTER_STATISTICS.map((item, i) => (
+              <span key={item.value} className={`h-1.5 w-6 rounded-full ${i === index ? 'bg-blue-300' : 'bg-slate-600'}`} />
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => setPaused((paused) => !paused)}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-700 focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none"
+          >
+            {isPaused ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
+            {isPaused ? 'Resume figures' : 'Pause figures'}
+          </button>
+        </div>
+      </figure>
+    </div>
   );
 }

@@ -9,13 +9,20 @@ import { formatDay, formatPercent, formatUsd, formatUsdChange } from '../lib/for
 
 const TrendChart = lazy(async () => ({ default: (await import('./trend-chart.tsx')).TrendChart }));
 
-const FRAMEWORK_STATUS_LABELS: Record<string, string> = { notApplicable: 'not applicable', notStarted: 'not started', inProgress: 'in progress', compliant: 'compliant', unknown: 'not known' };
+const FRAMEWORK_STATUS_LABELS: Record<string, string> = {
+  notApplicable: 'not applicable',
+  notStarted: 'not started',
+  inProgress: 'in progress',
+  compliant: 'compliant',
+  unknown: 'not known',
+};
 
 function trendSummary(trend: MonitoringTrend): string {
   const first = trend.points[0];
   const last = trend.points.at(-1);
   if (!first || !last) return '';
-  if (trend.points.length === 1) return `One completed assessment so far: expected annual loss ${formatUsd(last.aleUsd)}. Complete the next one to see the trend.`;
+  if (trend.points.length === 1)
+    return `One completed assessment so far: expected annual loss ${formatUsd(last.aleUsd)}. Complete the next one to see the trend.`;
   const change = last.aleUsd - first.aleUsd;
   return `Across ${trend.points.length} completed assessments, expected annual loss went from ${formatUsd(first.aleUsd)} to ${formatUsd(last.aleUsd)} (${formatUsdChange(change)}); a bad year from ${formatUsd(first.p95Usd)} to ${formatUsd(last.p95Usd)}.`;
 }
@@ -28,7 +35,9 @@ function StepItem({ step, fromTitle, toTitle }: { step: TrendStep; fromTitle: st
         <span className="font-medium break-words text-slate-900">
           {fromTitle} → {toTitle}
         </span>
-        <Badge variant={better ? 'success' : step.aleDeltaUsd > 0 ? 'destructive' : 'secondary'}>{formatUsdChange(step.aleDeltaUsd)} / year</Badge>
+        <Badge variant={better ? 'success' : step.aleDeltaUsd > 0 ? 'destructive' : 'secondary'}>
+          {formatUsdChange(step.aleDeltaUsd)} / year
+        </Badge>
         {step.modelChanged ? <Badge variant="outline">Model version changed</Badge> : null}
       </p>
       <ul className="mt-2 grid gap-1 text-sm text-slate-700">
@@ -39,11 +48,14 @@ function StepItem({ step, fromTitle, toTitle }: { step: TrendStep; fromTitle: st
         ))}
         {step.frameworkChanges.map((change) => (
           <li key={change.frameworkId}>
-            {change.frameworkName}: {FRAMEWORK_STATUS_LABELS[change.from] ?? change.from} → {FRAMEWORK_STATUS_LABELS[change.to] ?? change.to}
+            {change.frameworkName}: {FRAMEWORK_STATUS_LABELS[change.from] ?? change.from} →{' '}
+            {FRAMEWORK_STATUS_LABELS[change.to] ?? change.to}
           </li>
         ))}
         {step.profileChanges.length > 0 ? <li>Profile changed: {step.profileChanges.join(', ')}</li> : null}
-        {step.factorChanges.length + step.frameworkChanges.length + step.profileChanges.length === 0 ? <li>No answers changed{step.modelChanged ? ': the difference comes from the model update.' : '.'}</li> : null}
+        {step.factorChanges.length + step.frameworkChanges.length + step.profileChanges.length === 0 ? (
+          <li>No answers changed{step.modelChanged ? ': the difference comes from the model update.' : '.'}</li>
+        ) : null}
       </ul>
     </li>
   );
@@ -52,12 +64,14 @@ function StepItem({ step, fromTitle, toTitle }: { step: TrendStep; fromTitle: st
 /** Risk over time: the chart, the same numbers as a table, and what changed between assessments. */
 export function TrendSection() {
   const { data, isLoading, error } = useTrend();
-  const titles = new Map((data?.points ?? []).map((point) => [point.assessmentId, point.title]));
   return (
     <Card>
       <CardHeader>
         <CardTitle id="trend-title">Risk over time</CardTitle>
-        <CardDescription>Expected annual loss, the chance of at least one loss event, a bad year (the 95th percentile) and the risk score of every completed assessment.</CardDescription>
+        <CardDescription>
+          Expected annual loss, the chance of at least one loss event, a bad year (the 95th percentile) and the risk score of every
+          completed assessment.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {isLoading ? <p className="text-sm text-slate-600">Loading the trend…</p> : null}
@@ -81,59 +95,91 @@ export function TrendSection() {
                 </Suspense>
               </div>
             </figure>
-            <details className="text-sm">
-              <summary className="cursor-pointer rounded text-blue-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">Show the data as a table</summary>
-              <div className="mt-2 overflow-x-auto">
-                <table className="w-full min-w-[560px] border-collapse text-left text-sm">
-                  <caption className="sr-only">Completed assessments over time</caption>
-                  <thead>
-                    <tr className="border-b border-slate-300">
-                      <th scope="col" className="px-2 py-1">Completed</th>
-                      <th scope="col" className="px-2 py-1 text-right">Expected annual loss</th>
-                      <th scope="col" className="px-2 py-1 text-right">Chance of an event</th>
-                      <th scope="col" className="px-2 py-1 text-right">A bad year (P95)</th>
-                      <th scope="col" className="px-2 py-1 text-right">Score</th>
-                      <th scope="col" className="px-2 py-1">Model</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.points.map((point) => (
-                      <tr key={point.assessmentId} className="border-b border-slate-100 odd:bg-slate-50">
-                        <th scope="row" className="px-2 py-1 font-normal">
-                          <Link href={`/history/${point.assessmentId}`} className="text-blue-800 underline">
-                            {formatDay(point.completedAt)}
-                          </Link>
-                          <span className="block text-xs text-slate-600">{point.title}</span>
-                        </th>
-                        <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.aleUsd)}</td>
-                        <td className="px-2 py-1 text-right tabular-nums">{formatPercent(point.probabilityOfAnyEvent)}</td>
-                        <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.p95Usd)}</td>
-                        <td className="px-2 py-1 text-right tabular-nums">{Math.round(point.score)}</td>
-                        <td className="px-2 py-1">
-                          {point.engineVersion ?? '—'}
-                          {point.modelChanged ? <span className="ml-1 text-xs font-semibold text-violet-800">(new model)</span> : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </details>
-            {data.steps.length > 0 ? (
-              <section aria-labelledby="steps-title" className="grid gap-2">
-                <h3 id="steps-title" className="text-base font-semibold text-slate-900">
-                  What changed
-                </h3>
-                <ol className="grid gap-2">
-                  {[...data.steps].reverse().map((step) => (
-                    <StepItem key={step.toAssessmentId} step={step} fromTitle={titles.get(step.fromAssessmentId) ?? 'Previous'} toTitle={titles.get(step.toAssessmentId) ?? 'Next'} />
-                  ))}
-                </ol>
-              </section>
-            ) : null}
+            <TrendTable points={data.points} />
+            <TrendSteps trend={data} />
           </>
         ) : null}
       </CardContent>
     </Card>
   );
+}
+
+/** The chart's numbers as a table, folded away. */
+function TrendTable({ points }: { points: MonitoringTrend['points'] }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer rounded text-blue-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+        Show the data as a table
+      </summary>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+          <caption className="sr-only">Completed assessments over time</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="px-2 py-1">
+                Completed
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                Expected annual loss
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                Chance of an event
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                A bad year (P95)
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                Score
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Model
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.assessmentId} className="border-b border-slate-100 odd:bg-slate-50">
+                <th scope="row" className="px-2 py-1 font-normal">
+                  <Link href={`/history/${point.assessmentId}`} className="text-blue-800 underline">
+                    {formatDay(point.completedAt)}
+                  </Link>
+                  <span className="block text-xs text-slate-600">{point.title}</span>
+                </th>
+                <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.aleUsd)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatPercent(point.probabilityOfAnyEvent)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.p95Usd)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{Math.round(point.score)}</td>
+                <td className="px-2 py-1">
+                  {point.engineVersion ?? '—'}
+                  {point.modelChanged ? <span className="ml-1 text-xs font-semibold text-violet-800">(new model)</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/** What changed between consecutive assessments, newest first. */
+function TrendSteps({ trend }: { trend: MonitoringTrend }) {
+  const titles = new Map(trend.points.map((point) => [point.assessmentId, point.title]));
+  return trend.steps.length > 0 ? (
+    <section aria-labelledby="steps-title" className="grid gap-2">
+      <h3 id="steps-title" className="text-base font-semibold text-slate-900">
+        What changed
+      </h3>
+      <ol className="grid gap-2">
+        {[...trend.steps].reverse().map((step) => (
+          <StepItem
+            key={step.toAssessmentId}
+            step={step}
+            fromTitle={titles.get(step.fromAssessmentId) ?? 'Previous'}
+            toTitle={titles.get(step.toAssessmentId) ?? 'Next'}
+          />
+        ))}
+      </ol>
+    </section>
+  ) : null;
 }

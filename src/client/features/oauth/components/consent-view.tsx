@@ -1,6 +1,13 @@
 import { Bot, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { CONSENT_ERROR_MESSAGES, OAUTH_SCOPE_DESCRIPTIONS, type ConsentDecisionInput, type ConsentErrorCode, type ConsentRequest, type OAuthScope } from '@/contracts/oauth.ts';
+import {
+  CONSENT_ERROR_MESSAGES,
+  OAUTH_SCOPE_DESCRIPTIONS,
+  type ConsentDecisionInput,
+  type ConsentErrorCode,
+  type ConsentRequest,
+  type OAuthScope,
+} from '@/contracts/oauth.ts';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
@@ -34,17 +41,37 @@ export function ConsentError({ code }: { code: string | null }) {
       </CardHeader>
       <CardContent>
         <Alert variant="destructive">
-          <AlertDescription>{isConsentErrorCode(code) ? CONSENT_ERROR_MESSAGES[code] : CONSENT_ERROR_MESSAGES.invalid_request}</AlertDescription>
+          <AlertDescription>
+            {isConsentErrorCode(code) ? CONSENT_ERROR_MESSAGES[code] : CONSENT_ERROR_MESSAGES.invalid_request}
+          </AlertDescription>
         </Alert>
       </CardContent>
     </Card>
   );
 }
 
-function ScopeChoice({ scope, checked, disabled, note, onChange }: { scope: OAuthScope; checked: boolean; disabled: boolean; note?: string; onChange: (checked: boolean) => void }) {
+function ScopeChoice({
+  scope,
+  checked,
+  disabled,
+  note,
+  onChange,
+}: {
+  scope: OAuthScope;
+  checked: boolean;
+  disabled: boolean;
+  note?: string;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex items-start gap-3 rounded-md border border-slate-200 p-3 text-sm text-slate-900">
-      <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-blue-700" checked={checked} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 accent-blue-700"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
       <span className="grid gap-0.5">
         <span className="font-medium">{SCOPE_LABEL[scope]}</span>
         <span className="text-slate-600">{OAUTH_SCOPE_DESCRIPTIONS[scope]}</span>
@@ -54,9 +81,91 @@ function ScopeChoice({ scope, checked, disabled, note, onChange }: { scope: OAut
   );
 }
 
-function ConsentForm({ request, requestId, StepUpDialog }: { request: ConsentRequest; requestId: string; StepUpDialog: StepUpDialogComponent }) {
+/** Which assistant asks, and where the answer sends the person back to. */
+function ConsentHeader({ client }: { client: ConsentRequest['client'] }) {
+  return (
+    <CardHeader>
+      <CardTitle className="flex items-start gap-2">
+        <Bot className="mt-1 size-6 shrink-0 text-blue-700" aria-hidden="true" />
+        <span className="break-words">Connect “{client.name}” to CIFER?</span>
+      </CardTitle>
+      <CardDescription>
+        An AI assistant asks to use CIFER as you. After you answer you go back to{' '}
+        <strong className="wrap-anywhere text-slate-900">{client.redirectHost}</strong>. Only continue if you started this from that
+        assistant.
+      </CardDescription>
+    </CardHeader>
+  );
+}
+
+/** The organisation the assistant will act in, among the person's own. */
+function OrganizationChoice({
+  organizations,
+  value,
+  onChange,
+}: {
+  organizations: ConsentRequest['organizations'];
+  value: string;
+  onChange: (organizationId: string) => void;
+}) {
+  return (
+    <FormField
+      id="consent-organization"
+      label="Organisation it acts in"
+      hint="It sees and changes this organisation only, with your role there."
+    >
+      <select id="consent-organization" className={SELECT_CLASS} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {organizations.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.name} (your role: {candidate.role})
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+/** Read always; write when asked for and the person's role there allows it. */
+function ScopeChoices({
+  offersWrite,
+  write,
+  canWrite,
+  onWriteChange,
+}: {
+  offersWrite: boolean;
+  write: boolean;
+  canWrite: boolean;
+  onWriteChange: (write: boolean) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-900">What it may do</legend>
+      <ScopeChoice scope="read" checked disabled note="Always: an assistant needs to read to help." onChange={() => undefined} />
+      {offersWrite ? (
+        <ScopeChoice
+          scope="write"
+          checked={write}
+          disabled={!canWrite}
+          note={canWrite ? undefined : 'Your role in this organisation is read-only.'}
+          onChange={onWriteChange}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ConsentForm({
+  request,
+  requestId,
+  StepUpDialog,
+}: {
+  request: ConsentRequest;
+  requestId: string;
+  StepUpDialog: StepUpDialogComponent;
+}) {
   const decide = useDecideConsent(requestId);
-  const firstChoice = request.organizations.find((organization) => organization.id === request.currentOrganizationId) ?? request.organizations[0];
+  const firstChoice =
+    request.organizations.find((organization) => organization.id === request.currentOrganizationId) ?? request.organizations[0];
   const [organizationId, setOrganizationId] = useState(firstChoice?.id ?? '');
   const [write, setWrite] = useState(request.scopes.includes('write'));
   const [awaitingCode, setAwaitingCode] = useState(false);
@@ -79,35 +188,19 @@ function ConsentForm({ request, requestId, StepUpDialog }: { request: ConsentReq
 
   return (
     <Card className="mx-auto w-full max-w-xl" data-testid="consent-card">
-      <CardHeader>
-        <CardTitle className="flex items-start gap-2">
-          <Bot className="mt-1 size-6 shrink-0 text-blue-700" aria-hidden="true" />
-          <span className="break-words">Connect “{request.client.name}” to CIFER?</span>
-        </CardTitle>
-        <CardDescription>
-          An AI assistant asks to use CIFER as you. After you answer you go back to <strong className="text-slate-900 wrap-anywhere">{request.client.redirectHost}</strong>. Only continue if you started this from that assistant.
-        </CardDescription>
-      </CardHeader>
+      <ConsentHeader client={request.client} />
       <CardContent className="grid gap-5">
-        <FormField id="consent-organization" label="Organisation it acts in" hint="It sees and changes this organisation only, with your role there.">
-          <select id="consent-organization" className={SELECT_CLASS} value={organizationId} onChange={(event) => setOrganizationId(event.currentTarget.value)}>
-            {request.organizations.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name} (your role: {candidate.role})
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-900">What it may do</legend>
-          <ScopeChoice scope="read" checked disabled note="Always: an assistant needs to read to help." onChange={() => undefined} />
-          {request.scopes.includes('write') ? (
-            <ScopeChoice scope="write" checked={write && canWrite} disabled={!canWrite} note={canWrite ? undefined : 'Your role in this organisation is read-only.'} onChange={setWrite} />
-          ) : null}
-        </fieldset>
+        <OrganizationChoice organizations={request.organizations} value={organizationId} onChange={setOrganizationId} />
+        <ScopeChoices
+          offersWrite={request.scopes.includes('write')}
+          write={write && canWrite}
+          canWrite={canWrite}
+          onWriteChange={setWrite}
+        />
         <Alert variant="warning">
           <AlertDescription>
-            The assistant sends what it reads (your organisation’s figures and answers) to its provider. You can disconnect it at any time in Account → Connected assistants.
+            The assistant sends what it reads (your organisation’s figures and answers) to its provider. You can disconnect it at any time
+            in Account → Connected assistants.
           </AlertDescription>
         </Alert>
         {failure ? (

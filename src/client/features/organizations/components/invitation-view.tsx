@@ -17,8 +17,6 @@ const ROLE_TEXT = { owner: 'an owner', member: 'a member', viewer: 'a viewer (re
 export function InvitationView({ signedInEmail }: { signedInEmail: string | null }) {
   const [token, setToken] = useState<string | null>(null);
   const preview = useInvitationPreview();
-  const accept = useAcceptInvitation();
-  const [, navigate] = useLocation();
 
   useEffect(() => {
     const fromLink = takeTokenFromHash();
@@ -35,7 +33,8 @@ export function InvitationView({ signedInEmail }: { signedInEmail: string | null
       <Alert variant="destructive">
         <AlertTitle>This invitation cannot be used</AlertTitle>
         <AlertDescription>
-          {preview.isError ? getErrorMessage(preview.error) : 'Open the link from your invitation e-mail.'} Ask the person who invited you to send a new invitation.
+          {preview.isError ? getErrorMessage(preview.error) : 'Open the link from your invitation e-mail.'} Ask the person who invited you
+          to send a new invitation.
         </AlertDescription>
       </Alert>
     );
@@ -57,7 +56,8 @@ export function InvitationView({ signedInEmail }: { signedInEmail: string | null
         {signedInEmail === null ? (
           <>
             <p className="text-sm text-slate-700">
-              Create your CIFER account with <strong>{invitation.email}</strong>, or log in if you already have one. You will then set up two-factor authentication, and come back here to accept.
+              Create your CIFER account with <strong>{invitation.email}</strong>, or log in if you already have one. You will then set up
+              two-factor authentication, and come back here to accept.
             </p>
             <div className="flex flex-wrap gap-3">
               <Button asChild>
@@ -76,31 +76,40 @@ export function InvitationView({ signedInEmail }: { signedInEmail: string | null
             </AlertDescription>
           </Alert>
         ) : (
-          <>
-            {accept.isError ? (
-              <Alert variant="destructive">
-                <AlertDescription>{getErrorMessage(accept.error)}</AlertDescription>
-              </Alert>
-            ) : null}
-            <Button
-              disabled={accept.isPending}
-              onClick={async () => {
-                // The promise, not mutate's callbacks: accepting switches the organisation, which re-checks the
-                // session and remounts this page before a callback of the old one could run.
-                try {
-                  await accept.mutateAsync(token);
-                } catch {
-                  return; // shown in the alert above
-                }
-                clearPendingInvitation();
-                navigate('/history');
-              }}
-            >
-              {accept.isPending ? 'Accepting…' : `Accept and open ${invitation.organizationName}`}
-            </Button>
-          </>
+          <AcceptButton token={token} organizationName={invitation.organizationName} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The signed-in invitee accepts; a refusal shows above the button, a success opens the organisation's history. */
+function AcceptButton({ token, organizationName }: { token: string; organizationName: string }) {
+  const accept = useAcceptInvitation();
+  const [, navigate] = useLocation();
+  return (
+    <>
+      {accept.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{getErrorMessage(accept.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button
+        disabled={accept.isPending}
+        onClick={async () => {
+          // The promise, not mutate's callbacks: accepting switches the organisation, which re-checks the
+          // session and remounts this page before a callback of the old one could run.
+          try {
+            await accept.mutateAsync(token);
+          } catch {
+            return; // shown in the alert above
+          }
+          clearPendingInvitation();
+          navigate('/history');
+        }}
+      >
+        {accept.isPending ? 'Accepting…' : `Accept and open ${organizationName}`}
+      </Button>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import {
   type InviteMemberInput,
   type MyOrganization,
   type OrganizationRole,
+  type PendingInvitation,
 } from '@/contracts/organizations.ts';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
@@ -36,7 +37,11 @@ const SELECT_CLASS =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';
 const ROLE_LABEL = { owner: 'Owner', member: 'Member', viewer: 'Viewer' } satisfies Record<OrganizationRole, string>;
 /** The invitation's role choices, most common first; the compiler checks every role is offered. */
-const INVITE_ROLE_CHOICES = { member: 'Member (creates and edits)', viewer: 'Viewer (read only)', owner: 'Owner (manages members)' } satisfies Record<OrganizationRole, string>;
+const INVITE_ROLE_CHOICES = {
+  member: 'Member (creates and edits)',
+  viewer: 'Viewer (read only)',
+  owner: 'Owner (manages members)',
+} satisfies Record<OrganizationRole, string>;
 
 function CreateOrganizationForm() {
   const create = useCreateOrganization();
@@ -67,7 +72,10 @@ type InviteFormValues = z.input<typeof InviteMemberInputSchema>;
 
 function InviteForm({ organizationId }: { organizationId: string }) {
   const invite = useInviteMember(organizationId);
-  const form = useForm<InviteFormValues, unknown, InviteMemberInput>({ resolver: zodResolver(InviteMemberInputSchema), defaultValues: { email: '', role: 'member' } });
+  const form = useForm<InviteFormValues, unknown, InviteMemberInput>({
+    resolver: zodResolver(InviteMemberInputSchema),
+    defaultValues: { email: '', role: 'member' },
+  });
   const errors = form.formState.errors;
   const emailError = errors.email?.message ?? (invite.isError ? getErrorMessage(invite.error) : undefined);
   const submit = form.handleSubmit((input) =>
@@ -99,18 +107,69 @@ function InviteForm({ organizationId }: { organizationId: string }) {
   );
 }
 
+/** The organisation's latest audited events, newest first. */
+function RecentActivity({ organizationId }: { organizationId: string }) {
+  const audit = useOrganizationAudit(organizationId);
+  return (
+    <div>
+      <h3 className="mb-2 font-semibold text-slate-900">Recent activity</h3>
+      {audit.data && audit.data.length > 0 ? (
+        <ul className="grid gap-1 text-sm text-slate-700">
+          {audit.data.slice(0, 15).map((event) => (
+            <li key={event.id} className="break-all">
+              <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · {event.actorEmail ?? 'system'}
+              {event.apiTokenName ? ` with API token “${event.apiTokenName}”` : ''}
+              {event.targetEmail ? ` → ${event.targetEmail}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">No activity recorded yet.</p>
+      )}
+    </div>
+  );
+}
+
+/** A member change or withdrawal the server refused, told in a toast. */
+const onError = (error: unknown) => toast({ title: 'That did not work', description: getErrorMessage(error), variant: 'destructive' });
+
+/** Invitations not yet accepted, each with a way to withdraw it. */
+function OpenInvitations({ organizationId, invitations }: { organizationId: string; invitations: PendingInvitation[] }) {
+  const revoke = useRevokeInvitation(organizationId);
+  if (invitations.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-2 font-semibold text-slate-900">Open invitations</h3>
+      <ul className="grid gap-2">
+        {invitations.map((invitation) => (
+          <li
+            key={invitation.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-2 text-sm"
+          >
+            <span className="break-all">
+              {invitation.email} · {ROLE_LABEL[invitation.role]} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
+            </span>
+            <Button variant="outline" size="sm" onClick={() => revoke.mutate(invitation.id, { onError })}>
+              Withdraw
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function OwnedOrganization({ organization }: { organization: MyOrganization }) {
   const members = useOrganizationMembers(organization.id);
-  const audit = useOrganizationAudit(organization.id);
   const changeRole = useChangeMemberRole(organization.id);
   const remove = useRemoveMember(organization.id);
-  const revoke = useRevokeInvitation(organization.id);
-  const onError = (error: unknown) => toast({ title: 'That did not work', description: getErrorMessage(error), variant: 'destructive' });
   return (
     <Card>
       <CardHeader>
         <CardTitle>{organization.name}: members</CardTitle>
-        <CardDescription>Owners manage members, billing and the logo; members create and edit assessments; viewers read only.</CardDescription>
+        <CardDescription>
+          Owners manage members, billing and the logo; members create and edit assessments; viewers read only.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <InviteForm organizationId={organization.id} />
@@ -134,7 +193,9 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
                         id={`role-${member.userId}`}
                         className={SELECT_CLASS}
                         value={member.role}
-                        onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as OrganizationRole }, { onError })}
+                        onChange={(e) =>
+                          changeRole.mutate({ userId: member.userId, role: e.target.value as OrganizationRole }, { onError })
+                        }
                       >
                         {ORGANIZATION_ROLES.map((role) => (
                           <option key={role} value={role}>
@@ -144,7 +205,12 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
                       </select>
                     </td>
                     <td className="py-2 text-right">
-                      <Button variant="outline" size="sm" onClick={() => remove.mutate(member.userId, { onError })} aria-label={`Remove ${member.email}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => remove.mutate(member.userId, { onError })}
+                        aria-label={`Remove ${member.email}`}
+                      >
                         Remove
                       </Button>
                     </td>
@@ -156,39 +222,8 @@ function OwnedOrganization({ organization }: { organization: MyOrganization }) {
         ) : (
           <p role="status">Loading members…</p>
         )}
-        {members.data && members.data.invitations.length > 0 ? (
-          <div>
-            <h3 className="mb-2 font-semibold text-slate-900">Open invitations</h3>
-            <ul className="grid gap-2">
-              {members.data.invitations.map((invitation) => (
-                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-2 text-sm">
-                  <span className="break-all">
-                    {invitation.email} · {ROLE_LABEL[invitation.role]} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
-                  </span>
-                  <Button variant="outline" size="sm" onClick={() => revoke.mutate(invitation.id, { onError })}>
-                    Withdraw
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div>
-          <h3 className="mb-2 font-semibold text-slate-900">Recent activity</h3>
-          {audit.data && audit.data.length > 0 ? (
-            <ul className="grid gap-1 text-sm text-slate-700">
-              {audit.data.slice(0, 15).map((event) => (
-                <li key={event.id} className="break-all">
-                  <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · {event.action} · {event.actorEmail ?? 'system'}
-                  {event.apiTokenName ? ` with API token “${event.apiTokenName}”` : ''}
-                  {event.targetEmail ? ` → ${event.targetEmail}` : ''}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-slate-700">No activity recorded yet.</p>
-          )}
-        </div>
+        {members.data ? <OpenInvitations organizationId={organization.id} invitations={members.data.invitations} /> : null}
+        <RecentActivity organizationId={organization.id} />
       </CardContent>
     </Card>
   );
@@ -218,7 +253,10 @@ export function OrganizationsManager({ renderOwned }: { renderOwned?: (organizat
         <Card>
           <CardHeader>
             <CardTitle>Client organisations</CardTitle>
-            <CardDescription>As an approved partner you can create an organisation for each client and invite its people. Each has its own assessments, reports and history.</CardDescription>
+            <CardDescription>
+              As an approved partner you can create an organisation for each client and invite its people. Each has its own assessments,
+              reports and history.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <CreateOrganizationForm />
@@ -232,7 +270,10 @@ export function OrganizationsManager({ renderOwned }: { renderOwned?: (organizat
         <CardContent>
           <ul className="grid gap-2">
             {data.organizations.map((organization) => (
-              <li key={organization.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3">
+              <li
+                key={organization.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3"
+              >
                 <span className="flex min-w-0 flex-wrap items-center gap-2">
                   <span className="font-medium break-all text-slate-900">{organization.name}</span>
                   <Badge variant="secondary">{ROLE_LABEL[organization.role]}</Badge>
@@ -240,12 +281,22 @@ export function OrganizationsManager({ renderOwned }: { renderOwned?: (organizat
                 </span>
                 <span className="flex flex-wrap gap-2">
                   {organization.isCurrent ? null : (
-                    <Button size="sm" variant="outline" disabled={switchOrganization.isPending} onClick={() => switchOrganization.mutate(organization.id)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={switchOrganization.isPending}
+                      onClick={() => switchOrganization.mutate(organization.id)}
+                    >
                       Switch to {organization.name}
                     </Button>
                   )}
                   {manages(organization) ? (
-                    <Button size="sm" variant={managedId === organization.id ? 'default' : 'outline'} onClick={() => setManagedId(organization.id)} aria-label={`Manage members of ${organization.name}`}>
+                    <Button
+                      size="sm"
+                      variant={managedId === organization.id ? 'default' : 'outline'}
+                      onClick={() => setManagedId(organization.id)}
+                      aria-label={`Manage members of ${organization.name}`}
+                    >
                       Members
                     </Button>
                   ) : null}

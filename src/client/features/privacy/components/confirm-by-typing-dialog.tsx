@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
+import { FailureAlert } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { DialogFooter } from '@/client/components/ui/dialog.tsx';
 import { FormField } from '@/client/components/ui/form-field.tsx';
@@ -47,11 +47,7 @@ export function ConfirmByTypingDialog({
         <FormField id={id} label={label} hint={`Type ${expected}`}>
           <Input id={id} value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} aria-describedby={`${id}-hint`} />
         </FormField>
-        {failure ? (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FailureAlert message={failure} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel}>
             Keep it

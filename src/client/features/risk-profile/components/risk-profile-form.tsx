@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
@@ -36,8 +36,6 @@ export function RiskProfileForm({
   onSave: (settings: RiskProfileSettings) => Promise<unknown>;
 }) {
   const form = useForm<RiskProfileFormValues>({ resolver: zodResolver(RiskProfileFormSchema), defaultValues: toFormValues(profile) });
-  const { errors } = form.formState;
-  const hasPolicy = form.watch('hasPolicy');
   useEffect(() => form.reset(toFormValues(profile)), [profile, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,86 +51,8 @@ export function RiskProfileForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Insurance policy and risk appetite">
       {profile?.updatedAt ? <p className="text-sm text-slate-700">Last changed {formatLongDate(profile.updatedAt)}.</p> : null}
       <fieldset disabled={!canEdit || isSaving} className="grid gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Risk appetite</CardTitle>
-            <CardDescription>
-              The loss in one year the organisation can absorb. Reports draw it on the loss curve with the chance of exceeding it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <FormField
-              id="appetite"
-              label="Loss in a year we can absorb (USD)"
-              error={errors.appetiteUsd?.message}
-              hint="Leave empty if not decided yet."
-            >
-              <MoneyInput id="appetite" error={errors.appetiteUsd?.message} hint {...form.register('appetiteUsd')} />
-            </FormField>
-            <FormField
-              id="budget"
-              label="Security budget a year (USD)"
-              error={errors.budgetUsd?.message}
-              hint="Option C of the board's decision: the best value within this budget. Empty: 1% of revenue."
-            >
-              <MoneyInput id="budget" error={errors.budgetUsd?.message} hint {...form.register('budgetUsd')} />
-            </FormField>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Cyber-insurance policy</CardTitle>
-            <CardDescription>
-              The model applies the retention and co-insurance to each incident and the aggregate limit to each year.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-              <input type="checkbox" className="size-4" {...form.register('hasPolicy')} />
-              We have a cyber-insurance policy
-            </label>
-            {hasPolicy ? (
-              <div className="grid gap-4 sm:grid-cols-3">
-                <FormField id="limit" label="Aggregate limit (USD)" error={errors.limitUsd?.message} required>
-                  <MoneyInput id="limit" error={errors.limitUsd?.message} {...form.register('limitUsd')} />
-                </FormField>
-                <FormField id="retention" label="Retention / deductible per incident (USD)" error={errors.retentionUsd?.message}>
-                  <MoneyInput id="retention" error={errors.retentionUsd?.message} {...form.register('retentionUsd')} />
-                </FormField>
-                <FormField id="coinsurance" label="Co-insurance we keep (%)" error={errors.coinsurancePercent?.message}>
-                  <Input
-                    {...fieldAria('coinsurance', errors.coinsurancePercent?.message)}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0"
-                    {...form.register('coinsurancePercent')}
-                  />
-                </FormField>
-              </div>
-            ) : null}
-            {hasPolicy ? (
-              <fieldset className="grid gap-4">
-                <legend className="mb-2 text-sm font-semibold text-slate-900">Sub-limits (optional)</legend>
-                <p className="text-sm text-slate-700">
-                  Shown in the reports but not modelled per scenario yet: the figures apply the aggregate limit and retention only.
-                </p>
-                <div className="grid gap-4 sm:grid-cols-3">
-                  {SUB_LIMIT_IDS.map((id) => (
-                    <FormField
-                      key={id}
-                      id={`sub-limit-${id}`}
-                      label={`${SUB_LIMIT_LABELS[id]} (USD)`}
-                      error={errors.subLimits?.[id]?.message}
-                    >
-                      <MoneyInput id={`sub-limit-${id}`} error={errors.subLimits?.[id]?.message} {...form.register(`subLimits.${id}`)} />
-                    </FormField>
-                  ))}
-                </div>
-              </fieldset>
-            ) : null}
-          </CardContent>
-        </Card>
+        <AppetiteCard form={form} />
+        <PolicyCard form={form} />
       </fieldset>
       {canEdit ? (
         <div>
@@ -144,5 +64,94 @@ export function RiskProfileForm({
         <p className="text-sm text-slate-700">Your role in this organisation is read-only: a member or owner can change these figures.</p>
       )}
     </form>
+  );
+}
+
+/** The loss a year the organisation can absorb and its security budget. */
+function AppetiteCard({ form }: { form: UseFormReturn<RiskProfileFormValues> }) {
+  const { errors } = form.formState;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Risk appetite</CardTitle>
+        <CardDescription>
+          The loss in one year the organisation can absorb. Reports draw it on the loss curve with the chance of exceeding it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormField
+          id="appetite"
+          label="Loss in a year we can absorb (USD)"
+          error={errors.appetiteUsd?.message}
+          hint="Leave empty if not decided yet."
+        >
+          <MoneyInput id="appetite" error={errors.appetiteUsd?.message} hint {...form.register('appetiteUsd')} />
+        </FormField>
+        <FormField
+          id="budget"
+          label="Security budget a year (USD)"
+          error={errors.budgetUsd?.message}
+          hint="Option C of the board's decision: the best value within this budget. Empty: 1% of revenue."
+        >
+          <MoneyInput id="budget" error={errors.budgetUsd?.message} hint {...form.register('budgetUsd')} />
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The cyber-insurance policy: limit, retention, co-insurance and sub-limits. */
+function PolicyCard({ form }: { form: UseFormReturn<RiskProfileFormValues> }) {
+  const { errors } = form.formState;
+  const hasPolicy = form.watch('hasPolicy');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Cyber-insurance policy</CardTitle>
+        <CardDescription>
+          The model applies the retention and co-insurance to each incident and the aggregate limit to each year.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+          <input type="checkbox" className="size-4" {...form.register('hasPolicy')} />
+          We have a cyber-insurance policy
+        </label>
+        {hasPolicy ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField id="limit" label="Aggregate limit (USD)" error={errors.limitUsd?.message} required>
+              <MoneyInput id="limit" error={errors.limitUsd?.message} {...form.register('limitUsd')} />
+            </FormField>
+            <FormField id="retention" label="Retention / deductible per incident (USD)" error={errors.retentionUsd?.message}>
+              <MoneyInput id="retention" error={errors.retentionUsd?.message} {...form.register('retentionUsd')} />
+            </FormField>
+            <FormField id="coinsurance" label="Co-insurance we keep (%)" error={errors.coinsurancePercent?.message}>
+              <Input
+                {...fieldAria('coinsurance', errors.coinsurancePercent?.message)}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                {...form.register('coinsurancePercent')}
+              />
+            </FormField>
+          </div>
+        ) : null}
+        {hasPolicy ? (
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-sm font-semibold text-slate-900">Sub-limits (optional)</legend>
+            <p className="text-sm text-slate-700">
+              Shown in the reports but not modelled per scenario yet: the figures apply the aggregate limit and retention only.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {SUB_LIMIT_IDS.map((id) => (
+                <FormField key={id} id={`sub-limit-${id}`} label={`${SUB_LIMIT_LABELS[id]} (USD)`} error={errors.subLimits?.[id]?.message}>
+                  <MoneyInput id={`sub-limit-${id}`} error={errors.subLimits?.[id]?.message} {...form.register(`subLimits.${id}`)} />
+                </FormField>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { SSO_CONNECTION_NAME_MAX_LENGTH, SsoDefaultRoleSchema, type SsoConnection, type SsoConnectionUpdate, type SsoDefaultRole } from '@/contracts/sso.ts';
+import { FormError } from '@/client/components/ui/form-error.tsx';
 import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/client/components/ui/input.tsx';
@@ -149,11 +150,7 @@ export function ConnectionDialog({
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={editing ? 'Edit SSO connection' : 'Add SSO connection'}>
         <ConnectionFields form={form} editing={editing} />
-        {serverError ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm wrap-anywhere text-red-900">
-            {serverError}
-          </p>
-        ) : null}
+        <FormError message={serverError} />
         <DialogFormFooter onCancel={close} isPending={saving.isPending} submitLabel={editing ? 'Save changes' : 'Add connection'} pendingLabel={editing ? 'Saving…' : 'Checking the provider…'} />
       </form>
     </TitledDialog>

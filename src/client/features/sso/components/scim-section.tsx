@@ -3,7 +3,7 @@ import { Plus, RefreshCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateScimTokenInputSchema, MAX_ACTIVE_SCIM_TOKENS, SCIM_MESSAGES, SCIM_TOKEN_NAME_MAX_LENGTH, type CreatedScimToken, type CreateScimTokenInput, type ScimToken } from '@/contracts/scim.ts';
-import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
+import { Alert, AlertDescription, FailureAlert } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
@@ -57,11 +57,7 @@ function CreateScimTokenForm({ isPending, failure, onSubmit, onCancel }: { isPen
       <FormField id="scim-token-name" label="Name" required error={nameError} hint="Which identity provider uses it, e.g. “Entra ID provisioning”.">
         <Input {...fieldAria('scim-token-name', nameError, true)} autoComplete="off" maxLength={SCIM_TOKEN_NAME_MAX_LENGTH} {...form.register('name')} />
       </FormField>
-      {failure ? (
-        <Alert variant="destructive">
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FailureAlert message={failure} />
       <DialogFormFooter onCancel={onCancel} isPending={isPending} submitLabel="Create SCIM token" pendingLabel="Creating…" />
     </form>
   );
@@ -110,22 +106,38 @@ function SecretOnce({ created, onDone }: { created: CreatedScimToken; onDone: ()
   );
 }
 
-export function ScimSection({ organizationId, organizationName, StepUpDialog }: { organizationId: string; organizationName: string; StepUpDialog: StepUpDialogComponent }) {
-  const settings = useScimSettings(organizationId);
-  const creation = useScimTokenCreation(organizationId);
+/** Asks before revoking a token; the answer is told in a toast. */
+function RevokeScimTokenDialog({ organizationId, revoking, onClose }: { organizationId: string; revoking: ScimToken | null; onClose: () => void }) {
   const revoke = useRevokeScimToken(organizationId);
-  const [revoking, setRevoking] = useState<ScimToken | null>(null);
-  const headingId = `scim-heading-${organizationId}`;
-  const data = settings.data;
-  const active = data?.tokens.filter((token) => !token.revokedAt).length ?? 0;
-  const available = (data?.verifiedDomains.length ?? 0) > 0;
   const confirmRevoke = () =>
     revoking &&
     revoke.mutate(revoking.id, {
       onSuccess: (answer) => toast({ title: 'SCIM token revoked', description: answer.message }),
       onError: (error) => toast({ title: 'Not revoked', description: getErrorMessage(error), variant: 'destructive' }),
-      onSettled: () => setRevoking(null),
+      onSettled: onClose,
     });
+  return (
+    <ConfirmDialog
+      open={revoking !== null}
+      title={revoking ? `Revoke “${revoking.name}”?` : 'Revoke SCIM token'}
+      description="Your identity provider's requests with it are refused from now on; provisioning stops until it has a new token."
+      confirmLabel="Revoke token"
+      pendingLabel="Revoking…"
+      isPending={revoke.isPending}
+      onCancel={onClose}
+      onConfirm={() => void confirmRevoke()}
+    />
+  );
+}
+
+export function ScimSection({ organizationId, organizationName, StepUpDialog }: { organizationId: string; organizationName: string; StepUpDialog: StepUpDialogComponent }) {
+  const settings = useScimSettings(organizationId);
+  const creation = useScimTokenCreation(organizationId);
+  const [revoking, setRevoking] = useState<ScimToken | null>(null);
+  const headingId = `scim-heading-${organizationId}`;
+  const data = settings.data;
+  const active = data?.tokens.filter((token) => !token.revokedAt).length ?? 0;
+  const available = (data?.verifiedDomains.length ?? 0) > 0;
 
   return (
     <Card role="region" aria-labelledby={headingId} data-testid="scim-section">
@@ -188,16 +200,7 @@ export function ScimSection({ organizationId, organizationName, StepUpDialog }: 
       >
         {creation.created ? <SecretOnce created={creation.created} onDone={() => creation.setCreated(null)} /> : null}
       </TitledDialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={revoking ? `Revoke “${revoking.name}”?` : 'Revoke SCIM token'}
-        description="Your identity provider's requests with it are refused from now on; provisioning stops until it has a new token."
-        confirmLabel="Revoke token"
-        pendingLabel="Revoking…"
-        isPending={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => void confirmRevoke()}
-      />
+      <RevokeScimTokenDialog organizationId={organizationId} revoking={revoking} onClose={() => setRevoking(null)} />
     </Card>
   );
 }

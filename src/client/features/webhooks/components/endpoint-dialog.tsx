@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
@@ -7,6 +7,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@/contracts/webhooks.ts';
+import { FormError } from '@/client/components/ui/form-error.tsx';
 import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
@@ -38,7 +39,6 @@ export function EndpointDialog({
   const saving = endpoint ? update : create;
   const initial = endpoint ? endpointFormValues(endpoint) : EMPTY_ENDPOINT_FORM;
   const form = useForm<EndpointFormValues>({ resolver: zodResolver(EndpointFormSchema), defaultValues: initial });
-  const { errors } = form.formState;
   const idPrefix = `webhook-${endpoint?.id ?? 'new'}`;
 
   const close = () => {
@@ -79,52 +79,8 @@ export function EndpointDialog({
         className="grid gap-4"
         aria-label={endpoint ? 'Edit webhook' : 'Add webhook'}
       >
-        <FormField
-          id={`${idPrefix}-url`}
-          label="Endpoint URL"
-          required
-          error={errors.url?.message}
-          hint="An https:// address your system answers with a 2xx status within 10 seconds."
-        >
-          <Input
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            maxLength={WEBHOOK_URL_MAX_LENGTH}
-            placeholder="https://example.com/cifer-events"
-            {...fieldAria(`${idPrefix}-url`, errors.url?.message, true)}
-            {...form.register('url')}
-          />
-        </FormField>
-        <FormField id={`${idPrefix}-description`} label="Description" error={errors.description?.message}>
-          <Input
-            autoComplete="off"
-            maxLength={200}
-            {...fieldAria(`${idPrefix}-description`, errors.description?.message)}
-            {...form.register('description')}
-          />
-        </FormField>
-        <fieldset className="grid gap-2" aria-describedby={errors.events ? `${idPrefix}-events-error` : undefined}>
-          <legend className="mb-1 text-sm font-medium text-slate-900">Events</legend>
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label key={type} className="flex items-start gap-2 text-sm text-slate-900">
-              <input type="checkbox" value={type} className="mt-0.5 size-4 accent-blue-700" {...form.register('events')} />
-              <span>
-                {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-slate-600">{type}</code>
-              </span>
-            </label>
-          ))}
-          {errors.events ? (
-            <p id={`${idPrefix}-events-error`} role="alert" className="text-sm font-medium text-red-700">
-              {errors.events.message}
-            </p>
-          ) : null}
-        </fieldset>
-        {saving.isError ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm wrap-anywhere text-red-900">
-            {getErrorMessage(saving.error)}
-          </p>
-        ) : null}
+        <EndpointFields form={form} idPrefix={idPrefix} />
+        <FormError message={saving.isError ? getErrorMessage(saving.error) : null} />
         <DialogFormFooter
           onCancel={close}
           isPending={saving.isPending}
@@ -133,5 +89,55 @@ export function EndpointDialog({
         />
       </form>
     </TitledDialog>
+  );
+}
+
+/** The endpoint's URL, description and the events it receives. */
+function EndpointFields({ form, idPrefix }: { form: UseFormReturn<EndpointFormValues>; idPrefix: string }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-url`}
+        label="Endpoint URL"
+        required
+        error={errors.url?.message}
+        hint="An https:// address your system answers with a 2xx status within 10 seconds."
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          maxLength={WEBHOOK_URL_MAX_LENGTH}
+          placeholder="https://example.com/cifer-events"
+          {...fieldAria(`${idPrefix}-url`, errors.url?.message, true)}
+          {...form.register('url')}
+        />
+      </FormField>
+      <FormField id={`${idPrefix}-description`} label="Description" error={errors.description?.message}>
+        <Input
+          autoComplete="off"
+          maxLength={200}
+          {...fieldAria(`${idPrefix}-description`, errors.description?.message)}
+          {...form.register('description')}
+        />
+      </FormField>
+      <fieldset className="grid gap-2" aria-describedby={errors.events ? `${idPrefix}-events-error` : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-900">Events</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <label key={type} className="flex items-start gap-2 text-sm text-slate-900">
+            <input type="checkbox" value={type} className="mt-0.5 size-4 accent-blue-700" {...form.register('events')} />
+            <span>
+              {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-slate-600">{type}</code>
+            </span>
+          </label>
+        ))}
+        {errors.events ? (
+          <p id={`${idPrefix}-events-error`} role="alert" className="text-sm font-medium text-red-700">
+            {errors.events.message}
+          </p>
+        ) : null}
+      </fieldset>
+    </>
   );
 }

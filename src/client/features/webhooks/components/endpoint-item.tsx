@@ -47,6 +47,35 @@ function DeleteEndpointButton({ organizationId, endpoint }: { organizationId: st
   );
 }
 
+/** Where an endpoint sends, whether it is on, which events, and the previous secret's grace. */
+function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-1">
+          <p className="font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
+          {endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
+        </div>
+        <Badge variant={endpoint.enabled ? 'success' : 'secondary'}>{endpoint.enabled ? 'Enabled' : 'Disabled'}</Badge>
+      </div>
+      <ul className="flex flex-wrap gap-2" aria-label="Events sent">
+        {endpoint.events.map((type) => (
+          <li key={type}>
+            <Badge variant="outline" title={WEBHOOK_EVENT_LABELS[type]}>
+              {type}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      {endpoint.previousSecretExpiresAt ? (
+        <p className="text-xs text-slate-600">
+          The previous secret also signs until {new Date(endpoint.previousSecretExpiresAt).toLocaleString()}.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** One endpoint: where it sends and what, its actions, and its delivery log on demand. */
 export function EndpointItem({
   organizationId,
@@ -81,27 +110,7 @@ export function EndpointItem({
 
   return (
     <li className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-slate-200 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-1">
-          <p className="font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
-          {endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
-        </div>
-        <Badge variant={endpoint.enabled ? 'success' : 'secondary'}>{endpoint.enabled ? 'Enabled' : 'Disabled'}</Badge>
-      </div>
-      <ul className="flex flex-wrap gap-2" aria-label="Events sent">
-        {endpoint.events.map((type) => (
-          <li key={type}>
-            <Badge variant="outline" title={WEBHOOK_EVENT_LABELS[type]}>
-              {type}
-            </Badge>
-          </li>
-        ))}
-      </ul>
-      {endpoint.previousSecretExpiresAt ? (
-        <p className="text-xs text-slate-600">
-          The previous secret also signs until {new Date(endpoint.previousSecretExpiresAt).toLocaleString()}.
-        </p>
-      ) : null}
+      <EndpointSummary endpoint={endpoint} />
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" onClick={onSendTest} disabled={sendTest.isPending || !endpoint.enabled}>
           <Send aria-hidden="true" />
