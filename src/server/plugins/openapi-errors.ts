@@ -45,7 +45,8 @@ const ADMINISTRATION = new Set(['members', 'audit-log', 'webhooks', 'sso']);
 
 export function tagOf(path: string): string {
   if (path.startsWith('/api/assessments/import')) return 'import';
-  const area = path.replace(/^\/api\/v1\//, '').split('/')[0] ?? 'other';
+  // A file's path (`audit-log.csv`) belongs with its JSON one.
+  const area = (path.replace(/^\/api\/v1\//, '').split('/')[0] ?? 'other').replace(/\.[a-z]+$/, '');
   return ADMINISTRATION.has(area) ? 'administration' : area;
 }
 

@@ -210,6 +210,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/assessments/:id/workbook.xlsx': { access: 'user', scope: 'assessment' },
   'GET /api/v1/members': { access: 'user', ownerOrAdminOnly: true },
   'GET /api/v1/audit-log': { access: 'user', ownerOrAdminOnly: true },
+  'GET /api/v1/audit-log.csv': { access: 'user', ownerOrAdminOnly: true },
   'GET /api/v1/webhooks': { access: 'user', ownerOrAdminOnly: true },
   'GET /api/v1/webhooks/:webhookId/deliveries': { access: 'user', ownerOrAdminOnly: true },
   'POST /api/v1/webhooks/:webhookId/test': { access: 'user', ownerOrAdminOnly: true },
