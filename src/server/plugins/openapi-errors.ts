@@ -41,7 +41,7 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 /** The tag of a path: its first segment after /api/v1 (or "import" for the import routes tokens may call). */
-const ADMINISTRATION = new Set(['members', 'audit-log', 'webhooks', 'sso']);
+const ADMINISTRATION = new Set(['members', 'invitations', 'audit-log', 'webhooks', 'sso']);
 
 export function tagOf(path: string): string {
   if (path.startsWith('/api/assessments/import')) return 'import';

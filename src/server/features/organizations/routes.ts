@@ -36,7 +36,7 @@ import { revokeInvitation } from './revoke-invitation.ts';
 import { switchOrganization } from './switch-organization.ts';
 
 /** Each invitation sends an e-mail; an owner inviting a whole practice stays well under this. */
-const INVITES_PER_HOUR = 50;
+export const INVITES_PER_HOUR = 50;
 /** Invitation links are tried per address: previews and acceptances together. */
 const INVITATION_TRIES_PER_MINUTE = 30;
 
