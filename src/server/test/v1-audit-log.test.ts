@@ -13,7 +13,12 @@ const t = useSharedTestApp();
 /** Five `probe.step` events on 1-5 March 2026 by the owner, and one `probe.other` by nobody, in the caller's organisation. */
 async function seedEvents(app: TestApp, owner: Caller): Promise<void> {
   for (let day = 1; day <= 5; day += 1) {
-    await recordAudit(app.app.db, new Date(`2026-03-0${day}T12:00:00Z`), { action: 'probe.step', actorUserId: owner.userId, organizationId: owner.homeOrganizationId, details: { day } });
+    await recordAudit(app.app.db, new Date(`2026-03-0${day}T12:00:00Z`), {
+      action: 'probe.step',
+      actorUserId: owner.userId,
+      organizationId: owner.homeOrganizationId,
+      details: { day },
+    });
   }
   await recordAudit(app.app.db, new Date('2026-03-03T13:00:00Z'), { action: 'probe.other', organizationId: owner.homeOrganizationId });
 }
@@ -42,7 +47,11 @@ describe('/api/v1/audit-log', BUILDS_AN_APP, () => {
     expect(seen).toEqual([5, 4, 3, 2, 1].map((day) => `2026-03-0${day}T12:00:00.000Z`));
 
     const dated = await page(reader, 'action=probe.&from=2026-03-02&to=2026-03-03');
-    expect(dated.items.map((item) => `${item.action} ${item.at}`)).toEqual(['probe.other 2026-03-03T13:00:00.000Z', 'probe.step 2026-03-03T12:00:00.000Z', 'probe.step 2026-03-02T12:00:00.000Z']);
+    expect(dated.items.map((item) => `${item.action} ${item.at}`)).toEqual([
+      'probe.other 2026-03-03T13:00:00.000Z',
+      'probe.step 2026-03-03T12:00:00.000Z',
+      'probe.step 2026-03-02T12:00:00.000Z',
+    ]);
     const byActor = await page(reader, `action=probe&actor=${encodeURIComponent(owner.email.slice(0, 6))}`);
     expect(byActor.items).toHaveLength(5);
     expect(new Set(byActor.items.map((item) => item.actorEmail))).toEqual(new Set([owner.email]));
@@ -52,7 +61,9 @@ describe('/api/v1/audit-log', BUILDS_AN_APP, () => {
     const owner = await createCaller(t);
     await seedEvents(t, owner);
     const reader = await issueToken(t, owner, { scopes: ['read'] });
-    const asked = await withToken(t, reader, 'GET', '/api/v1/audit-log?action=probe.step&from=2026-03-04', { headers: { accept: 'text/csv' } });
+    const asked = await withToken(t, reader, 'GET', '/api/v1/audit-log?action=probe.step&from=2026-03-04', {
+      headers: { accept: 'text/csv' },
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.headers['content-type']).toMatch(/^text\/csv/);
     const lines = asked.body.trim().split('\r\n');

@@ -21,7 +21,9 @@ describe('/api/v1 members and invitations', BUILDS_AN_APP, () => {
     const member = await createCaller(t, { organizationId: owner.homeOrganizationId, organizationRole: 'member' });
     const writer = await issueToken(t, owner);
 
-    const invited = await withToken(t, writer, 'POST', '/api/v1/invitations', { payload: { email: 'api-newcomer@example.test', role: 'viewer' } });
+    const invited = await withToken(t, writer, 'POST', '/api/v1/invitations', {
+      payload: { email: 'api-newcomer@example.test', role: 'viewer' },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const invitation = invited.json<PendingInvitation>();
     expect((await membersOf(writer)).invitations.map((i) => `${i.email} ${i.role}`)).toEqual(['api-newcomer@example.test viewer']);
@@ -78,7 +80,9 @@ describe('/api/v1 members and invitations', BUILDS_AN_APP, () => {
     const theirs = (await withToken(t, writer, 'POST', '/api/v1/invitations', invite)).json<PendingInvitation>();
     const stranger = await issueToken(t, await createCaller(t));
     expect((await withToken(t, stranger, 'DELETE', `/api/v1/invitations/${theirs.id}`)).statusCode).toBe(404);
-    expect((await withToken(t, stranger, 'PATCH', `/api/v1/members/${member.userId}`, { payload: { role: 'owner' } })).statusCode).toBe(404);
+    expect((await withToken(t, stranger, 'PATCH', `/api/v1/members/${member.userId}`, { payload: { role: 'owner' } })).statusCode).toBe(
+      404,
+    );
     expect((await withToken(t, stranger, 'DELETE', `/api/v1/members/${member.userId}`)).statusCode).toBe(404);
     expect((await membersOf(writer)).members).toHaveLength(3);
   });

@@ -24,7 +24,8 @@ function encodeAuditCursor(id: number): string {
 function decodeAuditCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const id = text.startsWith(PREFIX) && /^\d{1,15}$/.test(text.slice(PREFIX.length)) ? Number(text.slice(PREFIX.length)) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw new AppError('bad_request', CURSOR_MESSAGE, { issues: [{ path: 'cursor', message: CURSOR_MESSAGE }] });
+  if (!Number.isSafeInteger(id))
+    throw new AppError('bad_request', CURSOR_MESSAGE, { issues: [{ path: 'cursor', message: CURSOR_MESSAGE }] });
   return id;
 }
 
@@ -43,10 +44,19 @@ export async function readAuditPage(options: { db: Database; organizationId: str
 }
 
 /** Every matching event as formula-safe CSV; the export itself is audited, as /admin/audit.csv's is. */
-export async function exportAuditLogCsv(options: { db: Database; organizationId: string; query: V1AuditLogQuery; now: Date; audit: Audit }): Promise<{ csv: string; fileName: string }> {
+export async function exportAuditLogCsv(options: {
+  db: Database;
+  organizationId: string;
+  query: V1AuditLogQuery;
+  now: Date;
+  audit: Audit;
+}): Promise<{ csv: string; fileName: string }> {
   const { db, organizationId, query, now, audit } = options;
   const rows = await listOrganizationAudit(db, organizationId, AUDIT_CSV_MAX_ROWS, { filters: filtersOf(query) });
   await audit({ action: 'organization.audit_exported', organizationId, details: { rows: rows.length, filters: filtersOf(query) } });
-  const csv = toCsv([['time_utc', 'action', 'actor', 'target', 'api_token'], ...rows.map((row) => [row.at, row.action, row.actorEmail, row.targetEmail, row.apiTokenName])]);
+  const csv = toCsv([
+    ['time_utc', 'action', 'actor', 'target', 'api_token'],
+    ...rows.map((row) => [row.at, row.action, row.actorEmail, row.targetEmail, row.apiTokenName]),
+  ]);
   return { csv, fileName: `cifer-audit-log-${now.toISOString().slice(0, 10)}.csv` };
 }
