@@ -37,6 +37,9 @@ export type SwitchOrganizationResponse = z.infer<typeof SwitchOrganizationRespon
 export const OrganizationIdParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation') });
 export const MemberParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation'), userId: z.uuid('Unknown member') });
 export const InvitationParamsSchema = z.strictObject({ id: z.uuid('Unknown organisation'), invitationId: z.uuid('Unknown invitation') });
+/** The same through /api/v1, where the organisation is the acting one (ADR 293). */
+export const V1MemberParamsSchema = MemberParamsSchema.omit({ id: true });
+export const V1InvitationParamsSchema = InvitationParamsSchema.omit({ id: true });
 
 export const OrganizationMemberSchema = z.object({
   userId: z.string(),

@@ -6,7 +6,7 @@ import { RISK_BANDS } from '@/engine/risk-score.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import { AssessmentPathSchema, AssessmentStatusSchema, AssessmentStepSchema, CreateAssessmentBodySchema, DraftRiskInputSchema } from './assessments.ts';
 import { ActionPlanSchema, MonitoringTrendSchema, TrendPointSchema } from './monitoring.ts';
-import { OrganizationRoleSchema } from './organizations.ts';
+import { OrganizationAuditEventSchema, OrganizationRoleSchema } from './organizations.ts';
 import { text } from './text.ts';
 
 /**
@@ -91,6 +91,28 @@ export const V1AssessmentPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type V1AssessmentPage = z.infer<typeof V1AssessmentPageSchema>;
+
+const optionalFilter = (max: number) => z.preprocess((value) => (value === '' ? undefined : value), text().trim().max(max).optional());
+const optionalDate = z.preprocess((value) => (value === '' ? undefined : value), z.iso.date('Use a date like 2026-01-31').optional());
+
+/** GET /api/v1/audit-log (and .csv): the /admin/audit filters (action by prefix, actor by e-mail, dates inclusive in UTC), then a page. */
+export const V1AuditLogQuerySchema = z.strictObject({
+  action: optionalFilter(100),
+  actor: optionalFilter(254),
+  from: optionalDate,
+  to: optionalDate,
+  /** The `nextCursor` of the previous page; omitted for the first page. Ignored by the CSV, which holds every match. */
+  cursor: text().max(200, 'cursor is not valid').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type V1AuditLogQuery = z.infer<typeof V1AuditLogQuerySchema>;
+
+export const V1AuditLogPageSchema = z.object({
+  items: z.array(OrganizationAuditEventSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type V1AuditLogPage = z.infer<typeof V1AuditLogPageSchema>;
 
 const controlCostOverridesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.object({ annualUsd: z.number() }).optional()])) as {
   [F in FactorId]: z.ZodOptional<z.ZodObject<{ annualUsd: z.ZodNumber }>>;

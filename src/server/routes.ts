@@ -17,6 +17,7 @@ import { monitoringRoutes } from './features/monitoring/routes.ts';
 import { monitoringV1Routes } from './features/monitoring/v1-routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { organizationV1Routes } from './features/organizations/v1-routes.ts';
+import { memberV1Routes } from './features/organizations/v1-member-routes.ts';
 import { riskProfileRoutes } from './features/risk-profile/routes.ts';
 import { ssoRoutes } from './features/sso/routes.ts';
 import { scimRoutes } from './features/sso/scim-routes.ts';
@@ -60,6 +61,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(monitoringV1Routes);
   await app.register(organizationRoutes);
   await app.register(organizationV1Routes);
+  await app.register(memberV1Routes);
   await app.register(riskProfileRoutes);
   await app.register(ssoRoutes);
   await app.register(scimRoutes);

@@ -41,11 +41,12 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 /** The tag of a path: its first segment after /api/v1 (or "import" for the import routes tokens may call). */
-const ADMINISTRATION = new Set(['members', 'audit-log', 'webhooks', 'sso']);
+const ADMINISTRATION = new Set(['members', 'invitations', 'audit-log', 'webhooks', 'sso']);
 
 export function tagOf(path: string): string {
   if (path.startsWith('/api/assessments/import')) return 'import';
-  const area = path.replace(/^\/api\/v1\//, '').split('/')[0] ?? 'other';
+  // A file's path (`audit-log.csv`) belongs with its JSON one.
+  const area = (path.replace(/^\/api\/v1\//, '').split('/')[0] ?? 'other').replace(/\.[a-z]+$/, '');
   return ADMINISTRATION.has(area) ? 'administration' : area;
 }
 

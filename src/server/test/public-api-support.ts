@@ -16,7 +16,7 @@ export async function issueToken(t: TestApp, caller: Caller, options: { scopes?:
   return response.json<CreatedApiToken>().secret;
 }
 
-export function withToken(t: TestApp, secret: string, method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?: object; headers?: Record<string, string> } = {}) {
+export function withToken(t: TestApp, secret: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, options: { payload?: object; headers?: Record<string, string> } = {}) {
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}`, ...options.headers }, ...(options.payload ? { payload: options.payload as Record<string, unknown> } : {}) });
 }
 

@@ -58,6 +58,7 @@ const NOT_JSON = new Set([
   'GET /api/docs/assets/:file',
   'GET /api/organization/logo/image',
   'GET /api/admin/audit.csv',
+  'GET /api/v1/audit-log.csv',
   // One's personal data as a zip (features/privacy, ADR 232).
   'GET /api/account/export',
   // The identity provider's redirect back: always a 302 (to /mfa-verification, or /auth?sso_error=...).

@@ -1,32 +1,10 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { desc, eq, or, type SQL } from 'drizzle-orm';
 import type { AdminAuditEvent } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
-import { auditActor, auditTarget, countAuditEntries, selectAuditEvents } from '../../db/repositories/audit-events.ts';
+import { auditConditions, countAuditEntries, selectAuditEvents, type AuditEventFilters } from '../../db/repositories/audit-events.ts';
 import { auditLog, organizations } from '../../db/schema.ts';
-import { escapeLike } from './escape-like.ts';
 
 /** The audit log as /admin/audit, its CSV export and an account's detail read it, with actor, target and organisation named. */
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Filters: actor and target by e-mail (substring), action by prefix, dates inclusive in UTC. */
-export interface AuditEventFilters {
-  actor?: string | undefined;
-  target?: string | undefined;
-  action?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-function auditConditions(query: AuditEventFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.actor) conditions.push(ilike(auditActor.email, `%${escapeLike(query.actor)}%`));
-  if (query.target) conditions.push(ilike(auditTarget.email, `%${escapeLike(query.target)}%`));
-  if (query.action) conditions.push(or(eq(auditLog.action, query.action), ilike(auditLog.action, `${escapeLike(query.action)}%`))!);
-  if (query.from) conditions.push(gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(auditLog.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
 
 function selectEvents(db: Database, where: SQL | undefined) {
   return selectAuditEvents(db, { organizationName: organizations.name, ip: auditLog.ip, details: auditLog.details })

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { AdminOrganizationSummary } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations, users } from '../../db/schema.ts';
-import { escapeLike } from './escape-like.ts';
+import { escapeLike } from '../../db/repositories/escape-like.ts';
 
 /** Organisations as /account-management lists them, with their members. */
 

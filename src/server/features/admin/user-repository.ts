@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AdminUserListQuerySchema, AdminUserSummary, PlatformRole, UserStatus } from '@/contracts/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, memberships, organizations, userMfa, users } from '../../db/schema.ts';
-import { escapeLike } from './escape-like.ts';
+import { escapeLike } from '../../db/repositories/escape-like.ts';
 
 /** Accounts as /account-management reads them: summaries, one account's locks and organisations, the target of an action. */
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { MyOrganization, OrganizationAuditEvent, OrganizationMember, PendingInvitation } from '@/contracts/organizations.ts';
 import type { Database } from '../../db/client.ts';
-import { selectAuditEvents } from '../../db/repositories/audit-events.ts';
+import { auditConditions, selectAuditEvents, type AuditEventFilters } from '../../db/repositories/audit-events.ts';
 import { auditLog, invitations, memberships, organizations, users } from '../../db/schema.ts';
 import { toOrganizationRole, type AuthContext, type OrganizationRole } from '../../sessions/auth-context.ts';
 import { roleUnlessBeingDeleted } from '../../sessions/organization-owner.ts';
@@ -101,13 +101,28 @@ export async function findMember(db: Database, organizationId: string, userId: s
   return row ?? null;
 }
 
+/** Which of the organisation's events to read: the same filters as /admin/audit, and the id of the last event already read. */
+export interface OrganizationAuditQuery {
+  filters?: AuditEventFilters;
+  afterId?: number | undefined;
+}
+
+/**
+ * Events strictly older than the one with id `afterId` in the (time, id) order. The position is read
+ * from the row itself, so a cursor keeps the stored time to the microsecond; an id of another
+ * organisation names no position here, so the page is empty.
+ */
+function olderThan(organizationId: string, afterId: number) {
+  return sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from audit_log a where a.id = ${afterId} and a.organization_id = ${organizationId})`;
+}
+
 /** The organisation's own events (ADR 144), newest first. */
-export async function listOrganizationAudit(db: Database, organizationId: string, limit: number): Promise<OrganizationAuditEvent[]> {
+export async function listOrganizationAudit(db: Database, organizationId: string, limit: number, query: OrganizationAuditQuery = {}): Promise<OrganizationAuditEvent[]> {
   const rows = await selectAuditEvents(db, {
     // A call made with an API token names the token (ADR 228).
     apiTokenName: sql<string | null>`${auditLog.details} -> 'apiToken' ->> 'name'`,
   })
-    .where(eq(auditLog.organizationId, organizationId))
+    .where(and(eq(auditLog.organizationId, organizationId), auditConditions(query.filters ?? {}), query.afterId === undefined ? undefined : olderThan(organizationId, query.afterId)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, apiTokenName: row.apiTokenName ?? null, at: row.at.toISOString() }));

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { MessageResponseSchema } from '@/contracts/api.ts';
 import {
   AcceptInvitationResponseSchema,
@@ -37,6 +38,13 @@ import { switchOrganization } from './switch-organization.ts';
 
 /** Each invitation sends an e-mail; an owner inviting a whole practice stays well under this. */
 const INVITES_PER_HOUR = 50;
+
+/** An owner's invitation, from the Members page or /api/v1 alike: counted against the hourly limit, then sent. */
+export async function inviteWithinLimit(app: FastifyInstance, request: FastifyRequest, organization: { id: string; name: string }, input: z.output<typeof InviteMemberInputSchema>) {
+  const auth = requireAuth(request);
+  await enforceRateLimit(app, `invite:user:${auth.user.id}`, INVITES_PER_HOUR, 60 * 60_000, 'Too many invitations. Please try again later.');
+  return inviteMember({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, user: auth.user, organization, input, now: app.now(), audit: auditFor(request) });
+}
 /** Invitation links are tried per address: previews and acceptances together. */
 const INVITATION_TRIES_PER_MINUTE = 30;
 
@@ -114,9 +122,7 @@ function memberRoutes(fastify: FastifyInstance) {
     const { id } = request.params;
     const name = await requireOwnerOf(app.db, auth, id);
     rejectInvalidInput(request);
-    await enforceRateLimit(app, `invite:user:${auth.user.id}`, INVITES_PER_HOUR, 60 * 60_000, 'Too many invitations. Please try again later.');
-    const invitation = await inviteMember({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL, user: auth.user, organization: { id, name }, input: request.body, now: app.now(), audit: auditFor(request) });
-    return reply.code(201).send(invitation);
+    return reply.code(201).send(await inviteWithinLimit(app, request, { id, name }, request.body));
   });
 
   app.delete('/api/organizations/:id/invitations/:invitationId', { config: user, schema: { params: InvitationParamsSchema, response: message } }, async (request) => {

@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { V1OrganizationListSchema, type V1Organization } from '@/contracts/public-api.ts';
+import { V1AuditLogPageSchema, V1AuditLogQuerySchema, V1OrganizationListSchema, type V1AuditLogQuery, type V1Organization } from '@/contracts/public-api.ts';
 import { actsInOneOrganization, requireAuth, type AuthContext } from '../../sessions/auth-context.ts';
-import { listMyOrganizations, listOrganizationAudit } from './organization-repository.ts';
+import { listMyOrganizations } from './organization-repository.ts';
+import { exportAuditLogCsv, readAuditPage } from './v1-audit-log.ts';
+import { auditFor } from '../../lib/audit.ts';
 import { requireOwnerOf } from './organization-access.ts';
 import { readMembers } from './read-members.ts';
 import { requireActingOwner } from '../../sessions/organization-owner.ts';
-import { OrganizationAuditListSchema, OrganizationMembersResponseSchema } from '@/contracts/organizations.ts';
+import { OrganizationMembersResponseSchema } from '@/contracts/organizations.ts';
 
 /**
  * The organisations an API caller may act in (ADR 228): a browser session and a personal token
@@ -18,6 +20,12 @@ async function listActingOrganizations(app: FastifyInstance, auth: AuthContext):
   const mine = await listMyOrganizations(app.db, auth);
   const visible = actsInOneOrganization(auth) ? mine.filter((o) => o.isCurrent) : mine;
   return visible.map((o) => ({ id: o.id, name: o.name, role: o.role, acting: o.isCurrent }));
+}
+
+/** A client that asks for CSV first (`Accept: text/csv`) gets the file rather than a page of JSON. */
+function wantsCsv(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return /^\s*text\/csv\b/i.test(accept);
 }
 
 export async function organizationV1Routes(fastify: FastifyInstance) {
@@ -32,10 +40,20 @@ export async function organizationV1Routes(fastify: FastifyInstance) {
     const name = await requireOwnerOf(app.db, requireAuth(request), organizationId);
     return readMembers({ db: app.db, organization: { id: organizationId, name }, now: app.now() });
   });
-  app.get('/api/v1/audit-log', { config: ownerRead, schema: { response: { 200: OrganizationAuditListSchema } } }, async (request) => {
+  // The audit log, filtered and paged (ADR 293); as CSV when asked for by `Accept: text/csv` or by the .csv path.
+  const exportCsv = async (request: FastifyRequest<{ Querystring: V1AuditLogQuery }>, reply: FastifyReply) => {
     const organizationId = requireActingOwner(requireAuth(request));
-    return listOrganizationAudit(app.db, organizationId, 200);
+    const { csv, fileName } = await exportAuditLogCsv({ db: app.db, organizationId, query: request.query, now: app.now(), audit: auditFor(request) });
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
+  };
+  const auditSchema = { querystring: V1AuditLogQuerySchema, response: { 200: V1AuditLogPageSchema } };
+  app.get('/api/v1/audit-log', { config: ownerRead, schema: auditSchema }, async (request, reply) => {
+    if (wantsCsv(request)) return exportCsv(request, reply);
+    const organizationId = requireActingOwner(requireAuth(request));
+    return readAuditPage({ db: app.db, organizationId, query: request.query });
   });
+  // A file: its query is declared, its answer is not (ADR 210).
+  app.get('/api/v1/audit-log.csv', { config: ownerRead, schema: { querystring: V1AuditLogQuerySchema } }, exportCsv);
 
   app.get('/api/v1/organizations', { config: read, schema: { response: { 200: V1OrganizationListSchema } } }, async (request) => ({
     organizations: await listActingOrganizations(app, requireAuth(request)),
