@@ -88,7 +88,7 @@ describe('the report model rates the band from the dollars, the size and the app
     expect(model.headline.riskBandReason).toBe('a 1-in-20 year is above the risk appetite');
     const bullets = model.slides.find((s) => s.id === 'headline')?.bullets ?? [];
     expect(bullets).toContain(
-      `Exposure: ${model.headline.riskBandLabel}, because ${model.headline.riskBandReason}; security posture score ${result.riskScore.score.toFixed(0)} / 100 (50 is a typical peer)`,
+      `Exposure: ${model.headline.riskBandLabel}, because ${model.headline.riskBandReason}; security posture score ${result.riskScore.score.toFixed(0)} / 100 (lower is better: 0 is every control at best practice, 50 a typical peer, 100 the weakest posture; the band rates the dollars, the score the controls)`,
     );
     expect(bullets).toContain(model.peer?.slideLine);
   });
