@@ -165,7 +165,10 @@ const MAX_DECISION_ROWS = 10;
 
 const MAX_DECISION_ROWS_UNDER_OPTIONS = 5;
 
-/** The priced options (src/reports/decision-options.ts): the same cells as the PDF and the deck, doing nothing first. */
+/**
+ * The priced options (src/reports/decision-options.ts): the same cells as the PDF and the deck, doing
+ * nothing first. Why each option is bought is in the speaker notes, so the slide keeps to its frame.
+ */
 function OptionsTable({ model }: { model: ReportModel }) {
   const options = model.keyFigures.options;
   if (options === null) return null;
@@ -179,7 +182,6 @@ function OptionsTable({ model }: { model: ReportModel }) {
         className="sm:text-[1.3cqw]"
         cellClassName="py-0.5 pr-2"
       />
-      <p className="mt-1 text-xs text-slate-700 sm:text-[1.05cqw]">{options.options.map((o) => `${o.title}: ${o.why}`).join(' ')}</p>
     </div>
   );
 }

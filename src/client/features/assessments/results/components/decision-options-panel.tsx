@@ -1,4 +1,5 @@
 import { RowHeaderTable } from '@/client/components/ui/row-header-table.tsx';
+import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
 import { OPTION_COLUMNS } from '@/reports/decision-options.ts';
 import { useDecision } from '../api/get-decision.ts';
 
@@ -25,7 +26,7 @@ export function DecisionOptionsPanel({ assessmentId }: { assessmentId: string })
         The decision: three priced options
       </h2>
       <p className="mt-1 text-sm text-slate-700">{options.intro}</p>
-      <div className="mt-3 overflow-x-auto">
+      <ScrollRegion label="The priced options" className="mt-3">
         <RowHeaderTable
           caption="The priced options"
           columns={OPTION_COLUMNS}
@@ -33,7 +34,7 @@ export function DecisionOptionsPanel({ assessmentId }: { assessmentId: string })
           className="min-w-[36rem]"
           cellClassName="py-1 pr-3"
         />
-      </div>
+      </ScrollRegion>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-800">
         {options.options.map((o) => (
           <li key={o.id}>{o.line}</li>
