@@ -60,15 +60,7 @@ function addFrame(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo:
     color: ACCENT,
     valign: 'top',
   });
-  if (logo)
-    s.addImage({
-      data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`,
-      x: 11.3,
-      y: 0.25,
-      w: 1.6,
-      h: 0.6,
-      sizing: { type: 'contain', w: 1.6, h: 0.6 },
-    });
+  if (logo) addLogo(s, logo, { x: 11.3, y: 0.25, w: 1.6, h: 0.6 });
   s.addText(`${model.meta.organisationName} · ${model.meta.completedOn}`, {
     x: 0.5,
     y: 7.0,
@@ -92,6 +84,15 @@ function addFrame(pptx: PptxGenJS, model: ReportModel, slide: ReportSlide, logo:
   return s;
 }
 
+/** The organisation's logo, contained in its box (the title slide's large one, the other slides' corner). */
+function addLogo(s: Slide, logo: ReportLogo, box: { x: number; y: number; w: number; h: number }) {
+  s.addImage({
+    data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`,
+    ...box,
+    sizing: { type: 'contain', w: box.w, h: box.h },
+  });
+}
+
 function addBullets(s: Slide, bullets: readonly string[], box = TEXT, fontSize = 14) {
   if (bullets.length === 0) return;
   s.addText(
@@ -103,15 +104,7 @@ function addBullets(s: Slide, bullets: readonly string[], box = TEXT, fontSize =
 function addTitleSlide(pptx: PptxGenJS, slide: ReportSlide, logo: ReportLogo | null) {
   const s = pptx.addSlide();
   s.background = { color: INK };
-  if (logo)
-    s.addImage({
-      data: `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`,
-      x: 0.6,
-      y: 0.5,
-      w: 2.4,
-      h: 0.9,
-      sizing: { type: 'contain', w: 2.4, h: 0.9 },
-    });
+  if (logo) addLogo(s, logo, { x: 0.6, y: 0.5, w: 2.4, h: 0.9 });
   s.addText(slide.title, { x: 0.6, y: 2.2, w: 12, h: 1.2, fontFace: FONT, fontSize: 40, bold: true, color: 'FFFFFF' });
   s.addText(slide.takeaway, { x: 0.6, y: 3.4, w: 12, h: 0.6, fontFace: FONT, fontSize: 20, color: 'E2E8F0' });
   s.addText(slide.bullets.join('\n'), { x: 0.6, y: 4.3, w: 12, h: 1.4, fontFace: FONT, fontSize: 16, color: 'CBD5E1', valign: 'top' });

@@ -1,18 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DENTAL_PRACTICE_INPUT, WEALTH_ADVISER_INPUT } from '../../src/reports/test-support/board-profiles.ts';
+import { completeAssessment } from '../support/complete-assessment.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '/work/shots/b59';
-
-async function completeAssessment(page: Page, title: string, input: unknown): Promise<string> {
-  const headers = { origin: new URL(page.url()).origin };
-  const created = await page.request.post('/api/assessments', { headers, data: { title, input } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const done = await page.request.post(`/api/assessments/${id}/complete`, { headers, data: {} });
-  expect(done.status(), await done.text()).toBe(200);
-  return id;
-}
 
 interface Report {
   whatChanged: { previous: { id: string } } | null;

@@ -1,20 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
+import { completeAssessment } from '../support/complete-assessment.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots/presentation-phone';
 // The slide on screen (the print layout holds a hidden copy of every slide).
 const SLIDE = 'section[aria-label="Presentation"] article[aria-roledescription="slide"]';
-
-async function completeAssessment(page: Page, title: string, input: unknown): Promise<string> {
-  const headers = { origin: new URL(page.url()).origin };
-  const created = await page.request.post('/api/assessments', { headers, data: { title, input } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const done = await page.request.post(`/api/assessments/${id}/complete`, { headers, data: {} });
-  expect(done.status(), await done.text()).toBe(200);
-  return id;
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
