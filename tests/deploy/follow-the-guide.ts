@@ -31,7 +31,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import * as OTPAuth from 'otpauth';
 import postgres from 'postgres';
-import { httpRequest } from '../../scripts/cluster.ts';
+import { scriptHarness, sleep, status, waitFor } from '../support/script-harness.ts';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { unusedCode } from '../support/totp-codes.ts';
 
@@ -56,13 +56,8 @@ const PATH = [dirname(NODE), join(ROOT, 'node_modules/.bin'), '/usr/local/sbin',
 const NOT_READY_BOUND_MS = 1_000;
 const PASSWORD = `Deploy-guide-${RUN_ID}-passphrase`;
 
-const failures: string[] = [];
-const figures: [string, string][] = [];
-const check = (ok: boolean, what: string) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-};
-const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+const harness = scriptHarness('deployment guide test', Number(process.env.DEPLOY_GUIDE_TEST_TIMEOUT_S ?? 150));
+const { check, failures, figures } = harness;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 // ---- What the page says ----------------------------------------------------------------------
@@ -144,13 +139,11 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
-const children: ChildProcess[] = [];
-
 /** The page's start line with this site's values: the shared ones, then the line's own with PORT and HOST of this instance. */
 function startInstance(guide: Guide, shared: Record<string, string>, port: number, index: number): Instance {
   const env = { PATH, HOME: process.env.HOME, ...shared, ...guide.perInstance, PORT: String(port), HOST: '127.0.0.1' };
   const child = spawn(guide.command[0]!, guide.command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
+  harness.track(child);
   const log = createWriteStream(join(WORK_DIR, `instance-${index}.log`));
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -170,25 +163,6 @@ function nginxScript(guide: Guide): { script: string; stop: string } {
 function shell(script: string): { status: number | null; output: string } {
   const run = spawnSync('sh', ['-e', '-c', script], { cwd: ROOT, env: { PATH, HOME: process.env.HOME }, encoding: 'utf8' });
   return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
-}
-
-async function status(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  try {
-    return await httpRequest(url, { ...init, timeoutMs: 15_000 });
-  } catch {
-    return { status: 0, headers: {} as Record<string, string | string[] | undefined>, body: '' };
-  }
-}
-
-async function waitFor(what: string, probe: () => Promise<boolean>, limitMs: number, gone?: Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  let exited = false;
-  void gone?.then(() => (exited = true));
-  while (performance.now() - started < limitMs && !exited) {
-    if (await probe()) return performance.now() - started;
-    await sleep(100);
-  }
-  throw new Error(`${what}: ${exited ? 'the process exited' : `not within ${limitMs} ms`}`);
 }
 
 // ---- The promises ----------------------------------------------------------------------------
@@ -359,18 +333,16 @@ async function main() {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${DATABASE_NAME}`);
   let stopNginx = '';
-  cleanUp = async () => {
+  // The instances are stopped first (up to 8 s to drain), then nginx and the rest.
+  harness.onCleanUp(async () => {
     if (stopNginx && existsSync(join(NGINX_DIR, 'nginx.pid'))) shell(stopNginx);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    for (let waited = 0; waited < 8_000 && children.some((child) => child.exitCode === null && child.signalCode === null); waited += 100) await sleep(100);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`).catch(() => {});
     await admin.end({ timeout: 1 });
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     const keys = await redis.keys(`${NAMESPACE}*`).catch(() => []);
     if (keys.length > 0) await redis.del(...keys).catch(() => 0);
     redis.disconnect();
-  };
+  });
   const instances = await startAll(guide);
   stopNginx = startNginx(guide);
   await waitFor('nginx answers', async () => (await status(`${APP_URL}/nginx-healthz`)).status === 200, 10_000);
@@ -385,22 +357,10 @@ async function main() {
   accessLog();
 }
 
-let cleanUp: () => Promise<void> = async () => {};
-const watchdog = setTimeout(
-  () => {
-    console.error('deployment guide test: out of time');
-    for (const child of children) child.kill('SIGKILL');
-    setTimeout(() => process.exit(1), 10_000).unref();
-    void cleanUp().finally(() => process.exit(1));
-  },
-  Number(process.env.DEPLOY_GUIDE_TEST_TIMEOUT_S ?? 150) * 1_000,
-);
-watchdog.unref();
-
 const startedAt = performance.now();
 main()
   .then(async () => {
-    await cleanUp();
+    await harness.cleanUp(8_000);
     figures.push(['The whole test', seconds(performance.now() - startedAt)]);
     console.log('\n| Deployment guide, followed literally | Figure |\n|---|---|');
     for (const [what, figure] of figures) console.log(`| ${what} | ${figure} |`);
@@ -413,7 +373,7 @@ main()
   })
   .catch(async (error: unknown) => {
     console.error('deployment guide test failed:', error);
-    await cleanUp().catch(() => {});
+    await harness.cleanUp(8_000).catch(() => {});
     console.error(`logs in ${WORK_DIR}`);
     process.exit(1);
   });

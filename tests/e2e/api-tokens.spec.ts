@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { API_TOKEN_MESSAGES, API_TOKEN_SECRET_PREFIX } from '../../src/contracts/api-tokens.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 /**
  * API tokens end to end (ADR 228): a personal token created on /account (its secret shown once),
@@ -12,12 +12,6 @@ import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = '.tmp/shots';
 const COMPANY = 'Quayside Logistics';
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a personal token: created once on /account, used by a script, seen in the activity, revoked', async ({ page, request }) => {
   test.setTimeout(180_000);

@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpWithMfa as signUpWithMfaAs } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots/assessment';
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const signUpWithMfa = (page: Page, email: string) => signUpWithMfaAs(page, email, { firstName: 'Casey', lastName: 'Manager', company: 'Acme Health' });
 

@@ -1,26 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Assessment } from '../../src/contracts/assessments.ts';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { completedAssessment } from '../support/complete-assessment.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots';
 
-async function completedAssessment(page: Page, name: string): Promise<Assessment> {
-  const headers = { origin: new URL(page.url()).origin };
-  const input = { ...SAMPLE_CLINIC_INPUT, organisation: { ...SAMPLE_CLINIC_INPUT.organisation, name } };
-  const created = await page.request.post('/api/assessments', { headers, data: { input, title: `${name} 2025` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const done = await page.request.post(`/api/assessments/${((await created.json()) as Assessment).id}/complete`, { headers, data: {} });
-  expect(done.status(), await done.text()).toBe(200);
-  return (await done.json()) as Assessment;
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+/** The sample clinic, named `name`, completed as "<name> 2025". */
+function completedClinic(page: Page, name: string): Promise<Assessment> {
+  return completedAssessment(page, `${name} 2025`, { ...SAMPLE_CLINIC_INPUT, organisation: { ...SAMPLE_CLINIC_INPUT.organisation, name } });
 }
 
 // ADR 231: a file the export wrote imports back as a draft with the same answers; a bad file lists its bad rows and imports nothing.
@@ -29,7 +19,7 @@ test('an assessment exported as CSV from History imports back as a draft with th
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await signUpWithMfa(page, `import-${Date.now()}@example.com`, { firstName: 'Ines', lastName: 'Porter', company: 'Import Co' });
-  const original = await completedAssessment(page, 'Harbour Dental');
+  const original = await completedClinic(page, 'Harbour Dental');
 
   await page.goto('/history');
   const accept = page.getByRole('button', { name: 'Accept All' });

@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 import { workerPort } from '../support/e2e-ports.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots/monitoring';
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { acceptCookies, answerBusinessQuestions, fillProfile, rangeWidth } from '../support/business-leader.ts';
@@ -7,6 +6,7 @@ import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../s
 import { startSmtpServer } from '../../src/server/test/helpers.ts';
 import { unusedCode } from '../support/totp-codes.ts';
 import { workerPort } from '../support/e2e-ports.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 /**
  * Organisations, partners and account management. Runs its own server (this worker's E2E_PORT block + 1, ADR 241)
@@ -89,12 +89,6 @@ async function requestAccess(email: string, company: string) {
 async function newPage(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: url, viewport: { width, height: 900 } });
   return context.newPage();
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The toast may take the first Escape: close the dialog with its own button. */

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD } from '../support/sign-up-with-mfa.ts';
 import { workerPort } from '../support/e2e-ports.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots';
 const DESKTOP_VIEWPORT = { width: 1280, height: 900 } as const;
@@ -44,12 +44,6 @@ async function acceptCookies(page: Page) {
     localStorage.setItem('cookie-preferences', JSON.stringify({ essential: true, functional: false, analytics: false, security: true }));
     localStorage.setItem('cookie-consent-date', new Date().toISOString());
   });
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Signs up and enrols TOTP through the API on `url` (cookies land in the page's context), as an authenticator app would. */

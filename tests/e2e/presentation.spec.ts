@@ -1,27 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { readFirstSlideTiming, watchFirstSlide } from '../support/first-slide-timing.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { completeAssessment } from '../support/complete-assessment.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots/presentation';
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function completeAssessment(page: Page, title: string, input: unknown): Promise<string> {
-  const headers = { origin: new URL(page.url()).origin };
-  const created = await page.request.post('/api/assessments', { headers, data: { title, input } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const done = await page.request.post(`/api/assessments/${id}/complete`, { headers, data: {} });
-  expect(done.status(), await done.text()).toBe(200);
-  return id;
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

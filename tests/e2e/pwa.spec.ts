@@ -1,9 +1,9 @@
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { sharedServerClientDir, workerPort } from '../support/e2e-ports.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots/pwa';
 const BASE_URL = `http://127.0.0.1:${workerPort(0)}`;
@@ -82,12 +82,6 @@ async function waitForControllingWorker(page: Page) {
       { timeout: 30_000 },
     )
     .toEqual({ active: 'activated', controlled: `${BASE_URL}/sw.js` });
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function acceptCookies(page: Page) {

@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MemoryOAuthProvider } from '../../src/server/features/oauth/oauth-test-support.ts';
 import { acceptCookies } from '../support/business-leader.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 /**
  * Remote MCP with OAuth end to end (ADR 294), as a person adds CIFER to an assistant by its URL:
@@ -22,12 +22,6 @@ import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 const COMPANY = 'Larkspur Analytics';
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The assistant's loopback callback (RFC 8252): it keeps the code the browser brings back. */
 async function startCallback(): Promise<{ url: string; code: Promise<string>; close(): void }> {

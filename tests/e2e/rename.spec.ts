@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots/rename';
 
@@ -15,12 +15,6 @@ async function completeAssessmentOf(page: Page, name: string): Promise<string> {
   const done = await page.request.post(`/api/assessments/${id}/complete`, { headers, data: {} });
   expect(done.status(), await done.text()).toBe(200);
   return id;
-}
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 // ADR 217: assessments are titled after the organisation assessed, reports are prepared for it, and History renames them.

@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Coverage } from '../../src/contracts/risk-profile.ts';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { formatUsdExact } from '../../src/reports/format.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 const SHOTS = '.tmp/shots/risk-profile';
 // The answers carry no policy of their own: the organisation's is used (ADR 218).
 const { insurance: _own, ...UNINSURED_CLINIC } = SAMPLE_CLINIC_INPUT;
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Creates and completes an assessment through the API from inside the page (same-origin, session cookie). */
 async function completeAssessmentViaApi(page: Page) {

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
@@ -12,6 +11,7 @@ import { workerPort } from '../support/e2e-ports.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { unusedCode } from '../support/totp-codes.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 /**
  * SCIM provisioning end to end (ADR 296): an owner whose organisation has single sign-on with a
@@ -52,12 +52,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => server?.stop());
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Logs in with the password and enrols an authenticator through the API, as signUpWithMfa does. */
 async function logInWithNewAuthenticator(page: Page): Promise<OTPAuth.TOTP> {

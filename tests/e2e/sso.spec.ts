@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SSO_ERROR_MESSAGES, SSO_REQUIRED_MESSAGE } from '../../src/contracts/sso.ts';
@@ -8,6 +7,7 @@ import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizo
 import { createAccountBeforeStart, prepareOwnServer, startOwnServer } from '../support/own-server.ts';
 import { E2E_PASSWORD, signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 import { workerPort } from '../support/e2e-ports.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 /**
  * Single sign-on end to end (ADR 225, 227): an owner connects a real OpenID provider on loopback,
@@ -63,12 +63,6 @@ test.afterAll(async () => {
   server?.stop();
   await provider?.close();
 });
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A person's own browser on this test's server: its own cookies, the cookie choice already made. */
 async function personPage(browser: Browser, viewport: { width: number; height: number } = { width: 1280, height: 900 }) {

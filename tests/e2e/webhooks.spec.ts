@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/server/test/webhook-receiver.ts';
 import { expectNoHorizontalOverflow, PHONE_VIEWPORT } from '../support/no-horizontal-overflow.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 /**
  * Signed webhooks end to end (ADR 229): a receiver on loopback in this test process (the e2e
@@ -23,12 +23,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await receiver.close();
 });
-
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('an owner registers a webhook, sends a test event, sees it delivered, and the receiver verifies the signature', async ({ page }) => {
   test.setTimeout(180_000);

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import { httpRequest } from '../../scripts/cluster.ts';
+import { scriptHarness, sleep, status, waitFor } from '../support/script-harness.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { sessions, userMfa, users } from '../../src/server/db/schema.ts';
@@ -51,26 +51,8 @@ const METRICS_TOKEN = randomBytes(24).toString('hex');
 /** Every request of the outage checks must be answered within this (the issue's bound). */
 const ANSWER_BOUND_MS = 2_000;
 
-const children: ChildProcess[] = [];
-let cleanUp: () => Promise<void> = async () => {};
-const watchdog = setTimeout(
-  () => {
-    console.error('fault test: out of time');
-    for (const child of children) child.kill('SIGKILL');
-    setTimeout(() => process.exit(1), 10_000).unref();
-    void cleanUp().finally(() => process.exit(1));
-  },
-  Number(process.env.FAULT_TEST_TIMEOUT_S ?? 90) * 1_000,
-);
-watchdog.unref();
-
-const failures: string[] = [];
-const figures: [string, string][] = [];
-const check = (ok: boolean, what: string) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-};
-const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+const harness = scriptHarness('fault test', Number(process.env.FAULT_TEST_TIMEOUT_S ?? 90));
+const { check, failures, figures } = harness;
 
 function urlOf(base: string, name: string, port?: number): string {
   const url = new URL(base);
@@ -106,7 +88,7 @@ function instanceEnv(port: number, encryptionKey: string, sessionSecret: string)
 /** `node --import tsx src/server/main.ts` as the deployment guide starts an instance; its output kept for the report. */
 function startInstance(env: NodeJS.ProcessEnv, name: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(NODE, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
+  harness.track(child);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -118,25 +100,6 @@ function startInstance(env: NodeJS.ProcessEnv, name: string): { child: ChildProc
   return { child, output: () => output, exited };
 }
 
-async function status(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  const started = performance.now();
-  try {
-    const answer = await httpRequest(url, { ...init, timeoutMs: 15_000 });
-    return { ...answer, ms: performance.now() - started };
-  } catch {
-    return { status: 0, headers: {}, body: '', ms: performance.now() - started };
-  }
-}
-
-async function waitFor(what: string, probe: () => Promise<boolean>, limitMs: number): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if (await probe()) return performance.now() - started;
-    await sleep(50);
-  }
-  throw new Error(`${what}: not within ${limitMs} ms`);
-}
-
 /** nginx from the deployment template, in front of the one instance. */
 function startNginx(): ChildProcess {
   const dir = join(WORK_DIR, 'nginx');
@@ -146,7 +109,7 @@ function startNginx(): ChildProcess {
   writeFileSync(join(dir, 'nginx.conf'), conf);
   writeFileSync(join(dir, 'upstream.conf'), `server 127.0.0.1:${INSTANCE_PORT} max_fails=1 fail_timeout=2s;\n`);
   const nginx = spawn(process.env.NGINX_BIN ?? '/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
-  children.push(nginx);
+  harness.track(nginx);
   return nginx;
 }
 
@@ -209,7 +172,7 @@ async function wrongKeyRefused(sessionSecret: string): Promise<void> {
 /** Runs one of the package's scripts as an operator would (`tsx scripts/<name>.ts`); its exit code and output. */
 async function runScript(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   const child = spawn(NODE, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
+  harness.track(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -288,11 +251,8 @@ async function main() {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   let proxy: TcpProxy | null = null;
   let db: postgres.Sql | null = null;
-  cleanUp = async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    // The instances drain (SHUTDOWN_DRAIN_MS 0) and flush their logs; then whatever is left is killed.
-    for (let waited = 0; waited < 5_000 && children.some((child) => child.exitCode === null && child.signalCode === null); waited += 100) await sleep(100);
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  // The instances drain (SHUTDOWN_DRAIN_MS 0) and flush their logs before the rest is cleaned up.
+  harness.onCleanUp(async () => {
     await proxy?.close();
     await db?.end({ timeout: 1 });
     await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`).catch(() => {});
@@ -300,7 +260,7 @@ async function main() {
     const keys = await redis.keys(`cifer-faults-${RUN_ID}*`).catch(() => []);
     if (keys.length > 0) await redis.del(...keys).catch(() => 0);
     redis.disconnect();
-  };
+  });
   try {
     const target = new URL(ADMIN_URL);
     proxy = await startTcpProxy(PROXY_PORT, { host: target.hostname || '127.0.0.1', port: Number(target.port || 5432) });
@@ -348,7 +308,7 @@ async function main() {
       figures.push([`Database ${kind}: back to 200 after the database returns`, `${Math.round(outcome.recoveryMs)} ms`]);
     }
   } finally {
-    await cleanUp();
+    await harness.cleanUp();
   }
   console.log('\n| Fault test | Figure |\n|---|---|');
   for (const [what, figure] of figures) console.log(`| ${what} | ${figure} |`);
@@ -362,7 +322,7 @@ async function main() {
 
 main().catch(async (error: unknown) => {
   console.error('fault test failed:', error);
-  await cleanUp().catch(() => {});
+  await harness.cleanUp().catch(() => {});
   console.error(`logs in ${WORK_DIR}`);
   process.exit(1);
 });
