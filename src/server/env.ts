@@ -56,9 +56,9 @@ const EnvSchema = z.object({
   /** Sign-ups and access requests per client address per hour (ADR 022); raise it for many people behind one address. */
   REGISTER_IP_LIMIT_PER_HOUR: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).default(10)),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().min(3).default('CIFER <no-reply@cifer.local>'),
-  SUPPORT_EMAIL: z.email().default('support@cifer.local'),
-  SALES_EMAIL: z.email().default('sales@cifer.local'),
+  MAIL_FROM: z.string().min(3).default('CIFER <no-reply@cifer-risk.com>'),
+  SUPPORT_EMAIL: z.email().default('support@cifer-risk.com'),
+  SALES_EMAIL: z.email().default('sales@cifer-risk.com'),
   APP_URL: z.url().default('http://localhost:5000'),
   SESSION_SECRET: z.preprocess(emptyAsAbsent, secretSchema.optional()),
   ENCRYPTION_KEY: z.preprocess(emptyAsAbsent, secretSchema.optional()),
