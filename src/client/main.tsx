@@ -4,10 +4,13 @@ import { App } from './app/app.tsx';
 import { createAppQueryClient } from './app/app-query-client.ts';
 import { preloadPresentationDirect } from './app/preload-presentation.ts';
 import { currentUserQueryOptions, hasSessionHint } from './lib/current-user.ts';
+import { reportUncaughtErrors } from './lib/uncaught-errors.ts';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+// Errors outside rendering reach the server too (the error screen reports the rest).
+reportUncaughtErrors();
 // Before the first render, not after it (ADR 126): the session check (`createAppQueryClient`), which
 // every page waits for and the server answers in a moment; then, for /presentation opened directly,
 // the gate's status and the page's code in parallel with it, and its report (ADR 125) once it has

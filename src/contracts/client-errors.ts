@@ -6,7 +6,8 @@ import { text } from './text.ts';
  * "Our team has been notified" is true (ADR 281). Only what helps find the fault, no personal data:
  * the server keeps a bounded, scrubbed message and the page's path (no query, no fragment).
  */
-export const CLIENT_ERROR_KINDS = ['render', 'chunk_load'] as const;
+/** render: the error screen; chunk_load: a script of an older build; uncaught: an error outside rendering (an event handler, a promise nobody awaited). */
+export const CLIENT_ERROR_KINDS = ['render', 'chunk_load', 'uncaught'] as const;
 export const ClientErrorKindSchema = z.enum(CLIENT_ERROR_KINDS);
 export type ClientErrorKind = z.infer<typeof ClientErrorKindSchema>;
 

@@ -24,9 +24,12 @@ export function userFacingMessage(error: unknown): string {
   return UNEXPECTED_MESSAGE;
 }
 
-/** Sends the report; resolves with the support address on success, null when the server could not be told. */
-export async function reportClientError(error: unknown, path: string = window.location.pathname): Promise<string | null> {
-  const kind: ClientErrorKind = isChunkLoadError(error) ? 'chunk_load' : 'render';
+/**
+ * Sends the report; resolves with the support address on success, null when the server could not be
+ * told. `outsideRendering`: the error did not reach the error screen (see uncaught-errors.ts).
+ */
+export async function reportClientError(error: unknown, path: string = window.location.pathname, outsideRendering = false): Promise<string | null> {
+  const kind: ClientErrorKind = isChunkLoadError(error) ? 'chunk_load' : outsideRendering ? 'uncaught' : 'render';
   const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
   try {
     const { supportEmail } = await apiRequest('POST', '/api/client-errors', { kind, message, path: path.slice(0, 500) }, ClientErrorReportResponseSchema);

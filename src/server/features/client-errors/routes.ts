@@ -19,7 +19,7 @@ export async function clientErrorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const reported = new Counter({
     name: 'cifer_client_errors_total',
-    help: 'Interface crashes reported by browsers through the error screen, by kind (render, chunk_load)',
+    help: 'Interface errors reported by browsers, by kind (render, chunk_load, uncaught)',
     labelNames: ['kind'] as const,
     registers: [app.metrics.registry],
   });
