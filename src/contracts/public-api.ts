@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { FACTOR_ANSWERS, FACTOR_IDS } from '@/engine/factors.ts';
+import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, type FrameworkId } from '@/engine/frameworks.ts';
 import type { FactorId } from '@/engine/factors.ts';
 import { LOSS_SCENARIO_IDS } from '@/engine/loss-scenarios.ts';
 import { RISK_BANDS } from '@/engine/risk-score.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
-import { AssessmentPathSchema, AssessmentStatusSchema, AssessmentStepSchema, CreateAssessmentBodySchema, DraftRiskInputSchema } from './assessments.ts';
+import {
+  AssessmentPathSchema,
+  AssessmentStatusSchema,
+  AssessmentStepSchema,
+  CreateAssessmentBodySchema,
+  DraftFrameworkStateSchema,
+  DraftRiskInputSchema,
+  EvidenceNoteSchema,
+} from './assessments.ts';
 import { ActionPlanSchema, MonitoringTrendSchema, TrendPointSchema } from './monitoring.ts';
 import { OrganizationAuditEventSchema, OrganizationRoleSchema } from './organizations.ts';
 import { text } from './text.ts';
@@ -309,3 +318,74 @@ export type V1MonitoringTrend = z.infer<typeof V1MonitoringTrendSchema>;
 /** GET /api/v1/monitoring/plan: the app's action plan. */
 export const V1ActionPlanSchema = ActionPlanSchema;
 export type V1ActionPlan = z.infer<typeof V1ActionPlanSchema>;
+
+// ---------- Framework evidence ----------
+
+const FactorLevelSchema = z.enum(['worst', 'partial', 'best']);
+
+/** One compliance framework of an assessment: its state as answered, and what it evidences when current. */
+export const V1FrameworkEvidenceSchema = z
+  .object({
+    id: z.enum(FRAMEWORK_IDS),
+    name: z.string(),
+    /** The answer given; null when the framework was not answered. */
+    status: z.enum(FRAMEWORK_STATUSES).nullable(),
+    /** The status as the questionnaire words it; null when not answered. */
+    statusLabel: z.string().nullable(),
+    /** When it became compliant (YYYY-MM-DD); a compliance older than 12 months gives no evidence. */
+    since: z.string().nullable(),
+    /** NIST CSF only: the self-assessed tier (1-4) per function; null for the other frameworks or when not given. */
+    nistCsfTiers: DraftFrameworkStateSchema.shape.nistCsfTiers.unwrap().nullable(),
+    /** The factors a current compliance supports, and the least answer it supports for each. */
+    supports: z.array(z.object({ factorId: FactorIdSchema, minimumLevel: FactorLevelSchema, note: z.string() })),
+  })
+  .meta({ id: 'FrameworkEvidence' });
+export type V1FrameworkEvidence = z.infer<typeof V1FrameworkEvidenceSchema>;
+
+/** A factor answer the frameworks evidence (ADR 265): the model takes it for a factor left unanswered or "I don't know" when it fills answers. */
+export const V1EvidenceSuggestionSchema = z
+  .object({
+    factorId: FactorIdSchema,
+    suggestedAnswer: FactorLevelSchema,
+    /** atLeast: the control is in place at this level or better; exactly: the evidence sets the answer. */
+    bound: z.enum(['atLeast', 'exactly']),
+    /** Whether it stands in for a factor left unanswered or "I don't know" (false for NIST CSF Tier 1). */
+    fillsAnswer: z.boolean(),
+    reasons: z.array(z.object({ frameworkId: z.enum(FRAMEWORK_IDS).nullable(), note: z.string() })),
+  })
+  .meta({ id: 'EvidenceSuggestion' });
+
+const notesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.string().optional()])) as { [F in FactorId]: z.ZodOptional<z.ZodString> };
+
+/** GET /api/v1/assessments/:id/evidence (and the answer of its PATCH): the assessment's framework evidence. */
+export const V1EvidenceSchema = z
+  .object({
+    assessmentId: z.string(),
+    title: z.string(),
+    status: AssessmentStatusSchema,
+    /** Every framework CIFER knows, in the questionnaire's order. */
+    frameworks: z.array(V1FrameworkEvidenceSchema),
+    /** The evidence notes per factor (free text: where the proof is kept). */
+    notes: z.object(notesShape),
+    /** The factor answers the current compliance evidences. */
+    suggestions: z.array(V1EvidenceSuggestionSchema),
+  })
+  .meta({ id: 'Evidence' });
+export type V1Evidence = z.infer<typeof V1EvidenceSchema>;
+
+const frameworkChangesShape = Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, DraftFrameworkStateSchema.nullable().optional()])) as {
+  [F in FrameworkId]: z.ZodOptional<z.ZodNullable<typeof DraftFrameworkStateSchema>>;
+};
+const noteChangesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, EvidenceNoteSchema.nullable().optional()])) as {
+  [F in FactorId]: z.ZodOptional<z.ZodNullable<typeof EvidenceNoteSchema>>;
+};
+
+/**
+ * PATCH /api/v1/assessments/:id/evidence (drafts only): the frameworks and notes given replace
+ * those stored, one by one; null removes one; what is not named stays as it is.
+ */
+export const V1EvidenceChangesSchema = z.strictObject({
+  frameworks: z.strictObject(frameworkChangesShape).optional(),
+  notes: z.strictObject(noteChangesShape).optional(),
+});
+export type V1EvidenceChanges = z.infer<typeof V1EvidenceChangesSchema>;
