@@ -105,6 +105,60 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(document.paths['/api/v1/organizations'])).toContain('#/components/schemas/Organization');
   });
 
+  test('the main answers are named components, which the operations and the other components reference (ADR 319)', () => {
+    const { schemas } = (document as unknown as { components: { schemas: Record<string, unknown> } }).components;
+    const answerOf = (path: string, method: string, status = '200') => document.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    const named: Array<[path: string, method: string, component: string, status?: string]> = [
+      ['/api/v1/organizations', 'get', 'OrganizationList'],
+      ['/api/v1/assessments', 'get', 'AssessmentPage'],
+      ['/api/v1/assessments', 'post', 'Assessment', '201'],
+      ['/api/v1/assessments/{id}', 'get', 'Assessment'],
+      ['/api/v1/assessments/{id}', 'patch', 'Assessment'],
+      ['/api/v1/assessments/{id}/complete', 'post', 'Assessment'],
+      ['/api/v1/assessments/{id}/result', 'get', 'Result'],
+      ['/api/v1/assessments/{id}/what-if', 'post', 'WhatIf'],
+      ['/api/v1/assessments/{id}/what-changed', 'get', 'WhatChanged'],
+      ['/api/v1/assessments/{id}/evidence', 'get', 'Evidence'],
+      ['/api/v1/assessments/{id}/evidence', 'patch', 'Evidence'],
+      ['/api/v1/monitoring/trend', 'get', 'MonitoringTrend'],
+      ['/api/v1/monitoring/plan', 'get', 'ActionPlan'],
+      ['/api/v1/members', 'get', 'MemberList'],
+      ['/api/v1/invitations', 'post', 'Invitation', '201'],
+      ['/api/v1/members/{userId}', 'delete', 'Message'],
+      ['/api/v1/audit-log', 'get', 'AuditLogPage'],
+      ['/api/v1/webhooks', 'get', 'WebhookEndpointList'],
+      ['/api/v1/webhooks/{webhookId}/deliveries', 'get', 'WebhookDeliveryList'],
+      ['/api/v1/webhooks/{webhookId}/test', 'post', 'WebhookTestResult'],
+      ['/api/v1/sso', 'get', 'SsoConnectionList'],
+    ];
+    for (const [path, method, component, status] of named) {
+      expect(answerOf(path, method, status), `${method} ${path}`).toEqual({ $ref: `#/components/schemas/${component}` });
+      expect(schemas[component], component).toBeDefined();
+    }
+    // The parts are shared too: each of these components refers to the next rather than repeating it.
+    const refers: Array<[component: string, part: string]> = [
+      ['AssessmentPage', 'AssessmentListItem'],
+      ['AssessmentListItem', 'AssessmentSummary'],
+      ['AssessmentSummary', 'RiskBand'],
+      ['Assessment', 'AssessmentAnswers'],
+      ['Result', 'Figures'],
+      ['Result', 'Driver'],
+      ['Result', 'Decision'],
+      ['Decision', 'DecisionOption'],
+      ['WhatIf', 'Figures'],
+      ['MemberList', 'Member'],
+      ['MemberList', 'Invitation'],
+      ['AuditLogPage', 'AuditEvent'],
+      ['WebhookEndpointList', 'WebhookEndpoint'],
+      ['WebhookDeliveryList', 'WebhookDelivery'],
+      ['SsoConnectionList', 'SsoConnection'],
+      ['SsoConnection', 'SsoDomain'],
+      ['Evidence', 'FrameworkEvidence'],
+      ['Evidence', 'EvidenceSuggestion'],
+    ];
+    for (const [component, part] of refers) expect(JSON.stringify(schemas[component]), `${component} → ${part}`).toContain(`"#/components/schemas/${part}"`);
+  });
+
   test('real refusals (400, 401, 403, 404, 409) match the document', BUILDS_AN_APP, async () => {
     const owner = await createCaller(t);
     const writer = await issueToken(t, owner);
