@@ -6,12 +6,17 @@ import {
   V1ActionPlanSchema,
   V1AssessmentPageSchema,
   V1AssessmentSchema,
+  V1AuditLogPageSchema,
+  V1EvidenceSchema,
   V1MonitoringTrendSchema,
   V1OrganizationListSchema,
   V1ResultSchema,
   V1WhatChangedSchema,
   V1WhatIfSchema,
 } from '@/contracts/public-api.ts';
+import { OrganizationMembersResponseSchema } from '@/contracts/organizations.ts';
+import { SsoConnectionListSchema } from '@/contracts/sso.ts';
+import { WebhookEndpointListSchema } from '@/contracts/webhooks.ts';
 import { DOCS_PATH, OPENAPI_PATH } from '../plugins/openapi.ts';
 import { createCaller } from './organization-members.ts';
 import { completeThroughApi, issueToken, withToken } from './public-api-support.ts';
@@ -88,6 +93,12 @@ describe('the OpenAPI document', () => {
     await check('GET', '/api/v1/organizations', '/api/v1/organizations', V1OrganizationListSchema);
     await check('GET', '/api/v1/monitoring/trend', '/api/v1/monitoring/trend', V1MonitoringTrendSchema);
     await check('GET', '/api/v1/monitoring/plan', '/api/v1/monitoring/plan', V1ActionPlanSchema);
+    // The administration answers and the evidence, read by the same owner's token.
+    await check('GET', `/api/v1/assessments/${later.id}/evidence`, '/api/v1/assessments/{id}/evidence', V1EvidenceSchema);
+    await check('GET', '/api/v1/members', '/api/v1/members', OrganizationMembersResponseSchema);
+    await check('GET', '/api/v1/audit-log', '/api/v1/audit-log', V1AuditLogPageSchema);
+    await check('GET', '/api/v1/webhooks', '/api/v1/webhooks', WebhookEndpointListSchema);
+    await check('GET', '/api/v1/sso', '/api/v1/sso', SsoConnectionListSchema);
   });
 
   test('every operation has a tag and documents its refusals with the shared Error component', () => {
