@@ -41,7 +41,7 @@ export function toV1Evidence(record: AssessmentRecord): V1Evidence {
     title: record.title,
     status: record.status,
     frameworks: frameworkEvidence(input.frameworks ?? {}),
-    notes: record.evidenceNotes as EvidenceNotes,
+    notes: record.evidenceNotes,
     suggestions: evidenceSuggestions(input).map(({ factorId, suggestedAnswer, bound, fillsAnswer, reasons }) => ({
       factorId,
       suggestedAnswer,
@@ -78,7 +78,7 @@ export async function changeEvidence(options: {
   const body = {
     expectedUpdatedAt: existing.updatedAt,
     ...(given.frameworks ? { input: { ...existing.input, frameworks: laidOver(existing.input.frameworks ?? {}, given.frameworks) as Frameworks } } : {}),
-    ...(given.notes ? { evidenceNotes: laidOver(existing.evidenceNotes as EvidenceNotes, given.notes) as EvidenceNotes } : {}),
+    ...(given.notes ? { evidenceNotes: laidOver(existing.evidenceNotes, given.notes) as EvidenceNotes } : {}),
   };
   return saveDraft({ db, id, body, bodyError, user, now });
 }
