@@ -8,4 +8,4 @@ export const ApiErrorResponseSchema = z.object({
 });
 
 /** An answer that only tells the person what happened (log-out, unlock, disable). */
-export const MessageResponseSchema = z.object({ message: z.string() });
+export const MessageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });

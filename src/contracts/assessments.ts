@@ -35,7 +35,7 @@ export type AssessmentPath = z.infer<typeof AssessmentPathSchema>;
 
 /** Evidence notes: optional free text per factor on the commercial path. */
 export const MAX_EVIDENCE_NOTE_LENGTH = 1000;
-const EvidenceNoteSchema = text().max(MAX_EVIDENCE_NOTE_LENGTH, `An evidence note must be at most ${MAX_EVIDENCE_NOTE_LENGTH} characters`);
+export const EvidenceNoteSchema = text().max(MAX_EVIDENCE_NOTE_LENGTH, `An evidence note must be at most ${MAX_EVIDENCE_NOTE_LENGTH} characters`);
 export const EvidenceNotesSchema = z.strictObject(
   Object.fromEntries(FACTOR_IDS.map((id) => [id, EvidenceNoteSchema.optional()])) as { [F in FactorId]: z.ZodOptional<typeof EvidenceNoteSchema> },
 );
@@ -54,7 +54,8 @@ const factorShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.enum(FACTOR
 const nistTiersShape = Object.fromEntries(NIST_CSF_FUNCTIONS.map((fn) => [fn, z.number().int().min(1).max(4).optional()])) as {
   [F in (typeof NIST_CSF_FUNCTIONS)[number]]: z.ZodOptional<z.ZodNumber>;
 };
-const DraftFrameworkStateSchema = z.strictObject({
+/** One framework's state in a draft: its status, since when, and NIST CSF's self-assessed tiers. */
+export const DraftFrameworkStateSchema = z.strictObject({
   status: z.enum(FRAMEWORK_STATUSES),
   since: IsoDateSchema.optional(),
   nistCsfTiers: z.strictObject(nistTiersShape).optional(),

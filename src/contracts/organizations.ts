@@ -48,10 +48,10 @@ export const OrganizationMemberSchema = z.object({
   lastName: z.string(),
   role: OrganizationRoleSchema,
   joinedAt: z.string(),
-});
+}).meta({ id: 'Member' });
 export type OrganizationMember = z.infer<typeof OrganizationMemberSchema>;
 
-export const PendingInvitationSchema = z.object({ id: z.string(), email: z.string(), role: OrganizationRoleSchema, expiresAt: z.string(), createdAt: z.string() });
+export const PendingInvitationSchema = z.object({ id: z.string(), email: z.string(), role: OrganizationRoleSchema, expiresAt: z.string(), createdAt: z.string() }).meta({ id: 'Invitation' });
 export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
 
 /** GET /api/organizations/:id/members (owners of that organisation). */
@@ -59,7 +59,7 @@ export const OrganizationMembersResponseSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string() }),
   members: z.array(OrganizationMemberSchema),
   invitations: z.array(PendingInvitationSchema),
-});
+}).meta({ id: 'MemberList' });
 export type OrganizationMembersResponse = z.infer<typeof OrganizationMembersResponseSchema>;
 
 /** POST /api/organizations/:id/invitations. */
@@ -90,7 +90,7 @@ export const AuditEventFieldsSchema = z.object({ id: z.number(), at: z.string(),
 export const OrganizationAuditEventSchema = AuditEventFieldsSchema.extend({
   /** The API token the action was made with, if any (ADR 228). */
   apiTokenName: z.string().nullable(),
-});
+}).meta({ id: 'AuditEvent' });
 export type OrganizationAuditEvent = z.infer<typeof OrganizationAuditEventSchema>;
 export const OrganizationAuditListSchema = z.array(OrganizationAuditEventSchema);
 

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { FACTOR_ANSWERS, FACTOR_IDS } from '@/engine/factors.ts';
+import { FRAMEWORK_IDS, FRAMEWORK_STATUSES, type FrameworkId } from '@/engine/frameworks.ts';
 import type { FactorId } from '@/engine/factors.ts';
 import { LOSS_SCENARIO_IDS } from '@/engine/loss-scenarios.ts';
 import { RISK_BANDS } from '@/engine/risk-score.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
-import { AssessmentPathSchema, AssessmentStatusSchema, AssessmentStepSchema, CreateAssessmentBodySchema, DraftRiskInputSchema } from './assessments.ts';
+import {
+  AssessmentPathSchema,
+  AssessmentStatusSchema,
+  AssessmentStepSchema,
+  CreateAssessmentBodySchema,
+  DraftFrameworkStateSchema,
+  DraftRiskInputSchema,
+  EvidenceNoteSchema,
+} from './assessments.ts';
 import { ActionPlanSchema, MonitoringTrendSchema, TrendPointSchema } from './monitoring.ts';
 import { OrganizationAuditEventSchema, OrganizationRoleSchema } from './organizations.ts';
 import { text } from './text.ts';
@@ -27,7 +36,7 @@ export const V1OrganizationSchema = z.object({ id: z.string(), name: z.string(),
 export type V1Organization = z.infer<typeof V1OrganizationSchema>;
 
 /** GET /api/v1/organizations */
-export const V1OrganizationListSchema = z.object({ organizations: z.array(V1OrganizationSchema) });
+export const V1OrganizationListSchema = z.object({ organizations: z.array(V1OrganizationSchema) }).meta({ id: 'OrganizationList' });
 export type V1OrganizationList = z.infer<typeof V1OrganizationListSchema>;
 
 // ---------- Figures shared by results and what-if ----------
@@ -46,7 +55,7 @@ export const V1FiguresSchema = z.object({
   oneIn20YearUsd: z.number(),
   /** Loss of a very bad year: the 99th percentile of annual loss. */
   oneIn100YearUsd: z.number(),
-});
+}).meta({ id: 'Figures' });
 export type V1Figures = z.infer<typeof V1FiguresSchema>;
 
 export const V1RiskBandSchema = z.object({ id: RiskBandIdSchema, label: z.string() }).meta({ id: 'RiskBand' });
@@ -59,7 +68,7 @@ export const V1AssessmentSummarySchema = z.object({
   expectedAnnualLossUsd: z.number(),
   probabilityOfIncident: z.number(),
   riskBand: V1RiskBandSchema,
-});
+}).meta({ id: 'AssessmentSummary' });
 export type V1AssessmentSummary = z.infer<typeof V1AssessmentSummarySchema>;
 
 /** One row of GET /api/v1/assessments. */
@@ -74,7 +83,7 @@ export const V1AssessmentListItemSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
-});
+}).meta({ id: 'AssessmentListItem' });
 export type V1AssessmentListItem = z.infer<typeof V1AssessmentListItemSchema>;
 
 /** GET /api/v1/assessments?cursor=&limit= (newest first). */
@@ -89,7 +98,7 @@ export const V1AssessmentPageSchema = z.object({
   items: z.array(V1AssessmentListItemSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-});
+}).meta({ id: 'AssessmentPage' });
 export type V1AssessmentPage = z.infer<typeof V1AssessmentPageSchema>;
 
 const optionalFilter = (max: number) => z.preprocess((value) => (value === '' ? undefined : value), text().trim().max(max).optional());
@@ -111,7 +120,7 @@ export const V1AuditLogPageSchema = z.object({
   items: z.array(OrganizationAuditEventSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-});
+}).meta({ id: 'AuditLogPage' });
 export type V1AuditLogPage = z.infer<typeof V1AuditLogPageSchema>;
 
 const controlCostOverridesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.object({ annualUsd: z.number() }).optional()])) as {
@@ -122,7 +131,7 @@ const controlCostOverridesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id,
  * The stored answers as an answer describes them: a draft's shape, plus the organisation's own
  * control costs an assessment saved from a what-if may carry.
  */
-export const V1AssessmentInputSchema = DraftRiskInputSchema.extend({ controlCostOverrides: z.object(controlCostOverridesShape).optional() });
+export const V1AssessmentInputSchema = DraftRiskInputSchema.extend({ controlCostOverrides: z.object(controlCostOverridesShape).optional() }).meta({ id: 'AssessmentAnswers' });
 
 /** GET /api/v1/assessments/:id and every write that answers an assessment. */
 export const V1AssessmentSchema = V1AssessmentListItemSchema.extend({
@@ -131,7 +140,7 @@ export const V1AssessmentSchema = V1AssessmentListItemSchema.extend({
   input: V1AssessmentInputSchema,
   /** The assessment it was started from (a refinement or a saved what-if scenario), when any. */
   sourceAssessmentId: z.string().nullable(),
-});
+}).meta({ id: 'Assessment' });
 export type V1Assessment = z.infer<typeof V1AssessmentSchema>;
 
 /** POST /api/v1/assessments: a draft (the app's CreateAssessmentBody, `path` defaulting to the detailed one). */
@@ -153,7 +162,7 @@ export const V1DriverSchema = z.object({
   /** How far this answer moves the expected annual loss against the average answer, USD a year (always positive). */
   effectUsd: z.number(),
   direction: z.enum(['raises', 'lowers']),
-});
+}).meta({ id: 'Driver' });
 
 export const V1ScenarioSchema = z.object({
   id: z.enum(LOSS_SCENARIO_IDS),
@@ -163,7 +172,7 @@ export const V1ScenarioSchema = z.object({
   share: z.number(),
   /** Chance of at least one such incident in a year, in [0, 1]. */
   annualProbability: z.number(),
-});
+}).meta({ id: 'LossScenario' });
 
 export const V1RecommendationSchema = z.object({
   factorId: FactorIdSchema,
@@ -174,7 +183,7 @@ export const V1RecommendationSchema = z.object({
   costUsd: z.number(),
   /** Whether a framework the organisation follows or its insurer requires the control. */
   required: z.boolean(),
-});
+}).meta({ id: 'Recommendation' });
 
 /** A control a framework the organisation follows or its insurer requires, whatever its return: never listed as "not worth it". */
 export const V1RequiredControlSchema = z.object({
@@ -192,7 +201,7 @@ export const V1RequiredControlSchema = z.object({
   costHighUsd: z.number(),
   /** Whether it also pays for itself at its typical price. */
   paysForItself: z.boolean(),
-});
+}).meta({ id: 'RequiredControl' });
 
 /** One priced option of the decision (A: required; B: A plus the fixes that pay for themselves; C: within a budget). */
 export const V1DecisionOptionSchema = z.object({
@@ -215,7 +224,7 @@ export const V1DecisionOptionSchema = z.object({
   line: z.string(),
   /** The row of the pack's options table: option, cost, saving, loss left, 1-in-20 left, 1-in-100 left. */
   cells: z.array(z.string()),
-});
+}).meta({ id: 'DecisionOption' });
 
 /** The pack's headline figures as it prints them, and the priced options (null for a result of an older model). */
 export const V1DecisionSchema = z.object({
@@ -226,7 +235,7 @@ export const V1DecisionSchema = z.object({
   payback: z.string(),
   budgetUsd: z.number().nullable(),
   options: z.array(V1DecisionOptionSchema),
-});
+}).meta({ id: 'Decision' });
 
 /** GET /api/v1/assessments/:id/result */
 export const V1ResultSchema = z.object({
@@ -248,7 +257,7 @@ export const V1ResultSchema = z.object({
   decision: V1DecisionSchema,
   /** Two plain sentences for a person. */
   summary: z.string(),
-});
+}).meta({ id: 'Result' });
 export type V1Result = z.infer<typeof V1ResultSchema>;
 
 // ---------- What-if ----------
@@ -267,7 +276,7 @@ export const V1WhatIfSchema = z.object({
   after: V1FiguresSchema,
   /** after − before expected annual loss, USD a year (negative: the change lowers the loss). */
   differenceUsd: z.number(),
-});
+}).meta({ id: 'WhatIf' });
 export type V1WhatIf = z.infer<typeof V1WhatIfSchema>;
 
 // ---------- What changed ----------
@@ -297,15 +306,86 @@ export const V1WhatChangedDetailSchema = z.object({
   iterations: z.number(),
 });
 /** null when there is no earlier completed assessment to compare with. */
-export const V1WhatChangedSchema = z.object({ whatChanged: V1WhatChangedDetailSchema.nullable() });
+export const V1WhatChangedSchema = z.object({ whatChanged: V1WhatChangedDetailSchema.nullable() }).meta({ id: 'WhatChanged' });
 export type V1WhatChanged = z.infer<typeof V1WhatChangedSchema>;
 
 // ---------- Monitoring ----------
 
 /** GET /api/v1/monitoring/trend: the app's trend, the band named explicitly. */
-export const V1MonitoringTrendSchema = MonitoringTrendSchema.extend({ points: z.array(TrendPointSchema.extend({ band: RiskBandIdSchema })) });
+export const V1MonitoringTrendSchema = MonitoringTrendSchema.extend({ points: z.array(TrendPointSchema.extend({ band: RiskBandIdSchema })) }).meta({ id: 'MonitoringTrend' });
 export type V1MonitoringTrend = z.infer<typeof V1MonitoringTrendSchema>;
 
 /** GET /api/v1/monitoring/plan: the app's action plan. */
-export const V1ActionPlanSchema = ActionPlanSchema;
+export const V1ActionPlanSchema = ActionPlanSchema.meta({ id: 'ActionPlan' });
 export type V1ActionPlan = z.infer<typeof V1ActionPlanSchema>;
+
+// ---------- Framework evidence ----------
+
+const FactorLevelSchema = z.enum(['worst', 'partial', 'best']);
+
+/** One compliance framework of an assessment: its state as answered, and what it evidences when current. */
+export const V1FrameworkEvidenceSchema = z
+  .object({
+    id: z.enum(FRAMEWORK_IDS),
+    name: z.string(),
+    /** The answer given; null when the framework was not answered. */
+    status: z.enum(FRAMEWORK_STATUSES).nullable(),
+    /** The status as the questionnaire words it; null when not answered. */
+    statusLabel: z.string().nullable(),
+    /** When it became compliant (YYYY-MM-DD); a compliance older than 12 months gives no evidence. */
+    since: z.string().nullable(),
+    /** NIST CSF only: the self-assessed tier (1-4) per function; null for the other frameworks or when not given. */
+    nistCsfTiers: DraftFrameworkStateSchema.shape.nistCsfTiers.unwrap().nullable(),
+    /** The factors a current compliance supports, and the least answer it supports for each. */
+    supports: z.array(z.object({ factorId: FactorIdSchema, minimumLevel: FactorLevelSchema, note: z.string() })),
+  })
+  .meta({ id: 'FrameworkEvidence' });
+export type V1FrameworkEvidence = z.infer<typeof V1FrameworkEvidenceSchema>;
+
+/** A factor answer the frameworks evidence (ADR 265): the model takes it for a factor left unanswered or "I don't know" when it fills answers. */
+export const V1EvidenceSuggestionSchema = z
+  .object({
+    factorId: FactorIdSchema,
+    suggestedAnswer: FactorLevelSchema,
+    /** atLeast: the control is in place at this level or better; exactly: the evidence sets the answer. */
+    bound: z.enum(['atLeast', 'exactly']),
+    /** Whether it stands in for a factor left unanswered or "I don't know" (false for NIST CSF Tier 1). */
+    fillsAnswer: z.boolean(),
+    reasons: z.array(z.object({ frameworkId: z.enum(FRAMEWORK_IDS).nullable(), note: z.string() })),
+  })
+  .meta({ id: 'EvidenceSuggestion' });
+
+const notesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, z.string().optional()])) as { [F in FactorId]: z.ZodOptional<z.ZodString> };
+
+/** GET /api/v1/assessments/:id/evidence (and the answer of its PATCH): the assessment's framework evidence. */
+export const V1EvidenceSchema = z
+  .object({
+    assessmentId: z.string(),
+    title: z.string(),
+    status: AssessmentStatusSchema,
+    /** Every framework CIFER knows, in the questionnaire's order. */
+    frameworks: z.array(V1FrameworkEvidenceSchema),
+    /** The evidence notes per factor (free text: where the proof is kept). */
+    notes: z.object(notesShape),
+    /** The factor answers the current compliance evidences. */
+    suggestions: z.array(V1EvidenceSuggestionSchema),
+  })
+  .meta({ id: 'Evidence' });
+export type V1Evidence = z.infer<typeof V1EvidenceSchema>;
+
+const frameworkChangesShape = Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, DraftFrameworkStateSchema.nullable().optional()])) as {
+  [F in FrameworkId]: z.ZodOptional<z.ZodNullable<typeof DraftFrameworkStateSchema>>;
+};
+const noteChangesShape = Object.fromEntries(FACTOR_IDS.map((id) => [id, EvidenceNoteSchema.nullable().optional()])) as {
+  [F in FactorId]: z.ZodOptional<z.ZodNullable<typeof EvidenceNoteSchema>>;
+};
+
+/**
+ * PATCH /api/v1/assessments/:id/evidence (drafts only): the frameworks and notes given replace
+ * those stored, one by one; null removes one; what is not named stays as it is.
+ */
+export const V1EvidenceChangesSchema = z.strictObject({
+  frameworks: z.strictObject(frameworkChangesShape).optional(),
+  notes: z.strictObject(noteChangesShape).optional(),
+});
+export type V1EvidenceChanges = z.infer<typeof V1EvidenceChangesSchema>;

@@ -58,7 +58,7 @@ export const SsoDomainSchema = z.object({
   /** Where and what to publish: TXT `<txtRecordName>` = `<txtRecordValue>`. */
   txtRecordName: z.string(),
   txtRecordValue: z.string(),
-});
+}).meta({ id: 'SsoDomain' });
 export type SsoDomain = z.infer<typeof SsoDomainSchema>;
 
 /** A connection as its owner sees it: never the client secret. */
@@ -73,7 +73,7 @@ export const SsoConnectionSchema = z.object({
   domains: z.array(SsoDomainSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'SsoConnection' });
 export type SsoConnection = z.infer<typeof SsoConnectionSchema>;
 
 /** GET /api/organizations/:id/sso */
@@ -81,7 +81,7 @@ export const SsoConnectionListSchema = z.object({
   connections: z.array(SsoConnectionSchema),
   /** The redirect URI to paste into the identity provider: APP_URL + SSO_CALLBACK_PATH. */
   redirectUri: z.string(),
-});
+}).meta({ id: 'SsoConnectionList' });
 export type SsoConnectionList = z.infer<typeof SsoConnectionListSchema>;
 
 /** GET /api/admin/sso-domains (super_admin): domains waiting for approval. */

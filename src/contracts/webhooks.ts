@@ -60,10 +60,10 @@ export const WebhookEndpointSchema = z.object({
   previousSecretExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
-export const WebhookEndpointListSchema = z.object({ endpoints: z.array(WebhookEndpointSchema) });
+export const WebhookEndpointListSchema = z.object({ endpoints: z.array(WebhookEndpointSchema) }).meta({ id: 'WebhookEndpointList' });
 export type WebhookEndpointList = z.infer<typeof WebhookEndpointListSchema>;
 
 /** Create and rotate answer the signing secret this once; CIFER keeps it sealed and never shows it again. */
@@ -84,10 +84,10 @@ export const WebhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
-export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) });
+export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) }).meta({ id: 'WebhookDeliveryList' });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
 
-export const WebhookTestResponseSchema = z.object({ delivery: WebhookDeliverySchema });
+export const WebhookTestResponseSchema = z.object({ delivery: WebhookDeliverySchema }).meta({ id: 'WebhookTestResult' });

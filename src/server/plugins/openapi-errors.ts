@@ -51,7 +51,7 @@ export function tagOf(path: string): string {
 }
 
 const TAG_WORDS: Record<string, string> = {
-  assessments: 'Assessments: drafts, completion, results, what-if, reports',
+  assessments: 'Assessments: drafts, completion, results, what-if, framework evidence, reports',
   organizations: 'The organisations a token may act in',
   monitoring: 'The trend and the action plan across assessments',
   administration: "The acting organisation's members and invitations, audit log, webhooks and SSO settings, for its owner (ADR 293)",

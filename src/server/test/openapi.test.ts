@@ -6,12 +6,17 @@ import {
   V1ActionPlanSchema,
   V1AssessmentPageSchema,
   V1AssessmentSchema,
+  V1AuditLogPageSchema,
+  V1EvidenceSchema,
   V1MonitoringTrendSchema,
   V1OrganizationListSchema,
   V1ResultSchema,
   V1WhatChangedSchema,
   V1WhatIfSchema,
 } from '@/contracts/public-api.ts';
+import { OrganizationMembersResponseSchema } from '@/contracts/organizations.ts';
+import { SsoConnectionListSchema } from '@/contracts/sso.ts';
+import { WebhookEndpointListSchema } from '@/contracts/webhooks.ts';
 import { DOCS_PATH, OPENAPI_PATH } from '../plugins/openapi.ts';
 import { createCaller } from './organization-members.ts';
 import { completeThroughApi, issueToken, withToken } from './public-api-support.ts';
@@ -88,6 +93,12 @@ describe('the OpenAPI document', () => {
     await check('GET', '/api/v1/organizations', '/api/v1/organizations', V1OrganizationListSchema);
     await check('GET', '/api/v1/monitoring/trend', '/api/v1/monitoring/trend', V1MonitoringTrendSchema);
     await check('GET', '/api/v1/monitoring/plan', '/api/v1/monitoring/plan', V1ActionPlanSchema);
+    // The administration answers and the evidence, read by the same owner's token.
+    await check('GET', `/api/v1/assessments/${later.id}/evidence`, '/api/v1/assessments/{id}/evidence', V1EvidenceSchema);
+    await check('GET', '/api/v1/members', '/api/v1/members', OrganizationMembersResponseSchema);
+    await check('GET', '/api/v1/audit-log', '/api/v1/audit-log', V1AuditLogPageSchema);
+    await check('GET', '/api/v1/webhooks', '/api/v1/webhooks', WebhookEndpointListSchema);
+    await check('GET', '/api/v1/sso', '/api/v1/sso', SsoConnectionListSchema);
   });
 
   test('every operation has a tag and documents its refusals with the shared Error component', () => {
@@ -103,6 +114,60 @@ describe('the OpenAPI document', () => {
     const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Error', 'Organization', 'RiskBand']));
     expect(JSON.stringify(document.paths['/api/v1/organizations'])).toContain('#/components/schemas/Organization');
+  });
+
+  test('the main answers are named components, which the operations and the other components reference (ADR 319)', () => {
+    const { schemas } = (document as unknown as { components: { schemas: Record<string, unknown> } }).components;
+    const answerOf = (path: string, method: string, status = '200') => document.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    const named: Array<[path: string, method: string, component: string, status?: string]> = [
+      ['/api/v1/organizations', 'get', 'OrganizationList'],
+      ['/api/v1/assessments', 'get', 'AssessmentPage'],
+      ['/api/v1/assessments', 'post', 'Assessment', '201'],
+      ['/api/v1/assessments/{id}', 'get', 'Assessment'],
+      ['/api/v1/assessments/{id}', 'patch', 'Assessment'],
+      ['/api/v1/assessments/{id}/complete', 'post', 'Assessment'],
+      ['/api/v1/assessments/{id}/result', 'get', 'Result'],
+      ['/api/v1/assessments/{id}/what-if', 'post', 'WhatIf'],
+      ['/api/v1/assessments/{id}/what-changed', 'get', 'WhatChanged'],
+      ['/api/v1/assessments/{id}/evidence', 'get', 'Evidence'],
+      ['/api/v1/assessments/{id}/evidence', 'patch', 'Evidence'],
+      ['/api/v1/monitoring/trend', 'get', 'MonitoringTrend'],
+      ['/api/v1/monitoring/plan', 'get', 'ActionPlan'],
+      ['/api/v1/members', 'get', 'MemberList'],
+      ['/api/v1/invitations', 'post', 'Invitation', '201'],
+      ['/api/v1/members/{userId}', 'delete', 'Message'],
+      ['/api/v1/audit-log', 'get', 'AuditLogPage'],
+      ['/api/v1/webhooks', 'get', 'WebhookEndpointList'],
+      ['/api/v1/webhooks/{webhookId}/deliveries', 'get', 'WebhookDeliveryList'],
+      ['/api/v1/webhooks/{webhookId}/test', 'post', 'WebhookTestResult'],
+      ['/api/v1/sso', 'get', 'SsoConnectionList'],
+    ];
+    for (const [path, method, component, status] of named) {
+      expect(answerOf(path, method, status), `${method} ${path}`).toEqual({ $ref: `#/components/schemas/${component}` });
+      expect(schemas[component], component).toBeDefined();
+    }
+    // The parts are shared too: each of these components refers to the next rather than repeating it.
+    const refers: Array<[component: string, part: string]> = [
+      ['AssessmentPage', 'AssessmentListItem'],
+      ['AssessmentListItem', 'AssessmentSummary'],
+      ['AssessmentSummary', 'RiskBand'],
+      ['Assessment', 'AssessmentAnswers'],
+      ['Result', 'Figures'],
+      ['Result', 'Driver'],
+      ['Result', 'Decision'],
+      ['Decision', 'DecisionOption'],
+      ['WhatIf', 'Figures'],
+      ['MemberList', 'Member'],
+      ['MemberList', 'Invitation'],
+      ['AuditLogPage', 'AuditEvent'],
+      ['WebhookEndpointList', 'WebhookEndpoint'],
+      ['WebhookDeliveryList', 'WebhookDelivery'],
+      ['SsoConnectionList', 'SsoConnection'],
+      ['SsoConnection', 'SsoDomain'],
+      ['Evidence', 'FrameworkEvidence'],
+      ['Evidence', 'EvidenceSuggestion'],
+    ];
+    for (const [component, part] of refers) expect(JSON.stringify(schemas[component]), `${component} → ${part}`).toContain(`"#/components/schemas/${part}"`);
   });
 
   test('real refusals (400, 401, 403, 404, 409) match the document', BUILDS_AN_APP, async () => {

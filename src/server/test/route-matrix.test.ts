@@ -205,6 +205,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/assessments/:id/result': { access: 'user', scope: 'assessment' },
   'POST /api/v1/assessments/:id/what-if': { access: 'user', scope: 'assessment', payload: { answers: { M1: 'best' } } },
   'GET /api/v1/assessments/:id/what-changed': { access: 'user', scope: 'assessment' },
+  'GET /api/v1/assessments/:id/evidence': { access: 'user', scope: 'assessment' },
+  'PATCH /api/v1/assessments/:id/evidence': { access: 'user', scope: 'assessment', viewerRefused: true, payload: { notes: { M1: 'Matrix' } } },
   'GET /api/v1/assessments/:id/report.pdf': { access: 'user', scope: 'assessment' },
   'GET /api/v1/assessments/:id/report.pptx': { access: 'user', scope: 'assessment' },
   'GET /api/v1/assessments/:id/workbook.xlsx': { access: 'user', scope: 'assessment' },

@@ -1,7 +1,7 @@
 import type { DraftRiskInput } from '@/contracts/assessments.ts';
 import { FACTORS } from '@/engine/factors.ts';
 import type { FrameworkStates, OrganisationProfile } from '@/engine/risk-input.ts';
-import { suggestFactorAnswers } from '@/engine/suggest-factor-answers.ts';
+import { suggestFactorAnswers, type FactorSuggestion } from '@/engine/suggest-factor-answers.ts';
 import { AppError, type FieldIssue } from '../../errors.ts';
 
 type Organisation = NonNullable<DraftRiskInput['organisation']>;
@@ -30,14 +30,23 @@ export function missingProfileIssues(draft: DraftRiskInput): FieldIssue[] {
 }
 
 /**
+ * The factor answers a draft's compliance evidences. The regimes that bind the organisation (A4) and
+ * the age of a compliance are known only once the profile is complete; before that only the
+ * frameworks speak. Shared with the evidence the public API shows (v1-evidence.ts).
+ */
+export function evidenceSuggestions(draft: DraftRiskInput): FactorSuggestion[] {
+  const profileComplete = missingProfileIssues(draft).length === 0;
+  const options = profileComplete ? { organisation: draft.organisation as OrganisationProfile, ...(draft.asOfDate ? { asOfDate: draft.asOfDate } : {}) } : {};
+  return suggestFactorAnswers((draft.frameworks ?? {}) as FrameworkStates, options);
+}
+
+/**
  * The factors with no answer that compliance evidence does not answer either (the model takes
  * those from the frameworks, as the review step of the app says). "unknown" is an answer: "I don't know".
  */
 export function unansweredFactorIssues(draft: DraftRiskInput): FieldIssue[] {
   const factors = draft.factors ?? {};
-  const profileComplete = missingProfileIssues(draft).length === 0;
-  const options = profileComplete ? { organisation: draft.organisation as OrganisationProfile, ...(draft.asOfDate ? { asOfDate: draft.asOfDate } : {}) } : {};
-  const fromEvidence = new Set(suggestFactorAnswers((draft.frameworks ?? {}) as FrameworkStates, options).map((suggestion) => suggestion.factorId));
+  const fromEvidence = new Set(evidenceSuggestions(draft).map((suggestion) => suggestion.factorId));
   return FACTORS.filter((factor) => factors[factor.id] === undefined && !fromEvidence.has(factor.id)).map((factor) => ({
     path: `input.factors.${factor.id}`,
     message: `Not answered: ${factor.name} (${factor.id})`,

@@ -7,6 +7,8 @@ import {
   V1AssessmentParamsSchema,
   V1AssessmentSchema,
   V1CreateAssessmentBodySchema,
+  V1EvidenceChangesSchema,
+  V1EvidenceSchema,
   V1ResultSchema,
   V1UpdateAssessmentBodySchema,
   V1WhatIfBodySchema,
@@ -28,6 +30,7 @@ import { duplicateAssessment } from './duplicate-assessment.ts';
 import { requireAssessment } from './require-assessment.ts';
 import { saveDraft } from './save-draft.ts';
 import { decodeCursor } from './v1-cursor.ts';
+import { changeEvidence, toV1Evidence } from './v1-evidence.ts';
 import { toV1Assessment, toV1Page } from './v1-view.ts';
 import { runWhatIf } from './what-if.ts';
 
@@ -102,6 +105,16 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     // The pack's own key figures and priced options (ADR 271), with the risk profile kept with the assessment.
     const { keyFigures } = computeDecisionFigures(record.completedInput, record.result, await findAssessmentRiskProfile(app.db, record.id));
     return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt }, record.result, keyFigures);
+  });
+
+  // Framework evidence (ADR 318): read by anyone who reads the assessment, changed like a draft's answers.
+  app.get('/api/v1/assessments/:id/evidence', { config: read, schema: { params, response: { 200: V1EvidenceSchema } } }, async (request) =>
+    toV1Evidence(await requireAssessment(app.db, requireAuth(request).user.organizationId, request.params.id)),
+  );
+  const evidenceSchema = { params, body: V1EvidenceChangesSchema, response: { 200: V1EvidenceSchema } };
+  app.patch('/api/v1/assessments/:id/evidence', { config: write, schema: evidenceSchema, attachValidation: true }, async (request) => {
+    const { user } = requireAuth(request);
+    return toV1Evidence(await changeEvidence({ db: app.db, id: request.params.id, changes: request.body, bodyError: request.validationError, user, now: app.now() }));
   });
 
   app.post('/api/v1/assessments/:id/what-if', { config: read, schema: { params, body: V1WhatIfBodySchema, response: { 200: V1WhatIfSchema } }, attachValidation: true }, async (request) => {

@@ -5,7 +5,7 @@ import { IN_PROCESS_CALL_HEADER } from '../../sessions/session-plugin.ts';
  * How the MCP tools reach CIFER: only through the public API /api/v1 (ADR 230), so every rule of
  * scopes, organisation and roles is the API's and MCP adds no second implementation of any.
  */
-export type ApiMethod = 'GET' | 'POST' | 'PATCH';
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface ApiAnswer {
   status: number;

@@ -1,4 +1,3 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { API_TOKEN_MESSAGES, type CreatedApiToken } from '@/contracts/api-tokens.ts';
@@ -8,7 +7,7 @@ import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { call, completeAssessment } from '../../test/helpers.ts';
 import { createCaller } from '../../test/organization-members.ts';
 import { BUILDS_AN_APP, useSharedTestApp } from '../../test/test-app-hooks.ts';
-import { apiJson, connectClient, issueApiToken, jsonOf, listeningUrl, textOf, TOOL_NAMES } from './mcp-test-support.ts';
+import { apiJson, connectOverHttp as connectOverHttpTo, issueApiToken, jsonOf, textOf, TOOL_NAMES } from './mcp-test-support.ts';
 import { METHODOLOGY_URI } from './methodology.ts';
 import { MCP_MESSAGES } from './routes.ts';
 import { formatUsd, roundForReading } from './tool-results.ts';
@@ -20,13 +19,7 @@ afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
 });
 
-/** An SDK client over Streamable HTTP to /mcp of the listening test app, carrying the token. */
-async function connectOverHttp(secret: string): Promise<Client> {
-  const url = new URL('/mcp', await listeningUrl(t));
-  const client = await connectClient(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
-  clients.push(client);
-  return client;
-}
+const connectOverHttp = (secret: string) => connectOverHttpTo(t, secret, clients);
 
 /** The same clinic a year on: the incident-response plan tested, so its loss is lower. */
 const CLINIC_LATER = { ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M2: 'best' as const } };

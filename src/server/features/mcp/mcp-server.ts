@@ -1,5 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerAdministrationTools } from './administration-tools.ts';
 import type { ApiClient } from './api-client.ts';
+import { registerEvidenceTools } from './evidence-tools.ts';
+import { registerIntegrationTools } from './integration-tools.ts';
 import { METHODOLOGY_URI, methodologyMarkdown } from './methodology.ts';
 import { registerOverviewTools } from './overview-tools.ts';
 import { registerResultTools } from './result-tools.ts';
@@ -10,6 +13,8 @@ const INSTRUCTIONS = [
   "CIFER estimates an organisation's cyber risk in dollars a year from a questionnaire of security answers.",
   'Start with list_assessments; pass its ids to get_result, explain_factor, what_if and compare_assessments.',
   'Quote figures from the JSON blocks; read cifer://methodology before explaining how a figure is made.',
+  'get_evidence shows the compliance frameworks and evidence notes of an assessment; record_evidence changes them on a draft.',
+  "An owner's token also reads the members, the audit log, the webhooks and the SSO settings, invites people and takes invitations back.",
   'Every call acts in the organisation of the API token; the write tools need its write scope.',
 ].join(' ');
 
@@ -19,6 +24,9 @@ export function createCiferMcpServer(client: ApiClient): McpServer {
   registerOverviewTools(server, client);
   registerResultTools(server, client);
   registerWriteTools(server, client);
+  registerEvidenceTools(server, client);
+  registerAdministrationTools(server, client);
+  registerIntegrationTools(server, client);
   server.registerResource(
     'methodology',
     METHODOLOGY_URI,

@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { API_TOKEN_MESSAGES, API_TOKEN_SECRET_PREFIX } from '@/contracts/api-tokens.ts';
+import type { OrganizationMembersResponse } from '@/contracts/organizations.ts';
 import type { V1Result } from '@/contracts/public-api.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { completeAssessment } from '../../test/helpers.ts';
@@ -64,6 +65,18 @@ describe('MCP over stdio (scripts/cifer-mcp.mjs)', BUILDS_AN_APP, () => {
     const hidden = await client.callTool({ name: 'get_result', arguments: { assessmentId: theirs.id } });
     expect(hidden.isError).toBe(true);
     expect(textOf(hidden)).toContain('(404)');
+  });
+
+  test("an owner's write token invites and takes the invitation back over stdio (a DELETE through the HTTPS client)", async () => {
+    const owner = await createCaller(t);
+    const secret = await issueApiToken(t, owner, ['read', 'write']);
+    const client = await startBin({ CIFER_URL: await listeningUrl(t), CIFER_TOKEN: secret });
+    const invited = await client.callTool({ name: 'invite_member', arguments: { email: 'stdio-invitee@example.test' } });
+    const { id } = jsonOf<{ id: string }>(invited);
+    expect((await apiJson<OrganizationMembersResponse>(t, secret, 'GET', '/api/v1/members')).invitations.map((i) => `${i.email} ${i.role}`)).toEqual(['stdio-invitee@example.test member']);
+    const revoked = await client.callTool({ name: 'revoke_invitation', arguments: { invitationId: id } });
+    expect(revoked.isError, textOf(revoked)).toBeFalsy();
+    expect((await apiJson<OrganizationMembersResponse>(t, secret, 'GET', '/api/v1/members')).invitations).toEqual([]);
   });
 
   test('a refused token (unknown, revoked) stops it with the reason before it speaks MCP', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { apiTokens } from '../../db/schema.ts';
@@ -10,7 +11,27 @@ import type { TestApp } from '../../test/test-app.ts';
 
 /** What the MCP tests share (tests only): tokens, a listening app, an SDK client and reading its answers. */
 
-export const TOOL_NAMES = ['compare_assessments', 'complete_assessment', 'explain_factor', 'get_action_plan', 'get_result', 'list_assessments', 'record_answers', 'start_draft', 'what_if'];
+export const TOOL_NAMES = [
+  'compare_assessments',
+  'complete_assessment',
+  'explain_factor',
+  'get_action_plan',
+  'get_evidence',
+  'get_result',
+  'get_sso_settings',
+  'invite_member',
+  'list_assessments',
+  'list_members',
+  'list_webhook_deliveries',
+  'list_webhooks',
+  'query_audit_log',
+  'record_answers',
+  'record_evidence',
+  'revoke_invitation',
+  'send_webhook_test',
+  'start_draft',
+  'what_if',
+];
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +61,14 @@ export async function listeningUrl(t: TestApp): Promise<string> {
 export async function connectClient(transport: Transport): Promise<Client> {
   const client = new Client({ name: 'cifer-tests', version: '1.0.0' });
   await client.connect(transport);
+  return client;
+}
+
+/** An SDK client over Streamable HTTP to /mcp of the listening test app, carrying the token; kept in `clients` for closing. */
+export async function connectOverHttp(t: TestApp, secret: string, clients: Client[]): Promise<Client> {
+  const url = new URL('/mcp', await listeningUrl(t));
+  const client = await connectClient(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+  clients.push(client);
   return client;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { V1AssessmentListQuerySchema, V1CreateAssessmentBodySchema, V1UpdateAssessmentBodySchema, V1WhatIfBodySchema } from '@/contracts/public-api.ts';
+import { InviteMemberInputSchema } from '@/contracts/organizations.ts';
+import { V1AssessmentListQuerySchema, V1CreateAssessmentBodySchema, V1EvidenceChangesSchema, V1UpdateAssessmentBodySchema, V1WhatIfBodySchema } from '@/contracts/public-api.ts';
 import { FACTOR_IDS } from '@/engine/factors.ts';
 
 /**
@@ -37,3 +38,31 @@ export const ActionPlanInput = z.strictObject({
 export const StartDraftInput = V1CreateAssessmentBodySchema;
 
 export const RecordAnswersInput = V1UpdateAssessmentBodySchema.extend({ assessmentId: AssessmentIdSchema });
+
+export const RecordEvidenceInput = V1EvidenceChangesSchema.extend({ assessmentId: AssessmentIdSchema });
+
+/** A tool that takes nothing. */
+export const NoInput = z.strictObject({});
+
+// Administration (ADR 320): the ids of invitations and webhooks are UUIDs too, for the same reason.
+
+export const InviteMemberInput = InviteMemberInputSchema.extend({
+  email: InviteMemberInputSchema.shape.email.describe('The e-mail address to invite; CIFER sends the invitation there'),
+  role: InviteMemberInputSchema.shape.role.describe('owner, member (answers and completes assessments, the default) or viewer (reads only)'),
+});
+
+export const InvitationInput = z.strictObject({ invitationId: z.uuid('Use the id of an open invitation (list_members shows them)').describe('The invitation id, as list_members shows it') });
+
+export const WebhookInput = z.strictObject({ webhookId: z.uuid('Use the id of a webhook endpoint (list_webhooks shows them)').describe('The webhook endpoint id, as list_webhooks shows it') });
+
+const optionalDate = (words: string) => z.iso.date('Use a date like 2026-01-31').optional().describe(words);
+
+/** The audit log's filters as plain fields (the API's query takes them as text and checks them again). */
+export const AuditLogInput = z.strictObject({
+  action: z.string().max(100).optional().describe('Only actions starting with this, e.g. "organization." or "webhook.endpoint_created"'),
+  actor: z.string().max(254).optional().describe('Only events made by this e-mail address'),
+  from: optionalDate('From this day (UTC), inclusive'),
+  to: optionalDate('To this day (UTC), inclusive'),
+  cursor: z.string().max(200).optional().describe('The nextCursor of the previous answer, for the next page'),
+  limit: z.number().int().min(1).max(200).default(50).describe('How many events, newest first (1-200, default 50)'),
+});
