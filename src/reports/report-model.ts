@@ -8,7 +8,7 @@ import { getIndustry } from '@/engine/industries.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatLongDate, formatPercent, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
-import { readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
+import { listEveryControl, readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
 import type { WhatChanged } from './what-changed.ts';
 import type { Coverage, RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { computeCoverage } from './coverage.ts';
@@ -392,9 +392,9 @@ type SlideSource = Omit<ReportModel, 'slides'>;
 
 /** Required-regardless reasons by factor, from the stored recommendations (empty for results stored before they existed). */
 function readRequiredByFactor(result: RiskResult): Map<FactorId, ReturnType<typeof readRequiredReasons>> {
-  const stored = result as unknown as { recommendations?: unknown; recommendationsNotWorthIt?: unknown };
+  const stored = result as unknown as { recommendations?: unknown; recommendationsNotWorthIt?: unknown; requiredControls?: unknown };
   const byFactor = new Map<FactorId, ReturnType<typeof readRequiredReasons>>();
-  for (const list of [stored.recommendations, stored.recommendationsNotWorthIt]) {
+  for (const list of [stored.recommendations, stored.recommendationsNotWorthIt, stored.requiredControls]) {
     if (!Array.isArray(list)) continue;
     for (const r of list)
       if (isRecord(r) && typeof r.factorId === 'string') byFactor.set(r.factorId as FactorId, readRequiredReasons(r.required));
@@ -409,7 +409,7 @@ export function buildBoardFigures(
   unknown: ReportModel['unknownFactors'],
 ): Parameters<typeof composeBoardMessage>[0] {
   const required = readRequiredByFactor(result);
-  const controls: ControlOption[] = [...view.recommendations, ...(view.recommendationsNotWorthIt ?? [])].map((r) => ({
+  const controls: ControlOption[] = listEveryControl(view).map((r) => ({
     factorId: r.factorId,
     name: r.factorName,
     savingAloneUsd: r.annualLossReductionUsd,

@@ -248,10 +248,18 @@ export function ResultsView({
   const appetite = Number(appetiteText.replace(/[$,\s]/g, ''));
   const riskAppetiteUsd = appetiteText.trim() !== '' && Number.isFinite(appetite) && appetite > 0 ? appetite : null;
   // Drawn again only when its own figures change: a what-if's headline update skips it (ADR 283).
-  const { recommendations, recommendationsNotWorthIt, fixPlan } = detailsResult;
+  const { recommendations, recommendationsNotWorthIt, requiredControls, fixPlan } = detailsResult;
   const advice = useMemo(
-    () => <RecommendationsTable recommendations={recommendations} notWorthIt={recommendationsNotWorthIt} fixPlan={fixPlan} isRefining={isRefining} />,
-    [recommendations, recommendationsNotWorthIt, fixPlan, isRefining],
+    () => (
+      <RecommendationsTable
+        recommendations={recommendations}
+        notWorthIt={recommendationsNotWorthIt}
+        requiredControls={requiredControls}
+        fixPlan={fixPlan}
+        isRefining={isRefining}
+      />
+    ),
+    [recommendations, recommendationsNotWorthIt, requiredControls, fixPlan, isRefining],
   );
 
   return (
