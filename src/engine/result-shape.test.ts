@@ -14,7 +14,7 @@ function asStoredBefore(result: RiskResult): RiskResult {
   const { requiredControls: _dropped, ...rest } = result;
   const view = result.insuranceView;
   const recovered = Math.min(view.policyLimitUsd ?? 0, view.limitToCoverOneInHundredYearUsd);
-  return {
+  const stored = {
     ...rest,
     recommendationsNotWorthIt: notWorthIt,
     insuranceView: {
@@ -23,7 +23,9 @@ function asStoredBefore(result: RiskResult): RiskResult {
       coveredShareOfOneInHundredYear: recovered / view.oneInHundredYearLossUsd,
       uncoveredInOneInHundredYearUsd: view.oneInHundredYearLossUsd - recovered,
     },
-  } as RiskResult;
+  };
+  // Typed as the engine's, as the repository reads any stored version (assessment-record.ts).
+  return stored as unknown as RiskResult;
 }
 
 describe('a stored result read into the current shape (ADR 312, 313)', () => {
