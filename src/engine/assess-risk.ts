@@ -1,3 +1,4 @@
+import { describeAssumedAnswers, describeUnknownAnswers } from './answer-notes.ts';
 import { answersToLevels, computeOneAtATime, computeShapley } from './attribution.ts';
 import type { AleEvaluator, ScenarioSaving } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
@@ -13,7 +14,7 @@ import {
   UNKNOWN_DESIGN_ROWS,
 } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
-import { FACTORS } from './factors.ts';
+import { FACTORS, getFactor } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
 import { sampleLossDrawsInChunks } from './loss-draws.ts';
@@ -667,18 +668,10 @@ function collectWarnings(
       message: `The standard error of the expected loss is ${(100 * rel).toFixed(1)}% after ${precision.iterationsUsed.toLocaleString('en-US')} simulated years, the budget of this run (target ${(100 * (precision.targetRelativeStandardError as number)).toFixed(1)}%): read the expected loss as ±${(200 * rel).toFixed(0)}%.`,
     });
   }
+  // Named as the questionnaire names them, never by code (ADR 314); a path's own words come from src/reports/result-notes.ts.
   const { assumedFactors, unknownIds } = answers;
-  if (assumedFactors.length > 0)
-    warnings.push({
-      code: 'factorsAssumedAverage',
-      message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.`,
-    });
-  if (unknownIds.length > 0) {
-    warnings.push({
-      code: 'factorsUnknown',
-      message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.`,
-    });
-  }
+  if (assumedFactors.length > 0) warnings.push({ code: 'factorsAssumedAverage', message: describeAssumedAnswers(assumedFactors.map((id) => getFactor(id).name)) });
+  if (unknownIds.length > 0) warnings.push({ code: 'factorsUnknown', message: describeUnknownAnswers(unknownIds.map((id) => getFactor(id).name)) });
   for (const c of answers.frameworkConflicts) warnings.push({ code: 'factorAnswerConflict', message: c.message });
   return warnings;
 }

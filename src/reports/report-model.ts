@@ -8,6 +8,7 @@ import { getIndustry } from '@/engine/industries.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatLongDate, formatPercent, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
+import { describeResultNotes } from './result-notes.ts';
 import { listEveryControl, readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
 import type { WhatChanged } from './what-changed.ts';
 import type { Coverage, RiskProfileSettings } from '@/contracts/risk-profile.ts';
@@ -329,7 +330,10 @@ function buildMethod(
     describePrecision(view),
     `Losses are in US dollars before tax; they include ${view.costBreakdown.map((c) => c.label.toLowerCase()).join(', ')} where simulated.`,
     'Security answers are self-reported; an independent assessment narrows the range.',
-    ...result.warnings.filter((w) => w.code !== 'factorsUnknown').map((w) => w.message),
+    // In the questions' own words, never their codes (result-notes.ts, ADR 314); the unknowns are told below with their effect.
+    ...describeResultNotes(result, null)
+      .filter((n) => n.code !== 'factorsUnknown')
+      .map((n) => n.text),
   ];
   if (unknown.length > 0) limits.push(describeUnknowns(unknown));
   const sources = collectSourceKeys(result).map((key) => {
