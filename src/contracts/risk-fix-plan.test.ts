@@ -18,8 +18,10 @@ describe('the fix plan, required reasons and own control costs at the edge', () 
     const result = JSON.parse(JSON.stringify(assessRisk(clinic, { iterations: 20_000, seed: 3 }))) as unknown;
     const parsed = StoredRiskResultSchema.parse(result);
     expect(parsed.fixPlan).toEqual((result as { fixPlan: unknown }).fixPlan);
-    const mfa = [...(parsed.recommendations ?? []), ...(parsed.recommendationsNotWorthIt ?? [])].find((r) => r.factorId === 'M3');
+    // Required controls have their own list (ADR 312), kept by the stored schema.
+    const mfa = parsed.requiredControls?.find((r) => r.factorId === 'M3');
     expect(mfa?.required?.map((r) => r.framework ?? r.source)).toEqual(expect.arrayContaining(['hipaa', 'insurance']));
+    expect(parsed.recommendationsNotWorthIt?.map((r) => r.factorId)).not.toContain('M3');
   });
 
   test('a result stored before the plan existed still parses, without one', () => {

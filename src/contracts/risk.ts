@@ -200,6 +200,8 @@ export const StoredRiskResultSchema = z.looseObject({
   recommendations: z.array(RecommendationSchema).nullable(),
   // Added in 2.0.0:
   recommendationsNotWorthIt: z.array(RecommendationSchema).nullable().optional(),
+  // Added in 3.1.0 (ADR 312); the repository reads it into results stored before it (src/engine/result-shape.ts):
+  requiredControls: z.array(RecommendationSchema).nullable().optional(),
   // Added after 2.0.0 (ADR 211); results stored before it have none:
   fixPlan: FixPlanSchema.nullable().optional(),
   unknownFactors: z.array(z.looseObject({ factorId: z.enum(FACTOR_IDS), expectedAnnualLossIfBestUsd: Usd, expectedAnnualLossIfWorstUsd: Usd })).optional(),

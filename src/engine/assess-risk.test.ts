@@ -249,9 +249,11 @@ describe('assessRisk', () => {
   test('recommendations cover improvable factors only, ranked by dollars reduced per dollar spent, negative ROSI apart', () => {
     const recs = result.recommendations ?? [];
     const notWorthIt = result.recommendationsNotWorthIt ?? [];
+    // Required controls that do not pay for themselves are in their own list only (ADR 312).
+    const requiredOnly = (result.requiredControls ?? []).filter((r) => r.returnOnSecurityInvestment < 0);
     expect(recs.length + notWorthIt.length).toBeGreaterThan(0);
     const improvable = FACTORS.filter((f) => !['best', 'notApplicable'].includes(result.factorAnswers[f.id])).map((f) => f.id);
-    expect([...recs, ...notWorthIt].map((r) => r.factorId).sort()).toEqual([...improvable].sort());
+    expect([...recs, ...notWorthIt, ...requiredOnly].map((r) => r.factorId).sort()).toEqual([...improvable].sort());
     for (const list of [recs, notWorthIt]) for (let i = 1; i < list.length; i++) expect((list[i] as { reductionPerDollar: number }).reductionPerDollar).toBeLessThanOrEqual((list[i - 1] as { reductionPerDollar: number }).reductionPerDollar);
     for (const r of recs) expect(r.returnOnSecurityInvestment).toBeGreaterThanOrEqual(0);
     for (const r of notWorthIt) expect(r.returnOnSecurityInvestment).toBeLessThan(0);

@@ -1,3 +1,4 @@
+import { describeAssumedAnswers, describeUnknownAnswers } from './answer-notes.ts';
 import { answersToLevels, computeOneAtATime, computeShapley } from './attribution.ts';
 import type { AleEvaluator, ScenarioSaving } from './attribution.ts';
 import { CALIBRATION } from './calibration/calibration.ts';
@@ -13,7 +14,7 @@ import {
   UNKNOWN_DESIGN_ROWS,
 } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
-import { FACTORS } from './factors.ts';
+import { FACTORS, getFactor } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
 import { sampleLossDrawsInChunks } from './loss-draws.ts';
@@ -27,6 +28,7 @@ import { buildFixPlan, rememberAleByAnswers } from './fix-plan.ts';
 import { measureUncertainty } from './parameter-uncertainty.ts';
 import type { ParameterUncertaintyOption } from './parameter-uncertainty.ts';
 import { buildRecommendations, listFixCandidates } from './recommendations.ts';
+import { coverOfOneInHundredYear } from './result-shape.ts';
 import { findRequiredControls } from './required-controls.ts';
 import type { Recommendation, TailFigures } from './recommendations.ts';
 import type { FactorAnswers, RiskInput } from './risk-input.ts';
@@ -330,15 +332,13 @@ function buildInsuranceView(
   // The insurable share of a 1-in-100 year (after retention and coinsurance per incident), pooled over the worst 1% of years.
   const insurableShare = tail.grossUsd > 0 ? tail.insurableUsd / tail.grossUsd : 1;
   const needed = p99 * insurableShare;
-  const recovered = limit === null ? 0 : Math.min(limit, needed);
   return {
     oneInHundredYearLossUsd: p99,
     expectedShortfall99Usd: summary.expectedShortfall99Usd,
     policyLimitUsd: limit,
     expectedRecoveredAnnualUsd: insurance?.expectedRecoveredAnnualUsd ?? 0,
-    recoveredInOneInHundredYearUsd: recovered,
-    coveredShareOfOneInHundredYear: p99 > 0 ? recovered / p99 : 1,
-    uncoveredInOneInHundredYearUsd: p99 - recovered,
+    // One uninsured figure (ADR 313): what stays is the 1-in-100 year of the loss kept after insurance.
+    ...coverOfOneInHundredYear(p99, insurance === null ? p99 : insurance.netPercentilesUsd.p99),
     limitToCoverOneInHundredYearUsd: needed,
     worstYearsUninsuredAverageUsd: (tail.grossUsd - tail.paidUsd) / tail.years,
   };
@@ -556,7 +556,15 @@ function splitByScenario(
   byScenario: (answers: FactorAnswers) => Float64Array,
 ): AttributionParts {
   const current = byScenario(answers);
-  const ofBest = (factorId: FactorId): ScenarioSaving[] => savingsBetween(current, byScenario({ ...answers, [factorId]: 'best' }));
+  // A required control is in two lists (ADR 312): its split is computed once.
+  const splits = new Map<FactorId, ScenarioSaving[]>();
+  const ofBest = (factorId: FactorId): ScenarioSaving[] => {
+    const known = splits.get(factorId);
+    if (known !== undefined) return known;
+    const split = savingsBetween(current, byScenario({ ...answers, [factorId]: 'best' }));
+    splits.set(factorId, split);
+    return split;
+  };
   const withSplit = (list: readonly Recommendation[] | null): Recommendation[] | null =>
     list?.map((r) => ({ ...r, savingByScenario: ofBest(r.factorId) })) ?? null;
   let before = current;
@@ -575,11 +583,12 @@ function splitByScenario(
         : { ...parts.attribution, oneAtATime: parts.attribution.oneAtATime.map((row) => ({ ...row, byScenario: ofBest(row.factorId) })) },
     recommendations: withSplit(parts.recommendations),
     recommendationsNotWorthIt: withSplit(parts.recommendationsNotWorthIt),
+    requiredControls: withSplit(parts.requiredControls),
     fixPlan: parts.fixPlan === null || steps === undefined ? null : { ...parts.fixPlan, steps },
   };
 }
 
-type AttributionParts = Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt' | 'fixPlan'>;
+type AttributionParts = Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt' | 'requiredControls' | 'fixPlan'>;
 
 /** One-at-a-time and Shapley attribution, then the recommendations ranked by ROI with their tail effect. */
 function attributeAndRecommend(
@@ -618,7 +627,7 @@ function attributeAndRecommend(
   const ale = rememberAleByAnswers(evaluator.ofAnswers);
   const lists = buildRecommendations(factorAnswers, context.employees, ale, tail, recommendationContext);
   const fixPlan = buildFixPlan(factorAnswers, listFixCandidates(factorAnswers, context.employees, recommendationContext), ale);
-  const parts = { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt, fixPlan };
+  const parts = { attribution, recommendations: lists.worthIt, recommendationsNotWorthIt: lists.notWorthIt, requiredControls: lists.required, fixPlan };
   return splitByScenario(parts, factorAnswers, byScenario);
 }
 
@@ -659,18 +668,10 @@ function collectWarnings(
       message: `The standard error of the expected loss is ${(100 * rel).toFixed(1)}% after ${precision.iterationsUsed.toLocaleString('en-US')} simulated years, the budget of this run (target ${(100 * (precision.targetRelativeStandardError as number)).toFixed(1)}%): read the expected loss as ±${(200 * rel).toFixed(0)}%.`,
     });
   }
+  // Named as the questionnaire names them, never by code (ADR 314); a path's own words come from src/reports/result-notes.ts.
   const { assumedFactors, unknownIds } = answers;
-  if (assumedFactors.length > 0)
-    warnings.push({
-      code: 'factorsAssumedAverage',
-      message: `Unanswered factors taken as average ("partial"): ${assumedFactors.join(', ')}.`,
-    });
-  if (unknownIds.length > 0) {
-    warnings.push({
-      code: 'factorsUnknown',
-      message: `Answered "I don't know": ${unknownIds.join(', ')}. Each simulated year draws these from the population mix, which widens the range; answering them narrows it.`,
-    });
-  }
+  if (assumedFactors.length > 0) warnings.push({ code: 'factorsAssumedAverage', message: describeAssumedAnswers(assumedFactors.map((id) => getFactor(id).name)) });
+  if (unknownIds.length > 0) warnings.push({ code: 'factorsUnknown', message: describeUnknownAnswers(unknownIds.map((id) => getFactor(id).name)) });
   for (const c of answers.frameworkConflicts) warnings.push({ code: 'factorAnswerConflict', message: c.message });
   return warnings;
 }
@@ -807,7 +808,7 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
   const insuranceView = buildInsuranceView(input, summary, nonZero, losses.recoverableNonZeroUsd, insurance);
   const attributed: AttributionParts = settings.withAttribution
     ? attributeAndRecommend(run, params, settings, { factorAnswers, unknownIds, summary, employees: org.employees, input })
-    : { attribution: null, recommendations: null, recommendationsNotWorthIt: null, fixPlan: null };
+    : { attribution: null, recommendations: null, recommendationsNotWorthIt: null, requiredControls: null, fixPlan: null };
   const warnings = collectWarnings(org, precision, { assumedFactors, unknownIds, frameworkConflicts });
   const { isEmployeesInRange, isRevenueInRange } = checkCalibratedRange(org);
 
@@ -842,6 +843,7 @@ export function assessRisk(input: RiskInput, options: AssessRiskOptions = {}): R
     attribution: attributed.attribution,
     recommendations: attributed.recommendations,
     recommendationsNotWorthIt: attributed.recommendationsNotWorthIt,
+    requiredControls: attributed.requiredControls,
     fixPlan: attributed.fixPlan,
     unknownFactors,
     precision,

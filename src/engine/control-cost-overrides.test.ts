@@ -12,7 +12,7 @@ const base: RiskInput = {
 };
 const listed = (input: RiskInput) => {
   const result = assessRisk(input, options);
-  return { result, all: [...(result.recommendations ?? []), ...(result.recommendationsNotWorthIt ?? [])] };
+  return { result, all: [...(result.recommendations ?? []), ...(result.recommendationsNotWorthIt ?? []), ...(result.requiredControls ?? [])] };
 };
 
 describe('controlCostOverrides', () => {

@@ -15,7 +15,9 @@ describe('explain', () => {
   test('names the unknown answers and how far each moves the expected loss', () => {
     const withUnknown = explain(assessRisk({ ...SAMPLE_CLINIC_INPUT, factors: { ...SAMPLE_CLINIC_INPUT.factors, M6: 'unknown' } }, { iterations: 20_000, seed: 2, attribution: false }));
     const step = withUnknown.steps.find((s) => s.id === 'unknownAnswers');
-    expect(step?.text).toContain('M6');
+    // Named as the questionnaire names it, never by its code (ADR 314).
+    expect(step?.text).toContain('Endpoint detection');
+    expect(step?.text).not.toMatch(/\bM6\b/);
     expect(explanation.steps.some((s) => s.id === 'unknownAnswers')).toBe(false);
   });
 

@@ -50,6 +50,11 @@ function computed(label: string, value: number, unit: CalibrationUnit, how: stri
   return { label, value, unit, sourceKey: null, source: how, isAssumption: false };
 }
 
+/** Expected annual loss of one cost category, as the result breaks it down (0 when the category has none). */
+function expectedAnnualOf(result: RiskResult, category: RiskResult['costBreakdown'][number]['category']): number {
+  return result.costBreakdown.find((c) => c.category === category)?.expectedAnnualUsd ?? 0;
+}
+
 function explainFrequency(result: RiskResult): ExplanationStep {
   const d = result.derivation;
   const industryKey = (d.sourceKeys['frequency'] ?? [])[4];
@@ -68,7 +73,7 @@ function explainFrequency(result: RiskResult): ExplanationStep {
       sourced('frequencyProbabilityTypicalOrg'),
       computed('Negative binomial dispersion r', d.dispersion, 'ratio', 'fitted to IRIS25 P(≥2) per band, interpolated on log r (ADR 100)'),
       computed('Mean events per year (average posture)', d.meanEventsAtAverage, 'count', 'mu0 = r((1 - p)^(-1/r) - 1), derived'),
-      computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'mean over the five loss scenarios (by frequency share) of the M3, M4, M5 frequency multipliers, each weighted per scenario (ADR 223)'),
+      computed('Frequency multiplier of the answers', d.frequencyMultiplier, 'multiplier', 'mean over the five loss scenarios (by frequency share) of the MFA, patching and hardening frequency multipliers, each weighted per scenario (ADR 223)'),
       computed('Simulated P(at least one loss event)', result.probabilityOfAnyEvent, 'probability', `share of ${result.iterations.toLocaleString('en-US')} simulated years`),
     ],
   };
@@ -77,7 +82,7 @@ function explainFrequency(result: RiskResult): ExplanationStep {
 function explainSeverity(result: RiskResult): ExplanationStep {
   const d = result.derivation;
   const industrySevKey = (d.sourceKeys['severity'] ?? [])[4];
-  const recordsLine = result.costBreakdown.find((c) => c.category === 'notificationAndMonitoring')?.expectedAnnualUsd ?? 0;
+  const recordsLine = expectedAnnualOf(result, 'notificationAndMonitoring');
   return {
     id: 'severity',
     title: 'How much: loss per incident, built from the organisation',
@@ -109,7 +114,7 @@ function explainSeverity(result: RiskResult): ExplanationStep {
 
 function explainFines(result: RiskResult): ExplanationStep {
   const d = result.derivation;
-  const finesLine = result.costBreakdown.find((c) => c.category === 'regulatoryFines')?.expectedAnnualUsd ?? 0;
+  const finesLine = expectedAnnualOf(result, 'regulatoryFines');
   return {
     id: 'fines',
     title: 'Regulatory fines',
@@ -123,7 +128,7 @@ function explainFines(result: RiskResult): ExplanationStep {
 
 function explainRansom(result: RiskResult): ExplanationStep {
   const d = result.derivation;
-  const ransomLine = result.costBreakdown.find((c) => c.category === 'ransom')?.expectedAnnualUsd ?? 0;
+  const ransomLine = expectedAnnualOf(result, 'ransom');
   return {
     id: 'ransom',
     title: 'Ransom payments',
@@ -187,10 +192,10 @@ function explainAttribution(result: RiskResult): ExplanationStep | null {
     id: 'attribution',
     title: 'What drives it',
     text:
-      `Against an average-posture peer (ALE ${usd(result.attribution.shapley.averageProfileAleUsd)}), the answers change the ALE by ${usd(result.attribution.shapley.targetUsd)}; the largest Shapley contributions are ${top.map((t) => `${t.factorId} ${getFactor(t.factorId).name} (${usd(t.contributionUsd)})`).join(', ')}.` +
-      (rec === undefined ? '' : ` The best value for money is ${rec.factorId} ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (${rec.costSource === OWN_COST_SOURCE ? 'your own cost' : 'typical price band from public price lists, see the cost table'}).`) +
+      `Against an average-posture peer (ALE ${usd(result.attribution.shapley.averageProfileAleUsd)}), the answers change the ALE by ${usd(result.attribution.shapley.targetUsd)}; the largest Shapley contributions are ${top.map((t) => `${getFactor(t.factorId).name} (${usd(t.contributionUsd)})`).join(', ')}.` +
+      (rec === undefined ? '' : ` The best value for money is ${rec.factorName}: about ${usd(rec.annualLossReductionUsd)} a year less expected loss for ${usd(rec.annualCostUsd.lowUsd)}-${usd(rec.annualCostUsd.highUsd)} a year (${rec.costSource === OWN_COST_SOURCE ? 'your own cost' : 'typical price band from public price lists, see the cost table'}).`) +
       explainFixPlan(result),
-    figures: top.map((t) => computed(`Shapley contribution of ${t.factorId}`, t.contributionUsd, 'usd', `permutation sampling, ${result.attribution?.shapley.permutations ?? 0} permutations`)),
+    figures: top.map((t) => computed(`Shapley contribution of ${getFactor(t.factorId).name}`, t.contributionUsd, 'usd', `permutation sampling, ${result.attribution?.shapley.permutations ?? 0} permutations`)),
   };
 }
 
@@ -222,9 +227,9 @@ function explainUnknownAnswers(result: RiskResult): ExplanationStep | null {
     id: 'unknownAnswers',
     title: 'Answers marked "I don\'t know"',
     text: `Each simulated year draws these factors' levels from how common each level is (ADR 101), which widens the range. Answered best or worst, the expected loss would be: ${result.unknownFactors
-      .map((u) => `${u.factorId} ${getFactor(u.factorId).name} ${usd(u.expectedAnnualLossIfBestUsd)}-${usd(u.expectedAnnualLossIfWorstUsd)}`)
+      .map((u) => `${getFactor(u.factorId).name} ${usd(u.expectedAnnualLossIfBestUsd)}-${usd(u.expectedAnnualLossIfWorstUsd)}`)
       .join('; ')}.`,
-    figures: result.unknownFactors.map((u) => computed(`Expected loss if ${u.factorId} were answered worst`, u.expectedAnnualLossIfWorstUsd, 'usd', 'same draws, this answer at worst')),
+    figures: result.unknownFactors.map((u) => computed(`Expected loss if ${getFactor(u.factorId).name} were answered worst`, u.expectedAnnualLossIfWorstUsd, 'usd', 'same draws, this answer at worst')),
   };
 }
 

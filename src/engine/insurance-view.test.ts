@@ -27,12 +27,12 @@ describe('insurance view from the pooled tail', () => {
     expect(Math.min(...shares)).toBeGreaterThan(0);
   }, 60_000);
 
-  test('one set of figures: paid = min(limit, insurable), covered = paid / loss, uncovered = loss - paid', () => {
+  test('one set of figures: uncovered = the P99 of the loss kept after insurance (ADR 313), paid = loss - uncovered, covered = paid / loss', () => {
     const r = assessRisk(insured, { ...RUN, seed: 5 });
     const v = r.insuranceView;
-    expect(v.recoveredInOneInHundredYearUsd).toBe(Math.min(2_000_000, v.limitToCoverOneInHundredYearUsd));
+    expect(v.uncoveredInOneInHundredYearUsd).toBe(r.insurance?.netPercentilesUsd.p99);
+    expect(v.recoveredInOneInHundredYearUsd).toBe(v.oneInHundredYearLossUsd - v.uncoveredInOneInHundredYearUsd);
     expect(v.coveredShareOfOneInHundredYear).toBe(v.recoveredInOneInHundredYearUsd / v.oneInHundredYearLossUsd);
-    expect(v.uncoveredInOneInHundredYearUsd).toBe(v.oneInHundredYearLossUsd - v.recoveredInOneInHundredYearUsd);
     // Retention per incident makes part of every year uninsurable.
     expect(v.limitToCoverOneInHundredYearUsd).toBeLessThan(v.oneInHundredYearLossUsd);
     // The worst 1% of years average more than the limit: the gap shows, and it is below ES99.

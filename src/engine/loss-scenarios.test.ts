@@ -151,7 +151,7 @@ describe('the result per loss scenario', () => {
 
   test('recommendations, fix plan steps and one-at-a-time rows carry their saving per scenario, adding up to the total', () => {
     const r = clinic;
-    for (const rec of [...(r.recommendations ?? []), ...(r.recommendationsNotWorthIt ?? [])]) {
+    for (const rec of [...(r.recommendations ?? []), ...(r.recommendationsNotWorthIt ?? []), ...(r.requiredControls ?? [])]) {
       expect(rec.savingByScenario?.map((x) => x.scenarioId)).toEqual([...LOSS_SCENARIO_IDS]);
       rec.savingByScenario?.forEach((x) => expect(x.annualLossReductionUsd).toBeGreaterThanOrEqual(-1e-9));
       expect(sumInOrder(rec.savingByScenario?.map((x) => x.annualLossReductionUsd) ?? [])).toBeCloseTo(rec.annualLossReductionUsd, 4);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { assessRisk } from './assess-risk.ts';
 import type { AssessRiskOptions } from './assess-risk.ts';
-import { FACTORS } from './factors.ts';
+import { FACTORS, getFactor } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { FRAMEWORKS } from './frameworks.ts';
 import type { FrameworkId } from './frameworks.ts';
@@ -187,7 +187,8 @@ describe('unknown answers', () => {
       expect(effect?.expectedAnnualLossIfWorstUsd).toBeCloseTo(worst, 6);
       expect(r.annualLoss.expectedUsd).toBeGreaterThan(best);
       expect(r.annualLoss.expectedUsd).toBeLessThan(worst);
-      expect(r.warnings.some((w) => w.code === 'factorsUnknown' && w.message.includes(id))).toBe(true);
+      // Named as the questionnaire names it, never by its code (ADR 314).
+      expect(r.warnings.some((w) => w.code === 'factorsUnknown' && w.message.includes(`“${getFactor(id).name}”`) && !/\b[AM]\d{1,2}\b/.test(w.message))).toBe(true);
     }
     expect(assessRisk(base, OPTIONS).unknownFactors).toEqual([]);
   });

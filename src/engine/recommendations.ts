@@ -38,8 +38,8 @@ export interface Recommendation {
   readonly costSource: string;
   /**
    * Why the control is required whatever its return (a selected framework, a typical
-   * cyber-insurance application); empty when it is not. A required control that does not
-   * pay for itself stays in the "not worth it" list, carrying these reasons (ADR 211).
+   * cyber-insurance application); empty when it is not. Every required control is in the
+   * result's own `requiredControls` list, never in the "not worth it" one (ADR 211, 312).
    */
   readonly required: readonly RequiredReason[];
 }
@@ -50,12 +50,40 @@ export interface TailFigures {
   readonly p99Usd: number;
 }
 
-/** Recommendations split by whether they pay for themselves at typical prices. */
-interface RecommendationLists {
-  /** Controls whose expected loss reduction is at least their mid cost (ROSI >= 0), ranked by reduction per dollar. */
+/** Recommendations split by whether they pay for themselves at typical prices, and the required ones in a list of their own. */
+export interface RecommendationLists {
+  /** Controls whose expected loss reduction is at least their mid cost (ROSI >= 0), ranked by reduction per dollar; a required one carries its reasons. */
   readonly worthIt: Recommendation[];
-  /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0): shown apart, not as fixes. */
+  /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0) and that nobody requires: shown apart, not as fixes. */
   readonly notWorthIt: Recommendation[];
+  /** Every control required by a framework or the insurer whatever its return, largest saving first (ADR 312). */
+  readonly required: Recommendation[];
+}
+
+type UnrankedRecommendation = Omit<Recommendation, 'rank'>;
+
+const isRequired = (r: { readonly required?: readonly RequiredReason[] | undefined }): boolean => (r.required?.length ?? 0) > 0;
+/** Numbers a list 1..n, rank first as the engine writes it (a stored row's old rank is replaced). */
+function rank<T extends UnrankedRecommendation>(list: readonly T[]): (T & { rank: number })[] {
+  return list.map((row, i) => {
+    const { rank: _stored, ...rest } = row as T & { rank?: number };
+    return { rank: i + 1, ...(rest as T) };
+  });
+}
+
+/**
+ * The three lists from the controls ranked by reduction per dollar: those that pay for themselves
+ * (required or not), those that do not and that nobody requires, and every required control,
+ * largest saving first (the order of the public API's list, ADR 228). Also the rule a stored result
+ * of an older shape is read with (result-shape.ts), so both agree.
+ */
+export function splitRecommendations<T extends UnrankedRecommendation>(ranked: readonly T[]): { worthIt: (T & { rank: number })[]; notWorthIt: (T & { rank: number })[]; required: (T & { rank: number })[] } {
+  const required = ranked.filter(isRequired).sort((a, b) => b.annualLossReductionUsd - a.annualLossReductionUsd);
+  return {
+    worthIt: rank(ranked.filter((r) => r.returnOnSecurityInvestment >= 0)),
+    notWorthIt: rank(ranked.filter((r) => r.returnOnSecurityInvestment < 0 && !isRequired(r))),
+    required: rank(required),
+  };
 }
 
 /** What the recommendations need besides the answers: required controls and the organisation's own costs. */
@@ -98,7 +126,7 @@ export function buildRecommendations(
 ): RecommendationLists {
   const currentAle = ale(answers);
   const currentTail = tail(answers);
-  const rows: Omit<Recommendation, 'rank'>[] = [];
+  const rows: UnrankedRecommendation[] = [];
   for (const f of FACTORS) {
     const answer = answers[f.id] ?? 'partial';
     if (!isImprovable(answer)) continue;
@@ -127,6 +155,5 @@ export function buildRecommendations(
     });
   }
   rows.sort((a, b) => b.reductionPerDollar - a.reductionPerDollar || a.factorId.localeCompare(b.factorId));
-  const rank = (list: Omit<Recommendation, 'rank'>[]): Recommendation[] => list.map((r, i) => ({ rank: i + 1, ...r }));
-  return { worthIt: rank(rows.filter((r) => r.returnOnSecurityInvestment >= 0)), notWorthIt: rank(rows.filter((r) => r.returnOnSecurityInvestment < 0)) };
+  return splitRecommendations(rows);
 }

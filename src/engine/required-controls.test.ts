@@ -65,7 +65,7 @@ describe('required controls in the recommendations', () => {
   const clinic: unknown = clinicJson;
   validateRiskInput(clinic);
   const result = assessRisk(clinic, { iterations: 50_000, seed: 1 });
-  const all = [...(result.recommendations ?? []), ...(result.recommendationsNotWorthIt ?? [])];
+  const all = [...(result.recommendations ?? []), ...(result.recommendationsNotWorthIt ?? []), ...(result.requiredControls ?? [])];
 
   test('the 120-person HIPAA clinic has MFA marked required, with a HIPAA and an insurance reason, wherever it is listed', () => {
     const mfa = all.find((r) => r.factorId === 'M3');
@@ -74,10 +74,18 @@ describe('required controls in the recommendations', () => {
     expect(mfa?.required.find((r) => r.framework === 'hipaa')?.reason).toMatch(/HIPAA Security Rule requires .*45 CFR 164\.312/);
   });
 
-  test('a required control that does not pay for itself stays in "not worth it", carrying its reasons', () => {
-    const requiredNotWorthIt = (result.recommendationsNotWorthIt ?? []).filter((r) => r.required.length > 0);
-    expect(requiredNotWorthIt.length).toBeGreaterThan(0);
-    for (const r of requiredNotWorthIt) expect(r.returnOnSecurityInvestment).toBeLessThan(0);
+  test('every required control is in its own list, largest saving first, and never in "not worth it" (ADR 312)', () => {
+    const required = result.requiredControls ?? [];
+    expect(required.map((r) => r.factorId)).toContain('M3');
+    expect(required.filter((r) => r.returnOnSecurityInvestment < 0).length).toBeGreaterThan(0);
+    for (const r of required) expect(r.required.length).toBeGreaterThan(0);
+    expect(required.map((r) => r.rank)).toEqual(required.map((_, i) => i + 1));
+    for (let i = 1; i < required.length; i++) expect(required[i]?.annualLossReductionUsd).toBeLessThanOrEqual(required[i - 1]?.annualLossReductionUsd ?? 0);
+    expect((result.recommendationsNotWorthIt ?? []).filter((r) => r.required.length > 0)).toEqual([]);
+    // A required control that pays for itself is also a fix, marked required; every listed required control is in one of the two places.
+    const listed = [...(result.recommendations ?? []), ...(result.recommendationsNotWorthIt ?? [])].filter((r) => r.required.length > 0);
+    expect(listed.every((r) => required.some((q) => q.factorId === r.factorId))).toBe(true);
+    expect((result.recommendationsNotWorthIt ?? []).map((r) => r.rank)).toEqual((result.recommendationsNotWorthIt ?? []).map((_, i) => i + 1));
     // Tested IR plan and encryption are also required for a HIPAA clinic.
     expect(all.find((r) => r.factorId === 'M2')?.required.length).toBeGreaterThan(0);
     expect(all.find((r) => r.factorId === 'M8')?.required.length).toBeGreaterThan(0);
@@ -90,7 +98,7 @@ describe('required controls in the recommendations', () => {
   test('an organisation without frameworks gets only the insurance reasons', () => {
     const plain: RiskInput = { ...createDefaultRiskInput('other', 50, 10_000_000), factors: { M3: 'worst', M8: 'worst' } };
     const recs = assessRisk(plain, { iterations: 20_000, seed: 1, shapleyPermutations: 2 });
-    const listed = [...(recs.recommendations ?? []), ...(recs.recommendationsNotWorthIt ?? [])];
+    const listed = [...(recs.recommendations ?? []), ...(recs.recommendationsNotWorthIt ?? []), ...(recs.requiredControls ?? [])];
     expect(listed.find((r) => r.factorId === 'M3')?.required.map((r) => r.source)).toEqual(['insurance']);
     expect(listed.find((r) => r.factorId === 'M8')?.required).toEqual([]);
   });

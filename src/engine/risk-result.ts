@@ -86,11 +86,15 @@ export interface InsuranceView {
   readonly policyLimitUsd: number | null;
   /** Expected yearly recovery under the policy (0 without a policy), USD. */
   readonly expectedRecoveredAnnualUsd: number;
-  /** What the policy pays in that 1-in-100 year, USD: min(limit, limitToCoverOneInHundredYearUsd). */
+  /** What the policy pays in that 1-in-100 year, USD: its loss minus `uncoveredInOneInHundredYearUsd`. */
   readonly recoveredInOneInHundredYearUsd: number;
   /** Share of the 1-in-100 year's loss the policy pays, in [0, 1]. */
   readonly coveredShareOfOneInHundredYear: number;
-  /** What stays with the organisation in that year, USD. */
+  /**
+   * What stays with the organisation in a 1-in-100 year, USD: the P99 of the annual loss kept after
+   * insurance (`insurance.netPercentilesUsd.p99`), the whole P99 without a policy. The one uninsured
+   * figure every format prints (ADR 313; read into stored results by result-shape.ts).
+   */
   readonly uncoveredInOneInHundredYearUsd: number;
   /**
    * Aggregate limit that would pay everything insurable in that year (after retention and coinsurance), USD:
@@ -166,8 +170,15 @@ export interface RiskResult {
   readonly attribution: { readonly oneAtATime: readonly OneAtATimeContribution[]; readonly shapley: ShapleyAttribution } | null;
   /** ROI-ranked recommendations that pay for themselves at typical prices (ROSI >= 0); null when `attribution: false`. */
   readonly recommendations: readonly Recommendation[] | null;
-  /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0); null when `attribution: false`. */
+  /** Controls that reduce the loss by less than they cost at typical prices (ROSI < 0) and that nobody requires; null when `attribution: false`. */
   readonly recommendationsNotWorthIt: readonly Recommendation[] | null;
+  /**
+   * Every control a selected framework or a typical cyber-insurance application requires whatever its
+   * return, largest saving first: its own list, never inside "not worth it" (one that pays for itself
+   * is also in `recommendations`); null when `attribution: false`. Results stored before it get it
+   * when read (result-shape.ts, ADR 312).
+   */
+  readonly requiredControls: readonly Recommendation[] | null;
   /**
    * The fixes to make together, greedy on joint runs: every "together" figure (saving, cost,
    * payback) comes from one engine run with all of them applied (ADR 211); null when `attribution: false`.

@@ -60,7 +60,7 @@ describe('suggestFactorAnswers', () => {
     expect(conflicts.map((c) => c.factorId)).toEqual(['M4']);
     expect(conflicts[0]?.message).toMatch(/PCI DSS/);
     // The labels the user chose from, never the codes.
-    expect(conflicts[0]?.message).toMatch(/^Vulnerability & patch management is answered “[^”]+” but the compliance evidence suggests at least “[^”]+”/);
+    expect(conflicts[0]?.message).toMatch(/^You answered “[^”]+” to “Vulnerability & patch management”, but the compliance evidence suggests at least “[^”]+”/);
     expect(conflicts[0]?.message).not.toMatch(/"?\b(partial|worst|best|notStarted|inProgress)\b"?/);
     const filled = applyFactorSuggestions({ M4: 'worst' }, suggestions);
     expect(filled.M4).toBe('worst');

@@ -197,8 +197,22 @@ export function unknownAnswerFloors(suggestions: readonly FactorSuggestion[]): {
 }
 
 /** The option label the user chose from (never the code: "partial", "worst"). */
-function answerLabel(factorId: FactorId, answer: FactorAnswer): string {
+export function answerLabel(factorId: FactorId, answer: FactorAnswer): string {
   return getFactor(factorId).options.find((o) => o.value === answer)?.label ?? answer;
+}
+
+/** How a conflict is told, in the words the user answered in: the question, the label chosen and the label the evidence points to. */
+export interface ConflictWording {
+  readonly question: string;
+  readonly answered: string;
+  readonly suggested: string;
+}
+
+/** One conflict in words: the engine's own (factor names, ADR 314) or a path's (src/reports/result-notes.ts). */
+export function describeConflict(conflict: Pick<FactorAnswerConflict, 'suggestion'>, wording: ConflictWording): string {
+  const { suggestion } = conflict;
+  const why = suggestion.reasons.map((r) => r.note).join('; ');
+  return `You answered “${wording.answered}” to “${wording.question}”, but the compliance evidence suggests ${suggestion.bound === 'atLeast' ? 'at least ' : ''}“${wording.suggested}” (${why}).`;
 }
 
 /** Answers that contradict the evidence (validation of the questionnaire against the compliance section). */
@@ -212,13 +226,12 @@ export function findFactorAnswerConflicts(answers: FactorAnswers, suggestions: r
         ? LEVEL_RANK[answer] < LEVEL_RANK[suggestion.suggestedAnswer]
         : answer !== suggestion.suggestedAnswer;
     if (!isConflict) continue;
-    const why = suggestion.reasons.map((r) => r.note).join('; ');
-    conflicts.push({
-      factorId: suggestion.factorId,
-      answer,
-      suggestion,
-      message: `${getFactor(suggestion.factorId).name} is answered “${answerLabel(suggestion.factorId, answer)}” but the compliance evidence suggests ${suggestion.bound === 'atLeast' ? 'at least ' : ''}“${answerLabel(suggestion.factorId, suggestion.suggestedAnswer)}” (${why}).`,
-    });
+    const wording = {
+      question: getFactor(suggestion.factorId).name,
+      answered: answerLabel(suggestion.factorId, answer),
+      suggested: answerLabel(suggestion.factorId, suggestion.suggestedAnswer),
+    };
+    conflicts.push({ factorId: suggestion.factorId, answer, suggestion, message: describeConflict({ suggestion }, wording) });
   }
   return conflicts;
 }

@@ -90,42 +90,30 @@ function recommendations(result: RiskResult): V1Result['recommendations'] {
   });
 }
 
-/** Every control required by a framework or the insurer, from both engine lists, largest saving first. */
+/** Every control required by a framework or the insurer: the engine's own list (ADR 312), largest saving first. */
 function requiredControls(result: RiskResult): V1Result['requiredControls'] {
-  const lists: unknown[][] = [
-    Array.isArray(result.recommendations) ? result.recommendations : [],
-    Array.isArray(result.recommendationsNotWorthIt) ? result.recommendationsNotWorthIt : [],
-  ];
-  return lists
-    .flatMap((list, i) =>
-      list.flatMap((value) => {
-        if (
-          !isRecord(value) ||
-          !isFactorId(value.factorId) ||
-          !isFiniteNumber(value.annualLossReductionUsd) ||
-          !isRecord(value.annualCostUsd)
-        )
-          return [];
-        const cost = value.annualCostUsd;
-        const reasons = readRequiredReasons(value.required);
-        if (reasons.length === 0 || !isFiniteNumber(cost.midUsd) || !isFiniteNumber(cost.lowUsd) || !isFiniteNumber(cost.highUsd))
-          return [];
-        return [
-          {
-            factorId: value.factorId,
-            label: controlName(value.factorId),
-            requiredBy: [...new Set(reasons.map((r) => r.requiredBy))],
-            reasons: reasons.map((r) => r.reason),
-            savingUsd: value.annualLossReductionUsd,
-            costUsd: cost.midUsd,
-            costLowUsd: cost.lowUsd,
-            costHighUsd: cost.highUsd,
-            paysForItself: i === 0,
-          },
-        ];
-      }),
-    )
-    .sort((a, b) => b.savingUsd - a.savingUsd);
+  const required: unknown[] = Array.isArray(result.requiredControls) ? result.requiredControls : [];
+  return required.flatMap((value) => {
+    if (!isRecord(value) || !isFactorId(value.factorId) || !isFiniteNumber(value.annualLossReductionUsd) || !isFiniteNumber(value.returnOnSecurityInvestment) || !isRecord(value.annualCostUsd))
+      return [];
+    const cost = value.annualCostUsd;
+    const reasons = readRequiredReasons(value.required);
+    if (reasons.length === 0 || !isFiniteNumber(cost.midUsd) || !isFiniteNumber(cost.lowUsd) || !isFiniteNumber(cost.highUsd)) return [];
+    return [
+      {
+        factorId: value.factorId,
+        label: controlName(value.factorId),
+        requiredBy: [...new Set(reasons.map((r) => r.requiredBy))],
+        reasons: reasons.map((r) => r.reason),
+        savingUsd: value.annualLossReductionUsd,
+        costUsd: cost.midUsd,
+        costLowUsd: cost.lowUsd,
+        costHighUsd: cost.highUsd,
+        // The engine's split: a control pays for itself when its return at the typical price is 0 or more.
+        paysForItself: value.returnOnSecurityInvestment >= 0,
+      },
+    ];
+  });
 }
 
 /** The pack's key figures and priced options as it prints them (key-figures.ts). */

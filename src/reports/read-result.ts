@@ -46,8 +46,10 @@ export interface ResultView {
   readonly assumedFactors: readonly FactorId[];
   /** Controls that pay for themselves at typical prices, ranked. */
   readonly recommendations: readonly RecommendationView[];
-  /** Controls that cost more than they remove at typical prices (model 2.0.0; null for older results). */
+  /** Controls that cost more than they remove at typical prices and that nobody requires (model 2.0.0; null for older results). */
   readonly recommendationsNotWorthIt: readonly RecommendationView[] | null;
+  /** Every control required by a framework or the insurer whatever its return, largest saving first (ADR 312; null for older results). */
+  readonly requiredControls: readonly RecommendationView[] | null;
   /** The analytic parts of model 2 (null for a result of an older model, whose derivation differs). */
   readonly derivation: RiskDerivation | null;
 }
@@ -202,6 +204,14 @@ export function readResult(stored: AnyStoredResult): ResultView {
     recommendations: (result.recommendations ?? []).map(readRecommendation),
     recommendationsNotWorthIt:
       current && result.recommendationsNotWorthIt !== undefined ? (result.recommendationsNotWorthIt ?? []).map(readRecommendation) : null,
+    requiredControls: current && result.requiredControls ? result.requiredControls.map(readRecommendation) : null,
     derivation: current ? (stored as RiskResult).derivation : null,
   };
+}
+
+/** Every control the result prices, once each: a required one that pays for itself is in two lists. */
+export function listEveryControl(view: Pick<ResultView, 'recommendations' | 'recommendationsNotWorthIt' | 'requiredControls'>): RecommendationView[] {
+  const byFactor = new Map<FactorId, RecommendationView>();
+  for (const r of [...view.recommendations, ...(view.recommendationsNotWorthIt ?? []), ...(view.requiredControls ?? [])]) if (!byFactor.has(r.factorId)) byFactor.set(r.factorId, r);
+  return [...byFactor.values()];
 }

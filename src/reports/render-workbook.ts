@@ -514,6 +514,10 @@ function addAnalytic(workbook: ExcelJS.Workbook, source: ReportSource, key: KeyF
     }
   };
   addReturns('Top fixes: return and payback', view.recommendations);
+  addReturns(
+    'Required whatever their return, though they cost more than they remove at typical prices: return',
+    (view.requiredControls ?? []).filter((r) => r.returnOnSecurityInvestment < 0),
+  );
   addReturns('Not worth it at typical prices (cost more than they remove): return', view.recommendationsNotWorthIt ?? []);
   return f;
 }

@@ -8,7 +8,8 @@ import { getIndustry } from '@/engine/industries.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatLongDate, formatPercent, formatUsdChange, formatUsdExact, formatUsdShort, toFileStem } from './format.ts';
-import { readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
+import { describeResultNotes } from './result-notes.ts';
+import { listEveryControl, readResult, type InsuranceView, type OneInHundredView, type RecommendationView, type ResultView } from './read-result.ts';
 import type { WhatChanged } from './what-changed.ts';
 import type { Coverage, RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { computeCoverage } from './coverage.ts';
@@ -329,7 +330,10 @@ function buildMethod(
     describePrecision(view),
     `Losses are in US dollars before tax; they include ${view.costBreakdown.map((c) => c.label.toLowerCase()).join(', ')} where simulated.`,
     'Security answers are self-reported; an independent assessment narrows the range.',
-    ...result.warnings.filter((w) => w.code !== 'factorsUnknown').map((w) => w.message),
+    // In the questions' own words, never their codes (result-notes.ts, ADR 314); the unknowns are told below with their effect.
+    ...describeResultNotes(result, null)
+      .filter((n) => n.code !== 'factorsUnknown')
+      .map((n) => n.text),
   ];
   if (unknown.length > 0) limits.push(describeUnknowns(unknown));
   const sources = collectSourceKeys(result).map((key) => {
@@ -392,9 +396,9 @@ type SlideSource = Omit<ReportModel, 'slides'>;
 
 /** Required-regardless reasons by factor, from the stored recommendations (empty for results stored before they existed). */
 function readRequiredByFactor(result: RiskResult): Map<FactorId, ReturnType<typeof readRequiredReasons>> {
-  const stored = result as unknown as { recommendations?: unknown; recommendationsNotWorthIt?: unknown };
+  const stored = result as unknown as { recommendations?: unknown; recommendationsNotWorthIt?: unknown; requiredControls?: unknown };
   const byFactor = new Map<FactorId, ReturnType<typeof readRequiredReasons>>();
-  for (const list of [stored.recommendations, stored.recommendationsNotWorthIt]) {
+  for (const list of [stored.recommendations, stored.recommendationsNotWorthIt, stored.requiredControls]) {
     if (!Array.isArray(list)) continue;
     for (const r of list)
       if (isRecord(r) && typeof r.factorId === 'string') byFactor.set(r.factorId as FactorId, readRequiredReasons(r.required));
@@ -409,7 +413,7 @@ export function buildBoardFigures(
   unknown: ReportModel['unknownFactors'],
 ): Parameters<typeof composeBoardMessage>[0] {
   const required = readRequiredByFactor(result);
-  const controls: ControlOption[] = [...view.recommendations, ...(view.recommendationsNotWorthIt ?? [])].map((r) => ({
+  const controls: ControlOption[] = listEveryControl(view).map((r) => ({
     factorId: r.factorId,
     name: r.factorName,
     savingAloneUsd: r.annualLossReductionUsd,

@@ -71,6 +71,13 @@ test('a clinic office manager gets her dollar figure on the 10-minute path, star
   await expect(unknowns.getByRole('listitem')).toHaveCount(3);
   await expect(unknowns.getByText('Do staff need a code from their phone to read e-mail from home?')).toBeVisible();
 
+  // The notes under the headline name the questions she answered, never the model's codes (ADR 314).
+  const notes = page.getByTestId('result-notes');
+  await expect(notes).toContainText('“Do staff need a code from their phone to read e-mail from home?”');
+  expect(await notes.innerText()).not.toMatch(/\b[AM]\d{1,2}\b|\b(?:partial|notStarted|notApplicable)\b/);
+  // A control a framework or the insurer requires is never listed as "not worth it" (ADR 312).
+  await expect(page.getByTestId('not-worth-it').getByText('Required:')).toHaveCount(0);
+
   writeFileSync('.tmp/ten-minute-path.json', JSON.stringify(laps, null, 2));
   console.log('10-minute path (ms from the home page)', JSON.stringify(laps));
 });

@@ -18,6 +18,7 @@ import {
 } from '@/contracts/assessments.ts';
 import { BusinessAnswersSchema, type BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
+import { readStoredResultShape } from '@/engine/result-shape.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 
 /**
@@ -156,13 +157,18 @@ function parseInput(status: AssessmentStatus, value: unknown): { input: DraftRis
   return { input: completedInput ?? parseStored(DraftRiskInputSchema, value ?? {}, 'input'), completedInput };
 }
 
+function readResultColumn(value: unknown): RiskResult | null {
+  const stored = parseStored(AssessmentSchema.shape.result, value ?? null, 'result');
+  return stored === null ? null : readStoredResultShape(stored);
+}
+
 export function toRecord(row: FullRow, authorName: string | null): AssessmentRecord {
   const listed = listRecord(row, authorName);
   return {
     ...listed,
     ...parseInput(listed.status, row.input),
-    // The contract passes results through as stored (every engine version's shape, ADR 104).
-    result: parseStored(AssessmentSchema.shape.result, row.result ?? null, 'result'),
+    // The contract passes results through as stored (every engine version's shape, ADR 104), read into the current shape (ADR 312, 313).
+    result: readResultColumn(row.result),
     businessAnswers: parseStored(BusinessAnswersSchema, row.businessAnswers ?? {}, 'business_answers'),
     evidenceNotes: parseStored(EvidenceNotesSchema, row.evidenceNotes ?? {}, 'evidence_notes'),
     answerProvenance: parseStored(AssessmentSchema.shape.answerProvenance, row.answerProvenance ?? {}, 'answer_provenance'),

@@ -252,21 +252,27 @@ export async function listCompletedHeadlines(db: Database, organizationId: strin
 const StoredRecommendationsSchema = z.array(z.custom<Recommendation>((value) => typeof value === 'object' && value !== null)).nullable();
 
 /**
- * Every stored recommendation of one completed assessment of the organisation (null when not
- * found): the fixes that pay for themselves, then those that do not at typical prices (model
- * 2.0.0, ADR 103).
+ * Every stored recommendation of one completed assessment of the organisation, once each (null
+ * when not found): the fixes that pay for themselves, then those that do not at typical prices
+ * (model 2.0.0, ADR 103), then the required ones that do not (their own list, ADR 312; a result
+ * stored before it keeps them in the second).
  */
 export async function findRecommendations(db: Database, organizationId: string, assessmentId: string): Promise<Recommendation[] | null> {
   if (!isUuid(assessmentId)) return null;
   const [row] = await db
-    .select({ recommendations: sql<unknown>`${assessments.result}->'recommendations'`, notWorthIt: sql<unknown>`${assessments.result}->'recommendationsNotWorthIt'` })
+    .select({
+      recommendations: sql<unknown>`${assessments.result}->'recommendations'`,
+      notWorthIt: sql<unknown>`${assessments.result}->'recommendationsNotWorthIt'`,
+      required: sql<unknown>`${assessments.result}->'requiredControls'`,
+    })
     .from(assessments)
     .where(and(completedOf(organizationId), eq(assessments.id, assessmentId)))
     .limit(1);
   if (!row) return null;
-  const worthIt = parseStored(StoredRecommendationsSchema, row.recommendations ?? null, 'result');
-  const notWorthIt = parseStored(StoredRecommendationsSchema, row.notWorthIt ?? null, 'result');
-  return [...(worthIt ?? []), ...(notWorthIt ?? [])];
+  const lists = [row.recommendations, row.notWorthIt, row.required].map((list) => parseStored(StoredRecommendationsSchema, list ?? null, 'result') ?? []);
+  const byFactor = new Map<FactorId, Recommendation>();
+  for (const r of lists.flat()) if (!byFactor.has(r.factorId)) byFactor.set(r.factorId, r);
+  return [...byFactor.values()];
 }
 
 /** The latest completed assessment of every organisation that has one (the reminder job's work list). */

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Assessment, AssessmentPage } from '@/contracts/assessments.ts';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
+import { assessments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SERVER_ASSESS_OPTIONS } from './run-assessment.ts';
 import { createMemberOf, createUserInNewOrganization, type SessionUser } from '../../test/organization-members.ts';
@@ -113,6 +115,30 @@ describe('completion', () => {
     });
     const listed = (await call(alice, 'GET', '/api/assessments?pageSize=100')).json<AssessmentPage>();
     expect(listed.items.find((i) => i.id === created.id)?.summary?.aleUsd).toBe(expected.annualLoss.expectedUsd);
+  });
+
+  test('GET /api/assessments/:id of the sample clinic lists MFA in requiredControls (HIPAA, the insurer), never in recommendationsNotWorthIt, also for a result stored before that list (ADR 312)', async () => {
+    const created = await createDraft(alice, { title: 'Sample clinic', input: SAMPLE_CLINIC_INPUT });
+    expect((await call(alice, 'POST', `/api/assessments/${created.id}/complete`, { seed: 3 })).statusCode).toBe(200);
+    const read = async () => (await call(alice, 'GET', `/api/assessments/${created.id}`)).json<Assessment>().result;
+    const fresh = await read();
+    const mfa = fresh?.requiredControls?.find((r) => r.factorId === 'M3');
+    expect(mfa?.required.map((r) => r.framework ?? r.source)).toEqual(expect.arrayContaining(['hipaa', 'insurance']));
+    expect(fresh?.recommendationsNotWorthIt?.map((r) => r.factorId)).not.toContain('M3');
+    expect(fresh?.recommendationsNotWorthIt?.filter((r) => r.required.length > 0)).toEqual([]);
+    // The same result as an older engine stored it: required controls inside "not worth it", no list of their own.
+    const requiredOnly = (fresh?.requiredControls ?? []).filter((r) => r.returnOnSecurityInvestment < 0);
+    const { requiredControls: _dropped, ...rest } = fresh ?? {};
+    const notWorthIt = [...(fresh?.recommendationsNotWorthIt ?? []), ...requiredOnly]
+      .sort((a, b) => b.reductionPerDollar - a.reductionPerDollar || a.factorId.localeCompare(b.factorId))
+      .map((r, i) => ({ ...r, rank: i + 1 }));
+    await t.database.db
+      .update(assessments)
+      .set({ result: { ...rest, recommendationsNotWorthIt: notWorthIt } })
+      .where(eq(assessments.id, created.id));
+    const stored = (await t.database.db.select({ result: assessments.result }).from(assessments).where(eq(assessments.id, created.id)))[0]?.result as Assessment['result'];
+    expect(stored?.recommendationsNotWorthIt?.map((r) => r.factorId)).toContain('M3');
+    expect(await read()).toEqual(fresh);
   });
 
   test('without a seed the engine default (1) is used and stored', async () => {

@@ -24,8 +24,12 @@ let outsider: { cookie: string; user: { id: string } };
 let first: Assessment;
 let picks: FactorId[];
 
-/** Fixes that pay for themselves first, then the rest: any may be accepted into the plan. */
-const allRecommendations = (assessment: typeof first) => [...(assessment.result?.recommendations ?? []), ...(assessment.result?.recommendationsNotWorthIt ?? [])];
+/** Fixes that pay for themselves first, then the rest, then the required ones that do not pay (ADR 312): any may be accepted into the plan. */
+const allRecommendations = (assessment: typeof first) => [
+  ...(assessment.result?.recommendations ?? []),
+  ...(assessment.result?.recommendationsNotWorthIt ?? []),
+  ...(assessment.result?.requiredControls ?? []).filter((r) => r.returnOnSecurityInvestment < 0),
+];
 
 beforeAll(async () => {
   t = await createTestApp();

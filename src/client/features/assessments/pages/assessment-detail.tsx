@@ -85,7 +85,7 @@ export function AssessmentDetail({ id, whatChanged }: { id: string; whatChanged:
           <UnknownAnswersPanel assessment={data} result={data.result} />
           <AnswerRecord assessment={data} />
           <DecisionOptionsPanel assessmentId={data.id} />
-          <ResultsView result={data.result} input={input} />
+          <ResultsView result={data.result} input={input} answeredAs={data} />
         </div>
       ) : (
         <p className="text-slate-700">

@@ -50,7 +50,7 @@ export function AssessmentWorkspace({ id, onOpen, completedExtras }: { id: strin
   }
   const current = completedNow?.id === id ? completedNow : assessment.data;
   if (current.status === 'completed') return <CompletedAssessment assessment={current} onOpen={onOpen} extras={completedExtras?.(current)} />;
-  if (onDevice && onDevice.revision === replacedRevision) return <OnDeviceResults input={onDevice.input} title={current.title} />;
+  if (onDevice && onDevice.revision === replacedRevision) return <OnDeviceResults input={onDevice.input} title={current.title} answeredAs={current} />;
   const key = `${current.id}:${replacedRevision}`;
   const questionnaire = {
     assessment: current,

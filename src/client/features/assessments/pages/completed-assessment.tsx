@@ -85,6 +85,7 @@ export function CompletedAssessment({ assessment, onOpen, extras }: { assessment
         }
         key={assessment.id}
         input={input}
+        answeredAs={assessment}
         savedResult={result}
         seed={seed}
         defaultScenarioTitle={`${assessment.title} — what-if`.slice(0, 200)}

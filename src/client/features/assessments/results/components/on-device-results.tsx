@@ -2,6 +2,7 @@ import { CloudOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/client/components/ui/alert.tsx';
 import { DEFAULT_SEED } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
+import type { AnsweredAs } from '@/reports/result-notes.ts';
 import { ResultsWithWhatIf } from './results-with-what-if.tsx';
 
 const ON_DEVICE_TITLE = 'Computed on this device, not saved yet';
@@ -11,7 +12,7 @@ const ON_DEVICE_TITLE = 'Computed on this device, not saved yet';
  * years the server uses (ADR 283), run in this browser's worker. The completion waits in the offline queue; the saved
  * results replace this view once it has synced.
  */
-export function OnDeviceResults({ input, title }: { input: RiskInput; title: string }) {
+export function OnDeviceResults({ input, title, answeredAs }: { input: RiskInput; title: string; answeredAs: AnsweredAs }) {
   return (
     <div className="flex flex-col gap-4" data-testid="on-device-results">
       <Alert variant="warning">
@@ -27,6 +28,7 @@ export function OnDeviceResults({ input, title }: { input: RiskInput; title: str
         savedResult={null}
         seed={DEFAULT_SEED}
         asServerWould
+        answeredAs={answeredAs}
         // What-ifs can be explored; saving one waits for the synced assessment.
       />
     </div>

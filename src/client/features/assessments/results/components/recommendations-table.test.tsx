@@ -13,6 +13,7 @@ describe('RecommendationsTable', () => {
       <RecommendationsTable
         recommendations={clinic.recommendations}
         notWorthIt={clinic.recommendationsNotWorthIt}
+        requiredControls={clinic.requiredControls}
         fixPlan={clinic.fixPlan}
       />,
     );

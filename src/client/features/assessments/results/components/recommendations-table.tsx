@@ -83,9 +83,9 @@ function RecommendationRows({ recommendations, caption }: { recommendations: rea
           </tr>
         </thead>
         <tbody>
-          {recommendations.map((r) => (
+          {recommendations.map((r, i) => (
             <tr key={r.factorId} className="border-b border-slate-100 align-top">
-              <td className="px-2 py-2 tabular-nums">{r.rank}</td>
+              <td className="px-2 py-2 tabular-nums">{i + 1}</td>
               <th scope="row" className="px-2 py-2 font-normal">
                 <span className="font-medium text-slate-900">{r.factorName}</span>
                 <span className="block text-slate-700">{r.action}</span>
@@ -110,24 +110,27 @@ function RecommendationRows({ recommendations, caption }: { recommendations: rea
 }
 
 /**
- * What to fix first (return on security investment ≥ 0), and apart from it the controls that cost
- * more than they save at typical prices: shown so nobody buys them as fixes (ADR 103).
+ * What to fix first (return on security investment ≥ 0), then the required controls that do not
+ * pay for themselves, and apart from both the controls that cost more than they save at typical
+ * prices and that nobody requires: shown so nobody buys them as fixes (ADR 103, 312).
  */
 export const RecommendationsTable = memo(function RecommendationsTable({
   recommendations,
   notWorthIt,
+  requiredControls,
   fixPlan,
   isRefining,
 }: {
   recommendations: readonly Recommendation[] | null;
   notWorthIt?: readonly Recommendation[] | null | undefined;
+  /** The result's required controls (ADR 312): those that pay for themselves are already among the fixes, marked required. */
+  requiredControls?: readonly Recommendation[] | null | undefined;
   /** The joint plan (absent from results stored before it existed). */
   fixPlan?: FixPlan | null | undefined;
   isRefining?: boolean;
 }) {
-  // A required control never reads "not worth it" on its own: it gets its own list, with the reason (ADR 211).
-  const requiredAnyway = (notWorthIt ?? []).filter((r) => (r.required?.length ?? 0) > 0);
-  const optional = (notWorthIt ?? []).filter((r) => (r.required?.length ?? 0) === 0);
+  const requiredAnyway = (requiredControls ?? []).filter((r) => r.returnOnSecurityInvestment < 0);
+  const optional = notWorthIt ?? [];
   return (
     <section aria-labelledby="recommendations-title" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div>
@@ -143,7 +146,7 @@ export const RecommendationsTable = memo(function RecommendationsTable({
         <p className="text-sm text-slate-700">Calculating recommendations…</p>
       ) : recommendations.length === 0 ? (
         <p className="text-sm text-slate-700">
-          {notWorthIt && notWorthIt.length > 0
+          {requiredAnyway.length + optional.length > 0
             ? 'No remaining control pays for itself at typical prices: see below for what each would remove.'
             : 'Every control is already at its best answer: nothing to recommend.'}
         </p>

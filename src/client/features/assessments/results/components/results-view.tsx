@@ -8,6 +8,7 @@ import type { OrganisationProfile, RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatPercent, formatUsd } from '../../shared/lib/format.ts';
 import { formatReturnPeriod } from '@/reports/format.ts';
+import { describeResultNotes, type AnsweredAs } from '@/reports/result-notes.ts';
 import { ExposureBand, PeerAleNote } from './exposure-band.tsx';
 import { ResultHeatMap } from './heat-map.tsx';
 import { RecommendationsTable } from './recommendations-table.tsx';
@@ -125,6 +126,19 @@ function HeadlineMetrics({ result, baseline: base }: { result: RiskResult; basel
   );
 }
 
+/** The result's notes in the words the user answered in: questions and option labels, never codes (ADR 314). */
+function ResultNotes({ result, answeredAs }: { result: RiskResult; answeredAs: AnsweredAs | null }) {
+  const notes = describeResultNotes(result, answeredAs);
+  if (notes.length === 0) return null;
+  return (
+    <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-950" data-testid="result-notes">
+      {notes.map((note) => (
+        <li key={note.text}>{note.text}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The four headline figures: the only part redrawn the moment the what-if's first pass arrives. */
 const Headline = memo(function Headline({
   result,
@@ -132,6 +146,7 @@ const Headline = memo(function Headline({
   isUpdating,
   headingLevel,
   appetiteUsd,
+  answeredAs,
 }: {
   result: RiskResult;
   baseline: RiskResult | undefined;
@@ -139,6 +154,7 @@ const Headline = memo(function Headline({
   headingLevel: 2 | 3;
   /** The appetite typed below: a figure above it makes the band stricter (ADR 206). */
   appetiteUsd: number | null;
+  answeredAs: AnsweredAs | null;
 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const base = baseline;
@@ -158,13 +174,7 @@ const Headline = memo(function Headline({
       <HeadlineMetrics result={result} baseline={base} />
       <RiskScoreLine result={result} baseline={base} />
       <UncertaintyRange result={result} />
-      {result.warnings.length > 0 ? (
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-950">
-          {result.warnings.map((w) => (
-            <li key={w.code + w.message}>{w.message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ResultNotes result={result} answeredAs={answeredAs} />
       <p className="mt-3 text-sm text-slate-700">
         {result.calibrationPopulation}{' '}
         <Link href="/methodology" className="font-medium text-blue-800 underline">
@@ -230,6 +240,7 @@ export function ResultsView({
   isRefining = false,
   headingLevel = 2,
   afterAdvice,
+  answeredAs = null,
 }: {
   result: RiskResult;
   detailsResult?: RiskResult;
@@ -242,21 +253,38 @@ export function ResultsView({
   headingLevel?: 2 | 3;
   /** What is not known yet and the hand-over: after what to do, before the charts (the order a manager reads in). */
   afterAdvice?: ReactNode;
+  /** The path and the plain answers, so the notes name the questions the user answered (none: the questions' names). */
+  answeredAs?: AnsweredAs | null;
 }) {
   const appetiteId = useId();
   const [appetiteText, setAppetiteText] = useState('');
   const appetite = Number(appetiteText.replace(/[$,\s]/g, ''));
   const riskAppetiteUsd = appetiteText.trim() !== '' && Number.isFinite(appetite) && appetite > 0 ? appetite : null;
   // Drawn again only when its own figures change: a what-if's headline update skips it (ADR 283).
-  const { recommendations, recommendationsNotWorthIt, fixPlan } = detailsResult;
+  const { recommendations, recommendationsNotWorthIt, requiredControls, fixPlan } = detailsResult;
   const advice = useMemo(
-    () => <RecommendationsTable recommendations={recommendations} notWorthIt={recommendationsNotWorthIt} fixPlan={fixPlan} isRefining={isRefining} />,
-    [recommendations, recommendationsNotWorthIt, fixPlan, isRefining],
+    () => (
+      <RecommendationsTable
+        recommendations={recommendations}
+        notWorthIt={recommendationsNotWorthIt}
+        requiredControls={requiredControls}
+        fixPlan={fixPlan}
+        isRefining={isRefining}
+      />
+    ),
+    [recommendations, recommendationsNotWorthIt, requiredControls, fixPlan, isRefining],
   );
 
   return (
     <div className="flex flex-col gap-6" aria-busy={isUpdating}>
-      <Headline result={result} baseline={baseline ?? undefined} isUpdating={isUpdating} headingLevel={headingLevel} appetiteUsd={riskAppetiteUsd} />
+      <Headline
+        result={result}
+        baseline={baseline ?? undefined}
+        isUpdating={isUpdating}
+        headingLevel={headingLevel}
+        appetiteUsd={riskAppetiteUsd}
+        answeredAs={answeredAs}
+      />
 
       {advice}
       {afterAdvice}

@@ -1,3 +1,4 @@
+import type { AnsweredAs } from '@/reports/result-notes.ts';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
@@ -118,6 +119,7 @@ export function ResultsWithWhatIf({
   isSaving = false,
   afterAdvice,
   asServerWould = false,
+  answeredAs = null,
 }: {
   input: RiskInput;
   savedResult: RiskResult | null;
@@ -130,6 +132,8 @@ export function ResultsWithWhatIf({
   afterAdvice?: ReactNode;
   /** No saved result yet (offline): compute it as the server's completion will, same seed and simulated years (ADR 283). */
   asServerWould?: boolean;
+  /** How the assessment was answered, so the notes name its questions (ResultsView). */
+  answeredAs?: AnsweredAs | null;
 }) {
   const { engine, answers, savedAnswers, baseline, isModified, whatIfInput, onChange, discard, headline, details } = useWhatIf(input, savedResult, seed, asServerWould);
   const save = onSaveScenario
@@ -157,6 +161,7 @@ export function ResultsWithWhatIf({
             isUpdating={engine.isComputing}
             isRefining={engine.isRefining && isModified}
             afterAdvice={afterAdvice}
+            answeredAs={answeredAs}
           />
         ) : (
           <p role="status" className="text-slate-700">

@@ -33,8 +33,9 @@ interface Details extends Shown<RiskResult | null> {
 }
 
 /** The parts only the full (attribution) run computes: carried together so the lists and the joint plan never come from different runs. */
-function attributionParts(result: RiskResult): Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt' | 'fixPlan'> {
-  return { attribution: result.attribution, recommendations: result.recommendations, recommendationsNotWorthIt: result.recommendationsNotWorthIt, fixPlan: result.fixPlan };
+function attributionParts(result: RiskResult): Pick<RiskResult, 'attribution' | 'recommendations' | 'recommendationsNotWorthIt' | 'requiredControls' | 'fixPlan'> {
+  const { attribution, recommendations, recommendationsNotWorthIt, requiredControls, fixPlan } = result;
+  return { attribution, recommendations, recommendationsNotWorthIt, requiredControls, fixPlan };
 }
 
 /** Foreseen first passes kept on the page: the current answers' neighbours, and those of the few before. */
