@@ -13,6 +13,7 @@ import {
   UNKNOWN_DESIGN_ROWS,
 } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
+import { createGroupedAleEvaluator } from './grouped-ale-evaluator.ts';
 import { FACTORS } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
@@ -156,8 +157,8 @@ interface WhatIfEvaluator {
  * The expected-loss function of the attribution what-ifs. Without unknown
  * answers: the O(log n) evaluator over (F, M, A4). With unknown answers: the
  * years are grouped by the levels the design gives the unknown factors (at
- * most `UNKNOWN_DESIGN_ROWS` groups, ADR 268), and each group gets its own
- * fast evaluator (exact, same draws).
+ * most `UNKNOWN_DESIGN_ROWS` groups, ADR 268), and each group's expected loss
+ * comes from one grouped evaluator of the run's draws (exact, same draws; ADR 309).
  */
 function createAleOfAnswers(
   draws: LossDraws,
@@ -182,10 +183,11 @@ function createAleOfAnswers(
   }
   const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
   const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, Array.from(factorIndex));
-  const fastOfGroup = splitDrawsByGroup(draws, groupOfSlot, levelsOfGroup.length).map((part) => createAleEvaluator(part, params));
+  const grouped = createGroupedAleEvaluator(draws, params, groupOfSlot, levelsOfGroup.length);
   const work = new Int8Array(FACTORS.length);
   const stillUnknown = new Int32Array(factorIndex.length);
-  const part = new Float64Array(LOSS_SCENARIO_COUNT);
+  const frequency = new Float64Array(LOSS_SCENARIO_COUNT);
+  const severity = new Float64Array(LOSS_SCENARIO_COUNT);
   const ofLevels = (levels: Int8Array, out?: Float64Array): number => {
     // The run's unknown factors this what-if leaves unknown (level 4); with none, one evaluator of all years.
     let count = 0;
@@ -194,7 +196,7 @@ function createAleOfAnswers(
     out?.fill(0);
     work.set(levels);
     let total = 0;
-    for (let g = 0; g < fastOfGroup.length; g++) {
+    for (let g = 0; g < grouped.groups; g++) {
       const groupLevels = levelsOfGroup[g] as Int8Array;
       for (let q = 0; q < count; q++) {
         const j = stillUnknown[q] as number;
@@ -202,80 +204,17 @@ function createAleOfAnswers(
         // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
         work[i] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[i] as number);
       }
-      total += (fastOfGroup[g] as FastAleEvaluator)(builder.buildTransient(work), out === undefined ? undefined : part);
-      if (out !== undefined) for (let s = 0; s < LOSS_SCENARIO_COUNT; s++) out[s] = (out[s] as number) + (part[s] as number);
+      // Only the per-loss-scenario multipliers: the display figures of `build` are not needed here (ADR 309).
+      const a4 = builder.buildInto(work, frequency, severity, 0);
+      total += grouped.ofGroup(g, frequency, severity, a4, out);
     }
     return total;
   };
   return {
     ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels },
-    groups: fastOfGroup.length,
+    groups: grouped.groups,
     byScenario: byScenarioOf(ofLevels),
   };
-}
-
-/**
- * The draws split by group of years, each keeping the run's year count (so ALEs of the parts add up).
- * One counting sort of the events by group, in event order within a group; each part is a view of the
- * sorted arrays, so the hundred groups of a design cost one copy of the draws, not a hundred.
- */
-function splitDrawsByGroup(draws: LossDraws, groupOfSlot: Int32Array, groups: number): LossDraws[] {
-  const n = draws.eventCount;
-  const rc = draws.regimeCount;
-  const start = new Int32Array(groups + 1);
-  for (let e = 0; e < n; e++) {
-    const g = (groupOfSlot[draws.eventSlot[e] as number] as number) + 1;
-    start[g] = (start[g] as number) + 1;
-  }
-  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
-  const next = start.slice(0, groups);
-  const order = new Int32Array(n);
-  for (let e = 0; e < n; e++) {
-    const g = groupOfSlot[draws.eventSlot[e] as number] as number;
-    order[next[g] as number] = e;
-    next[g] = (next[g] as number) + 1;
-  }
-  const sorted = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
-    const out = make(n);
-    for (let k = 0; k < n; k++) out[k] = a[order[k] as number] as number;
-    return out;
-  };
-  const fineUniform = new Float32Array(n * rc);
-  const fineAmountUsd = new Float32Array(n * rc);
-  for (let k = 0; k < n; k++) {
-    const e = order[k] as number;
-    fineUniform.set(draws.fineUniform.subarray(e * rc, (e + 1) * rc), k * rc);
-    fineAmountUsd.set(draws.fineAmountUsd.subarray(e * rc, (e + 1) * rc), k * rc);
-  }
-  const all = {
-    eventYear: sorted(draws.eventYear, (k) => new Int32Array(k)),
-    frequencyThreshold: sorted(draws.frequencyThreshold, (k) => new Float64Array(k)),
-    lossScenario: sorted(draws.lossScenario, (k) => new Uint8Array(k)),
-    coreLossUsd: sorted(draws.coreLossUsd, (k) => new Float64Array(k)),
-    recordsLossUsd: sorted(draws.recordsLossUsd, (k) => new Float64Array(k)),
-    ransomUsd: sorted(draws.ransomUsd, (k) => new Float64Array(k)),
-    eventSlot: sorted(draws.eventSlot, (k) => new Int32Array(k)),
-  };
-  return Array.from({ length: groups }, (_, g) => {
-    const [from, to] = [start[g] as number, start[g + 1] as number];
-    return {
-      firstYear: draws.firstYear,
-      years: draws.years,
-      eventCount: to - from,
-      eventYear: all.eventYear.subarray(from, to),
-      frequencyThreshold: all.frequencyThreshold.subarray(from, to),
-      lossScenario: all.lossScenario.subarray(from, to),
-      coreLossUsd: all.coreLossUsd.subarray(from, to),
-      recordsLossUsd: all.recordsLossUsd.subarray(from, to),
-      fineUniform: fineUniform.subarray(from * rc, to * rc),
-      fineAmountUsd: fineAmountUsd.subarray(from * rc, to * rc),
-      regimeCount: rc,
-      ransomUsd: all.ransomUsd.subarray(from, to),
-      eventSlot: all.eventSlot.subarray(from, to),
-      answerUniforms: new Float32Array(0),
-      slotCount: 0,
-    };
-  });
 }
 
 /** Sums over the worst 1% of simulated years (the years ES99 averages): gross loss, insurable part, what the policy pays. */

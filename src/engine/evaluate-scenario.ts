@@ -1,6 +1,5 @@
 import { FACTORS } from './factors.ts';
 import type { FactorLevel } from './factors.ts';
-import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { createScenarioBuilder } from './model-parameters.ts';
@@ -140,14 +139,14 @@ const designOfDraws = new WeakMap<LossDraws, UnknownDesign>();
  * a few hundred rows is then a small fraction of the simulation's own.
  */
 export function designOfUnknownAnswers(draws: LossDraws, params: ModelParameters): UnknownDesign {
-  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('designOfUnknownAnswers: draws were made without answer uniforms; this is a bug in the engine');
+  if (draws.unknownDesignUniform === null) throw new Error('designOfUnknownAnswers: draws were made without answer uniforms; this is a bug in the engine');
   const known = designOfDraws.get(draws);
   if (known !== undefined) return known;
   const rows = Math.max(1, Math.min(UNKNOWN_DESIGN_ROWS, draws.slotCount));
   const rowOfSlot = new Int32Array(draws.slotCount);
   // Years are independent and identically drawn, so their numbers may assign the rows: each row gets the same share of years.
   for (let e = 0; e < draws.eventCount; e++) rowOfSlot[draws.eventSlot[e] as number] = (draws.eventYear[e] as number) % rows;
-  const seed = Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0;
+  const seed = Math.floor(draws.unknownDesignUniform * 4_294_967_296) >>> 0;
   const design = { rows, rowOfSlot, levelsByFactor: chooseDesignColumns(params, seed, rows), groupsByUnknown: new Map() };
   designOfDraws.set(draws, design);
   return design;
