@@ -181,7 +181,8 @@ function chooseDesignColumns(params: ModelParameters, seed: number, rows: number
 /** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows (`levelOfRank`), ranks shuffled. */
 function latinHypercubeColumn(rng: Xoshiro128, levelOfRank: Int8Array): Int8Array {
   const rows = levelOfRank.length;
-  const rank = Int32Array.from({ length: rows }, (_, r) => r);
+  const rank = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) rank[r] = r;
   for (let r = rows - 1; r > 0; r--) {
     const j = Math.floor(rng.nextFloat64() * (r + 1));
     const t = rank[r] as number;
@@ -237,21 +238,28 @@ function populationMeans(effects: { frequency: Float64Array; both: Float64Array 
   return means;
 }
 
-/** Sum over loss scenarios of the squared relative errors of the design's mean multipliers against the population's. */
+/**
+ * Sum over loss scenarios of the squared relative errors of the design's mean multipliers against the population's.
+ * One pass over the rows, all ten (table, loss scenario) sums at once (each in the same order as one at a time).
+ */
 function meanMultiplierMismatch(columns: readonly Int8Array[], rows: number, effects: { frequency: Float64Array; both: Float64Array }, population: Float64Array): number {
   const S = LOSS_SCENARIO_COUNT;
-  let mismatch = 0;
-  [effects.frequency, effects.both].forEach((table, t) => {
-    for (let s = 0; s < S; s++) {
-      let design = 0;
-      for (let r = 0; r < rows; r++) {
-        let sum = 0;
-        for (let i = 0; i < columns.length; i++) sum += table[(i * 3 + ((columns[i] as Int8Array)[r] as number)) * S + s] as number;
-        design += Math.exp(sum);
+  const tables = [effects.frequency, effects.both];
+  const design = new Float64Array(2 * S);
+  const sums = new Float64Array(2 * S);
+  for (let r = 0; r < rows; r++) {
+    sums.fill(0);
+    for (let i = 0; i < columns.length; i++) {
+      const k = (i * 3 + ((columns[i] as Int8Array)[r] as number)) * S;
+      for (let t = 0; t < 2; t++) {
+        const table = tables[t] as Float64Array;
+        for (let s = 0; s < S; s++) sums[t * S + s] = (sums[t * S + s] as number) + (table[k + s] as number);
       }
-      mismatch += (design / rows / (population[t * S + s] as number) - 1) ** 2;
     }
-  });
+    for (let q = 0; q < 2 * S; q++) design[q] = (design[q] as number) + Math.exp(sums[q] as number);
+  }
+  let mismatch = 0;
+  for (let q = 0; q < 2 * S; q++) mismatch += ((design[q] as number) / rows / (population[q] as number) - 1) ** 2;
   return mismatch;
 }
 

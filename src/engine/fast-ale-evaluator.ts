@@ -194,7 +194,7 @@ export function createAleEvaluator(draws: LossDraws, params: ModelParameters): (
  * the work, then repairs the order with an insertion pass on the exact
  * values (packing can only swap values within ~1e-9 of each other).
  */
-export function sortEventsByValue(core: Float64Array): Int32Array {
+function sortEventsByValue(core: Float64Array): Int32Array {
   const n = core.length;
   const order = new Int32Array(n);
   if (n === 0) return order;

@@ -423,21 +423,23 @@ export interface ScenarioBuilder {
   readonly buildTransient: (levels: Int8Array) => Scenario;
 }
 
-/**
- * A scenario builder for hot loops: answers as an array of level indices
- * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Each
- * factor's log multipliers are weighted per loss scenario by
- * `FACTOR_SCENARIO_WEIGHTS` (all >= 0, so monotone) and summed in catalogue
- * order: F_s = exp(sum w ln F), M_s = clamp(exp(psi x sum w ln m)).
- */
-export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
+/** The log multipliers of every factor and level, weighted per loss scenario: from the catalogue alone, so built once (a run builds many builders: ADR 309). */
+interface BuilderTables {
+  readonly logSeverity: Float64Array;
+  readonly weightedLogFrequency: Float64Array;
+  readonly weightedLogSeverity: Float64Array;
+  readonly a4Index: number;
+}
+
+let builderTables: BuilderTables | null = null;
+
+function buildBuilderTables(): BuilderTables {
   const n = FACTORS.length;
   const S = LOSS_SCENARIO_COUNT;
   const logSeverity = new Float64Array(n * 4);
   const weightedLogFrequency = new Float64Array(n * 4 * S);
   const weightedLogSeverity = new Float64Array(n * 4 * S);
   const answersByIndex: readonly KnownFactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable'];
-  const a4Index = FACTORS.findIndex((f) => f.id === 'A4');
   FACTORS.forEach((f, i) => {
     answersByIndex.forEach((answer, level) => {
       const k = i * 4 + level;
@@ -451,6 +453,20 @@ export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
       }
     });
   });
+  return { logSeverity, weightedLogFrequency, weightedLogSeverity, a4Index: FACTORS.findIndex((f) => f.id === 'A4') };
+}
+
+/**
+ * A scenario builder for hot loops: answers as an array of level indices
+ * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Each
+ * factor's log multipliers are weighted per loss scenario by
+ * `FACTOR_SCENARIO_WEIGHTS` (all >= 0, so monotone) and summed in catalogue
+ * order: F_s = exp(sum w ln F), M_s = clamp(exp(psi x sum w ln m)).
+ */
+export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
+  const n = FACTORS.length;
+  const S = LOSS_SCENARIO_COUNT;
+  const { logSeverity, weightedLogFrequency, weightedLogSeverity, a4Index } = (builderTables ??= buildBuilderTables());
   const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial'];
   const clamp = (x: number): number => Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, x));
   if (S !== 5) throw new Error('createScenarioBuilder: the unrolled sums below assume five loss scenarios');
