@@ -5,8 +5,9 @@
  *   npm run bench:unknown -- [--rounds N]
  *
  * The two runs alternate seed by seed in this one process (the machine is shared and noisy: compare
- * ratios, not seconds), each from cold draws. Prints, per profile, the median CPU time of each and
- * the ratio of the medians (target: at most 2). A report, never a limit (ADR 005).
+ * ratios, not seconds), each from cold draws. Prints, per profile, the first pair (the process's first
+ * runs of that code: cold) and, over the next rounds, the median CPU time of each and the ratio of the
+ * medians (target: at most 2). A report, never a limit (ADR 005).
  */
 import { assessRisk, clearAssessRiskCache } from '../src/engine/assess-risk.ts';
 import type { RiskInput } from '../src/engine/risk-input.ts';
@@ -49,7 +50,7 @@ for (const { label, typical } of PROFILES) {
   const unknown = everyAnswerUnknown(typical);
   const typicalSeconds: number[] = [];
   const unknownSeconds: number[] = [];
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round <= rounds; round++) {
     const seed = round + 1;
     // Alternate which goes first, so a burst of load on the machine falls on both alike.
     const pair = [
@@ -58,8 +59,10 @@ for (const { label, typical } of PROFILES) {
     ];
     for (const run of round % 2 === 0 ? pair : [...pair].reverse()) run();
   }
+  const [firstTypical, firstUnknown] = [typicalSeconds.shift() as number, unknownSeconds.shift() as number];
   const [t, u] = [median(typicalSeconds), median(unknownSeconds)];
+  const first = `first pair ${firstTypical.toFixed(3)} / ${firstUnknown.toFixed(3)} s (${(firstUnknown / firstTypical).toFixed(2)}x)`;
   console.log(
-    `${label}: typical ${t.toFixed(3)} s, every answer unknown ${u.toFixed(3)} s (CPU, median of ${rounds}): ${(u / t).toFixed(2)}x`,
+    `${label}: ${first}; then typical ${t.toFixed(3)} s, every answer unknown ${u.toFixed(3)} s (CPU, median of ${rounds}): ${(u / t).toFixed(2)}x`,
   );
 }
