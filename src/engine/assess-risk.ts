@@ -168,17 +168,11 @@ function createAleOfAnswers(
 ): WhatIfEvaluator {
   const builder = createScenarioBuilder(params);
   const whole = (levels: Int8Array, out?: Float64Array): number => fastOfRun()(builder.buildTransient(levels), out);
-  const byScenarioOf = (ofLevels: (levels: Int8Array, out: Float64Array) => number) => (answers: FactorAnswers) => {
-    const out = new Float64Array(LOSS_SCENARIO_COUNT);
-    ofLevels(answersToLevels(answers), out);
-    return out;
-  };
   if (unknownIds.length === 0) {
     // The what-ifs use each scenario at once: the builder's reused object saves an allocation per call.
     return {
-      ale: { ofAnswers: (answers) => whole(answersToLevels(answers)), ofLevels: (levels) => whole(levels), toLevels: answersToLevels },
+      ...rememberAnswers(whole, (levels) => whole(levels)),
       groups: 1,
-      byScenario: byScenarioOf(whole),
     };
   }
   const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
@@ -211,9 +205,40 @@ function createAleOfAnswers(
     return total;
   };
   return {
-    ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels },
+    ...rememberAnswers(ofLevels, ofLevels),
     groups: grouped.groups,
-    byScenario: byScenarioOf(ofLevels),
+  };
+}
+
+/** Answer sets priced before, per what-if evaluator; past this many the memory is cleared (a long what-if session). */
+const REMEMBERED_ANSWER_SETS = 4_096;
+
+/**
+ * The what-ifs of named answers, each set priced once with its split by loss scenario: the unknown-factor
+ * effects, the one-at-a-time rows, the recommendations, the fix plan and the split by scenario ask for
+ * many of the same sets (ADR 309). The total does not depend on whether the split is asked for, so a
+ * remembered figure is the figure. The Shapley walk (`ofLevels`, mostly new coalitions) is not remembered.
+ */
+function rememberAnswers(
+  ofLevelsWithSplit: (levels: Int8Array, out: Float64Array) => number,
+  ofLevels: (levels: Int8Array) => number,
+): Pick<WhatIfEvaluator, 'ale' | 'byScenario'> {
+  const priced = new Map<string, { readonly total: number; readonly byScenario: Float64Array }>();
+  const price = (answers: FactorAnswers) => {
+    const levels = answersToLevels(answers);
+    const key = levels.join(',');
+    let known = priced.get(key);
+    if (known === undefined) {
+      const byScenario = new Float64Array(LOSS_SCENARIO_COUNT);
+      known = { total: ofLevelsWithSplit(levels, byScenario), byScenario };
+      if (priced.size >= REMEMBERED_ANSWER_SETS) priced.clear();
+      priced.set(key, known);
+    }
+    return known;
+  };
+  return {
+    ale: { ofAnswers: (answers) => price(answers).total, ofLevels, toLevels: answersToLevels },
+    byScenario: (answers) => Float64Array.from(price(answers).byScenario),
   };
 }
 
