@@ -178,28 +178,40 @@ function createAleOfAnswers(
   const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
   const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, Array.from(factorIndex));
   const grouped = createGroupedAleEvaluator(draws, params, groupOfSlot, levelsOfGroup.length);
-  const work = new Int8Array(FACTORS.length);
-  const stillUnknown = new Int32Array(factorIndex.length);
+  const U = factorIndex.length;
+  // Each group's level of each unknown factor, lifted to the factor's floor by compliance evidence (ADR 265).
+  const flooredLevels = new Int8Array(grouped.groups * U);
+  levelsOfGroup.forEach((groupLevels, g) => {
+    for (let j = 0; j < U; j++)
+      flooredLevels[g * U + j] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[factorIndex[j] as number] as number);
+  });
+  const a4Unknown = Array.from(factorIndex).indexOf(builder.a4Factor);
+  const stillUnknown = new Int32Array(U);
+  const skip = new Uint8Array(FACTORS.length);
+  const knownSums = new Float64Array(2 * LOSS_SCENARIO_COUNT);
+  const sums = new Float64Array(2 * LOSS_SCENARIO_COUNT);
   const frequency = new Float64Array(LOSS_SCENARIO_COUNT);
   const severity = new Float64Array(LOSS_SCENARIO_COUNT);
   const ofLevels = (levels: Int8Array, out?: Float64Array): number => {
     // The run's unknown factors this what-if leaves unknown (level 4); with none, one evaluator of all years.
     let count = 0;
-    for (let j = 0; j < factorIndex.length; j++) if (levels[factorIndex[j] as number] === 4) stillUnknown[count++] = j;
+    for (let j = 0; j < U; j++) if (levels[factorIndex[j] as number] === 4) stillUnknown[count++] = j;
     if (count === 0) return whole(levels, out);
     out?.fill(0);
-    work.set(levels);
+    // The factors the what-if sets are summed once; each group adds its levels of the unknown ones (ADR 309).
+    skip.fill(0);
+    for (let q = 0; q < count; q++) skip[factorIndex[stillUnknown[q] as number] as number] = 1;
+    builder.sumLogsInto(levels, skip, knownSums);
+    const a4Varies = a4Unknown >= 0 && levels[builder.a4Factor] === 4;
     let total = 0;
     for (let g = 0; g < grouped.groups; g++) {
-      const groupLevels = levelsOfGroup[g] as Int8Array;
+      sums.set(knownSums);
       for (let q = 0; q < count; q++) {
         const j = stillUnknown[q] as number;
-        const i = factorIndex[j] as number;
-        // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
-        work[i] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[i] as number);
+        builder.addLogsInto(factorIndex[j] as number, flooredLevels[g * U + j] as number, sums);
       }
-      // Only the per-loss-scenario multipliers: the display figures of `build` are not needed here (ADR 309).
-      const a4 = builder.buildInto(work, frequency, severity, 0);
+      builder.finishInto(sums, frequency, severity);
+      const a4 = a4Varies ? (flooredLevels[g * U + a4Unknown] as number) : (levels[builder.a4Factor] as number);
       total += grouped.ofGroup(g, frequency, severity, a4, out);
     }
     return total;

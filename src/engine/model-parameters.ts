@@ -421,6 +421,17 @@ export interface ScenarioBuilder {
    * at once (the attribution what-ifs). Valid until the next call; never keep it.
    */
   readonly buildTransient: (levels: Int8Array) => Scenario;
+  /**
+   * The ten log sums `buildInto` turns into multipliers (frequency, then severity, per loss scenario) of
+   * the factors whose `skip` entry is 0. With `addLogsInto` a caller that varies a few factors over many
+   * combinations sums the others once (the what-ifs over unknown levels, ADR 309); `finishInto` then
+   * writes the multipliers as `buildInto` does (the same up to summation order).
+   */
+  readonly sumLogsInto: (levels: Int8Array, skip: Uint8Array, sums: Float64Array) => void;
+  readonly addLogsInto: (factor: number, level: number, sums: Float64Array) => void;
+  readonly finishInto: (sums: Float64Array, frequencyOut: Float64Array, severityOut: Float64Array) => void;
+  /** The catalogue index of A4, whose level `buildInto` returns. */
+  readonly a4Factor: number;
 }
 
 /** The log multipliers of every factor and level, weighted per loss scenario: from the catalogue alone, so built once (a run builds many builders: ADR 309). */
@@ -500,6 +511,23 @@ export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
     severityOut[offset + 4] = clamp(Math.exp(psi * m4));
     return levels[a4Index] as number;
   };
+  const addLogsInto = (factor: number, level: number, sums: Float64Array): void => {
+    const k = (factor * 4 + level) * S;
+    for (let s = 0; s < S; s++) {
+      sums[s] = (sums[s] as number) + (weightedLogFrequency[k + s] as number);
+      sums[S + s] = (sums[S + s] as number) + (weightedLogSeverity[k + s] as number);
+    }
+  };
+  const sumLogsInto = (levels: Int8Array, skip: Uint8Array, sums: Float64Array): void => {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) if (skip[i] === 0) addLogsInto(i, levels[i] as number, sums);
+  };
+  const finishInto = (sums: Float64Array, frequencyOut: Float64Array, severityOut: Float64Array): void => {
+    for (let s = 0; s < S; s++) {
+      frequencyOut[s] = Math.exp(sums[s] as number);
+      severityOut[s] = clamp(Math.exp(params.psi * (sums[S + s] as number)));
+    }
+  };
   const share = params.lossScenarios.share;
   /** The display figures of a scenario: the share-weighted frequency and the full-weight severity multiplier. */
   const fillScenario = (levels: Int8Array, frequencyByLossScenario: Float64Array, severityByLossScenario: Float64Array): Scenario => {
@@ -518,5 +546,9 @@ export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
     buildInto,
     build: (levels) => fillScenario(levels, new Float64Array(S), new Float64Array(S)),
     buildTransient: (levels) => fillScenario(levels, transientFrequency, transientSeverity),
+    sumLogsInto,
+    addLogsInto,
+    finishInto,
+    a4Factor: a4Index,
   };
 }
