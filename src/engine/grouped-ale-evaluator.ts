@@ -3,6 +3,7 @@ import { computeEventExtras } from './fast-ale-evaluator.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import type { ModelParameters } from './model-parameters.ts';
+import { countAtMost } from './summarize-losses.ts';
 
 /** The A4 levels in the order of the sums below (0 best, 1 partial, 2 worst). */
 const A4_LEVELS: readonly FactorLevel[] = ['best', 'partial', 'worst'];
@@ -93,6 +94,7 @@ export function createGroupedAleEvaluator(
       const f = frequency[s] as number;
       const m = severity[s] as number;
       const from = start[b] as number;
+      // The events that happen at F = f: a prefix of the bucket's ascending thresholds.
       const at = from + b + countAtMost(threshold, from, start[b + 1] as number, f);
       let part = m * (prefixBase[at] as number) + (extras[at] as number);
       const last = candidateStart[b + 1] as number;
@@ -106,18 +108,6 @@ export function createGroupedAleEvaluator(
     return total / years;
   };
   return { groups, ofGroup };
-}
-
-/** The number of values of the ascending `sorted[from..to)` that are <= x (the events that happen at F = x). */
-function countAtMost(sorted: Float64Array, from: number, to: number, x: number): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - from;
 }
 
 /** The sums of `SortedSums`: every A4 level at once (a run's what-ifs visit all three). */
