@@ -14,6 +14,7 @@ import {
   UNKNOWN_DESIGN_ROWS,
 } from './evaluate-scenario.ts';
 import { createAleEvaluator } from './fast-ale-evaluator.ts';
+import { createGroupedAleEvaluator } from './grouped-ale-evaluator.ts';
 import { FACTORS, getFactor } from './factors.ts';
 import type { FactorAnswer, FactorId } from './factors.ts';
 import { buildFinesExposure } from './fines-exposure.ts';
@@ -158,8 +159,8 @@ interface WhatIfEvaluator {
  * The expected-loss function of the attribution what-ifs. Without unknown
  * answers: the O(log n) evaluator over (F, M, A4). With unknown answers: the
  * years are grouped by the levels the design gives the unknown factors (at
- * most `UNKNOWN_DESIGN_ROWS` groups, ADR 268), and each group gets its own
- * fast evaluator (exact, same draws).
+ * most `UNKNOWN_DESIGN_ROWS` groups, ADR 268), and each group's expected loss
+ * comes from one grouped evaluator of the run's draws (exact, same draws; ADR 309).
  */
 function createAleOfAnswers(
   draws: LossDraws,
@@ -169,115 +170,90 @@ function createAleOfAnswers(
 ): WhatIfEvaluator {
   const builder = createScenarioBuilder(params);
   const whole = (levels: Int8Array, out?: Float64Array): number => fastOfRun()(builder.buildTransient(levels), out);
-  const byScenarioOf = (ofLevels: (levels: Int8Array, out: Float64Array) => number) => (answers: FactorAnswers) => {
-    const out = new Float64Array(LOSS_SCENARIO_COUNT);
-    ofLevels(answersToLevels(answers), out);
-    return out;
-  };
   if (unknownIds.length === 0) {
     // The what-ifs use each scenario at once: the builder's reused object saves an allocation per call.
     return {
-      ale: { ofAnswers: (answers) => whole(answersToLevels(answers)), ofLevels: (levels) => whole(levels), toLevels: answersToLevels },
+      ...rememberAnswers(whole, (levels) => whole(levels)),
       groups: 1,
-      byScenario: byScenarioOf(whole),
     };
   }
   const factorIndex = Int32Array.from(unknownIds, (id) => FACTORS.findIndex((f) => f.id === id));
   const { groupOfSlot, levelsOfGroup } = groupYearsByUnknownLevels(draws, params, Array.from(factorIndex));
-  const fastOfGroup = splitDrawsByGroup(draws, groupOfSlot, levelsOfGroup.length).map((part) => createAleEvaluator(part, params));
-  const work = new Int8Array(FACTORS.length);
-  const stillUnknown = new Int32Array(factorIndex.length);
-  const part = new Float64Array(LOSS_SCENARIO_COUNT);
+  const grouped = createGroupedAleEvaluator(draws, params, groupOfSlot, levelsOfGroup.length);
+  const U = factorIndex.length;
+  // Each group's level of each unknown factor, lifted to the factor's floor by compliance evidence (ADR 265).
+  const flooredLevels = new Int8Array(grouped.groups * U);
+  levelsOfGroup.forEach((groupLevels, g) => {
+    for (let j = 0; j < U; j++)
+      flooredLevels[g * U + j] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[factorIndex[j] as number] as number);
+  });
+  const a4Unknown = Array.from(factorIndex).indexOf(builder.a4Factor);
+  const stillUnknown = new Int32Array(U);
+  const skip = new Uint8Array(FACTORS.length);
+  const knownSums = new Float64Array(2 * LOSS_SCENARIO_COUNT);
+  const sums = new Float64Array(2 * LOSS_SCENARIO_COUNT);
+  const frequency = new Float64Array(LOSS_SCENARIO_COUNT);
+  const severity = new Float64Array(LOSS_SCENARIO_COUNT);
   const ofLevels = (levels: Int8Array, out?: Float64Array): number => {
     // The run's unknown factors this what-if leaves unknown (level 4); with none, one evaluator of all years.
     let count = 0;
-    for (let j = 0; j < factorIndex.length; j++) if (levels[factorIndex[j] as number] === 4) stillUnknown[count++] = j;
+    for (let j = 0; j < U; j++) if (levels[factorIndex[j] as number] === 4) stillUnknown[count++] = j;
     if (count === 0) return whole(levels, out);
     out?.fill(0);
-    work.set(levels);
+    // The factors the what-if sets are summed once; each group adds its levels of the unknown ones (ADR 309).
+    skip.fill(0);
+    for (let q = 0; q < count; q++) skip[factorIndex[stillUnknown[q] as number] as number] = 1;
+    builder.sumLogsInto(levels, skip, knownSums);
+    const a4Varies = a4Unknown >= 0 && levels[builder.a4Factor] === 4;
     let total = 0;
-    for (let g = 0; g < fastOfGroup.length; g++) {
-      const groupLevels = levelsOfGroup[g] as Int8Array;
+    for (let g = 0; g < grouped.groups; g++) {
+      sums.set(knownSums);
       for (let q = 0; q < count; q++) {
         const j = stillUnknown[q] as number;
-        const i = factorIndex[j] as number;
-        // Compliance evidence lifts an unknown factor's worse years to its floor (ADR 265).
-        work[i] = Math.max(groupLevels[j] as number, params.unknownAnswerFloor[i] as number);
+        builder.addLogsInto(factorIndex[j] as number, flooredLevels[g * U + j] as number, sums);
       }
-      total += (fastOfGroup[g] as FastAleEvaluator)(builder.buildTransient(work), out === undefined ? undefined : part);
-      if (out !== undefined) for (let s = 0; s < LOSS_SCENARIO_COUNT; s++) out[s] = (out[s] as number) + (part[s] as number);
+      builder.finishInto(sums, frequency, severity);
+      const a4 = a4Varies ? (flooredLevels[g * U + a4Unknown] as number) : (levels[builder.a4Factor] as number);
+      total += grouped.ofGroup(g, frequency, severity, a4, out);
     }
     return total;
   };
   return {
-    ale: { ofAnswers: (answers) => ofLevels(answersToLevels(answers)), ofLevels, toLevels: answersToLevels },
-    groups: fastOfGroup.length,
-    byScenario: byScenarioOf(ofLevels),
+    ...rememberAnswers(ofLevels, ofLevels),
+    groups: grouped.groups,
   };
 }
 
+/** Answer sets priced before, per what-if evaluator; past this many the memory is cleared (a long what-if session). */
+const REMEMBERED_ANSWER_SETS = 4_096;
+
 /**
- * The draws split by group of years, each keeping the run's year count (so ALEs of the parts add up).
- * One counting sort of the events by group, in event order within a group; each part is a view of the
- * sorted arrays, so the hundred groups of a design cost one copy of the draws, not a hundred.
+ * The what-ifs of named answers, each set priced once with its split by loss scenario: the unknown-factor
+ * effects, the one-at-a-time rows, the recommendations, the fix plan and the split by scenario ask for
+ * many of the same sets (ADR 309). The total does not depend on whether the split is asked for, so a
+ * remembered figure is the figure. The Shapley walk (`ofLevels`, mostly new coalitions) is not remembered.
  */
-function splitDrawsByGroup(draws: LossDraws, groupOfSlot: Int32Array, groups: number): LossDraws[] {
-  const n = draws.eventCount;
-  const rc = draws.regimeCount;
-  const start = new Int32Array(groups + 1);
-  for (let e = 0; e < n; e++) {
-    const g = (groupOfSlot[draws.eventSlot[e] as number] as number) + 1;
-    start[g] = (start[g] as number) + 1;
-  }
-  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
-  const next = start.slice(0, groups);
-  const order = new Int32Array(n);
-  for (let e = 0; e < n; e++) {
-    const g = groupOfSlot[draws.eventSlot[e] as number] as number;
-    order[next[g] as number] = e;
-    next[g] = (next[g] as number) + 1;
-  }
-  const sorted = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (k: number) => T): T => {
-    const out = make(n);
-    for (let k = 0; k < n; k++) out[k] = a[order[k] as number] as number;
-    return out;
+function rememberAnswers(
+  ofLevelsWithSplit: (levels: Int8Array, out: Float64Array) => number,
+  ofLevels: (levels: Int8Array) => number,
+): Pick<WhatIfEvaluator, 'ale' | 'byScenario'> {
+  const priced = new Map<string, { readonly total: number; readonly byScenario: Float64Array }>();
+  const price = (answers: FactorAnswers) => {
+    const levels = answersToLevels(answers);
+    const key = levels.join(',');
+    let known = priced.get(key);
+    if (known === undefined) {
+      const byScenario = new Float64Array(LOSS_SCENARIO_COUNT);
+      known = { total: ofLevelsWithSplit(levels, byScenario), byScenario };
+      if (priced.size >= REMEMBERED_ANSWER_SETS) priced.clear();
+      priced.set(key, known);
+    }
+    return known;
   };
-  const fineUniform = new Float32Array(n * rc);
-  const fineAmountUsd = new Float32Array(n * rc);
-  for (let k = 0; k < n; k++) {
-    const e = order[k] as number;
-    fineUniform.set(draws.fineUniform.subarray(e * rc, (e + 1) * rc), k * rc);
-    fineAmountUsd.set(draws.fineAmountUsd.subarray(e * rc, (e + 1) * rc), k * rc);
-  }
-  const all = {
-    eventYear: sorted(draws.eventYear, (k) => new Int32Array(k)),
-    frequencyThreshold: sorted(draws.frequencyThreshold, (k) => new Float64Array(k)),
-    lossScenario: sorted(draws.lossScenario, (k) => new Uint8Array(k)),
-    coreLossUsd: sorted(draws.coreLossUsd, (k) => new Float64Array(k)),
-    recordsLossUsd: sorted(draws.recordsLossUsd, (k) => new Float64Array(k)),
-    ransomUsd: sorted(draws.ransomUsd, (k) => new Float64Array(k)),
-    eventSlot: sorted(draws.eventSlot, (k) => new Int32Array(k)),
+  return {
+    ale: { ofAnswers: (answers) => price(answers).total, ofLevels, toLevels: answersToLevels },
+    byScenario: (answers) => Float64Array.from(price(answers).byScenario),
   };
-  return Array.from({ length: groups }, (_, g) => {
-    const [from, to] = [start[g] as number, start[g + 1] as number];
-    return {
-      firstYear: draws.firstYear,
-      years: draws.years,
-      eventCount: to - from,
-      eventYear: all.eventYear.subarray(from, to),
-      frequencyThreshold: all.frequencyThreshold.subarray(from, to),
-      lossScenario: all.lossScenario.subarray(from, to),
-      coreLossUsd: all.coreLossUsd.subarray(from, to),
-      recordsLossUsd: all.recordsLossUsd.subarray(from, to),
-      fineUniform: fineUniform.subarray(from * rc, to * rc),
-      fineAmountUsd: fineAmountUsd.subarray(from * rc, to * rc),
-      regimeCount: rc,
-      ransomUsd: all.ransomUsd.subarray(from, to),
-      eventSlot: all.eventSlot.subarray(from, to),
-      answerUniforms: new Float32Array(0),
-      slotCount: 0,
-    };
-  });
 }
 
 /** Sums over the worst 1% of simulated years (the years ES99 averages): gross loss, insurable part, what the policy pays. */

@@ -73,9 +73,10 @@ describe('assessRisk with six unknown answers (clinic sample)', () => {
 });
 
 /**
- * Every answer "I don't know" beside a typical run (ADR 268): the same clinic, what the server runs at
- * completion (precise by default, with attribution). No compliance evidence, so all 19 answers stay
- * unknown. Target: the first within 2x the second.
+ * Every answer "I don't know" beside a typical run (ADR 268, ADR 309): the same clinic, what the server
+ * runs at completion (precise by default, with attribution). No compliance evidence, so all 19 answers
+ * stay unknown. Target: the second within 2x the first (vitest prints the ratio of the means, wall time);
+ * `npm run bench:unknown` gives the CPU time of both, alternated, for three profiles.
  */
 const EVERY_ANSWER_UNKNOWN = { ...SAMPLE_CLINIC_INPUT, frameworks: {}, factors: createUniformAnswers('unknown') };
 

@@ -1,6 +1,5 @@
 import { FACTORS } from './factors.ts';
 import type { FactorLevel } from './factors.ts';
-import { ANSWER_UNIFORMS_PER_YEAR } from './loss-draws.ts';
 import type { LossDraws } from './loss-draws.ts';
 import { LOSS_SCENARIO_COUNT } from './loss-scenarios.ts';
 import { createScenarioBuilder } from './model-parameters.ts';
@@ -140,14 +139,14 @@ const designOfDraws = new WeakMap<LossDraws, UnknownDesign>();
  * a few hundred rows is then a small fraction of the simulation's own.
  */
 export function designOfUnknownAnswers(draws: LossDraws, params: ModelParameters): UnknownDesign {
-  if (draws.answerUniforms.length < draws.slotCount * ANSWER_UNIFORMS_PER_YEAR) throw new Error('designOfUnknownAnswers: draws were made without answer uniforms; this is a bug in the engine');
+  if (draws.unknownDesignUniform === null) throw new Error('designOfUnknownAnswers: draws were made without answer uniforms; this is a bug in the engine');
   const known = designOfDraws.get(draws);
   if (known !== undefined) return known;
   const rows = Math.max(1, Math.min(UNKNOWN_DESIGN_ROWS, draws.slotCount));
   const rowOfSlot = new Int32Array(draws.slotCount);
   // Years are independent and identically drawn, so their numbers may assign the rows: each row gets the same share of years.
   for (let e = 0; e < draws.eventCount; e++) rowOfSlot[draws.eventSlot[e] as number] = (draws.eventYear[e] as number) % rows;
-  const seed = Math.floor(((draws.answerUniforms[0] as number | undefined) ?? 0.5) * 4_294_967_296) >>> 0;
+  const seed = Math.floor(draws.unknownDesignUniform * 4_294_967_296) >>> 0;
   const design = { rows, rowOfSlot, levelsByFactor: chooseDesignColumns(params, seed, rows), groupsByUnknown: new Map() };
   designOfDraws.set(draws, design);
   return design;
@@ -182,7 +181,8 @@ function chooseDesignColumns(params: ModelParameters, seed: number, rows: number
 /** One factor's column: row r at the level of the stratified uniform (rank + 0.5) / rows (`levelOfRank`), ranks shuffled. */
 function latinHypercubeColumn(rng: Xoshiro128, levelOfRank: Int8Array): Int8Array {
   const rows = levelOfRank.length;
-  const rank = Int32Array.from({ length: rows }, (_, r) => r);
+  const rank = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) rank[r] = r;
   for (let r = rows - 1; r > 0; r--) {
     const j = Math.floor(rng.nextFloat64() * (r + 1));
     const t = rank[r] as number;
@@ -238,21 +238,28 @@ function populationMeans(effects: { frequency: Float64Array; both: Float64Array 
   return means;
 }
 
-/** Sum over loss scenarios of the squared relative errors of the design's mean multipliers against the population's. */
+/**
+ * Sum over loss scenarios of the squared relative errors of the design's mean multipliers against the population's.
+ * One pass over the rows, all ten (table, loss scenario) sums at once (each in the same order as one at a time).
+ */
 function meanMultiplierMismatch(columns: readonly Int8Array[], rows: number, effects: { frequency: Float64Array; both: Float64Array }, population: Float64Array): number {
   const S = LOSS_SCENARIO_COUNT;
-  let mismatch = 0;
-  [effects.frequency, effects.both].forEach((table, t) => {
-    for (let s = 0; s < S; s++) {
-      let design = 0;
-      for (let r = 0; r < rows; r++) {
-        let sum = 0;
-        for (let i = 0; i < columns.length; i++) sum += table[(i * 3 + ((columns[i] as Int8Array)[r] as number)) * S + s] as number;
-        design += Math.exp(sum);
+  const tables = [effects.frequency, effects.both];
+  const design = new Float64Array(2 * S);
+  const sums = new Float64Array(2 * S);
+  for (let r = 0; r < rows; r++) {
+    sums.fill(0);
+    for (let i = 0; i < columns.length; i++) {
+      const k = (i * 3 + ((columns[i] as Int8Array)[r] as number)) * S;
+      for (let t = 0; t < 2; t++) {
+        const table = tables[t] as Float64Array;
+        for (let s = 0; s < S; s++) sums[t * S + s] = (sums[t * S + s] as number) + (table[k + s] as number);
       }
-      mismatch += (design / rows / (population[t * S + s] as number) - 1) ** 2;
     }
-  });
+    for (let q = 0; q < 2 * S; q++) design[q] = (design[q] as number) + Math.exp(sums[q] as number);
+  }
+  let mismatch = 0;
+  for (let q = 0; q < 2 * S; q++) mismatch += ((design[q] as number) / rows / (population[q] as number) - 1) ** 2;
   return mismatch;
 }
 

@@ -35,18 +35,15 @@ interface EvaluatorContext {
   readonly eventsOf: readonly Int32Array[];
 }
 
-/** Per event at one A4 level: fines (capped per regime) + ransom, the breakpoint t_e, and the events that can reach the cap. */
-function prepareLevel({ draws, params, base }: EvaluatorContext, level: FactorLevel): LevelData {
+/** Per event at one A4 level: X_e = fines (capped per regime) + ransom, and the breakpoint t_e = max(0, (cap - X_e) / B_e). */
+export function computeEventExtras(draws: LossDraws, params: ModelParameters, base: Float64Array, level: FactorLevel): { extra: Float64Array; breakpoint: Float64Array } {
   const n = draws.eventCount;
   const cap = params.capPerEventUsd;
-  const maxM = params.severityMultiplierMax;
   const probabilities = params.fine.probabilityByA4[level];
   const caps = params.fine.capsByA4[level];
   const extra = new Float64Array(n);
   const breakpoint = new Float64Array(n);
-  const isCandidate = new Uint8Array(n);
   const rc = draws.regimeCount;
-  const candidateList: number[] = [];
   for (let e = 0; e < n; e++) {
     let x = draws.ransomUsd[e] as number;
     for (let j = 0; j < rc; j++) {
@@ -58,9 +55,20 @@ function prepareLevel({ draws, params, base }: EvaluatorContext, level: FactorLe
       }
     }
     extra[e] = x;
-    const t = Math.max(0, (cap - x) / (base[e] as number));
-    breakpoint[e] = t;
-    if (t < maxM) {
+    breakpoint[e] = Math.max(0, (cap - x) / (base[e] as number));
+  }
+  return { extra, breakpoint };
+}
+
+/** Per event at one A4 level: fines + ransom, the breakpoint t_e, and the events that can reach the cap. */
+function prepareLevel({ draws, params, base }: EvaluatorContext, level: FactorLevel): LevelData {
+  const n = draws.eventCount;
+  const maxM = params.severityMultiplierMax;
+  const { extra, breakpoint } = computeEventExtras(draws, params, base, level);
+  const isCandidate = new Uint8Array(n);
+  const candidateList: number[] = [];
+  for (let e = 0; e < n; e++) {
+    if ((breakpoint[e] as number) < maxM) {
       isCandidate[e] = 1;
       candidateList.push(e);
     }

@@ -56,20 +56,18 @@ export interface LossDraws {
   readonly regimeCount: number;
   /** Ransom paid (0 when none), USD. */
   readonly ransomUsd: Float64Array;
-  /**
-   * Per event, the index of its year among the years with events (0, 1, ...
-   * within this draw set); years with events draw one uniform per factor for
-   * "unknown" answers (ADR 101), from their own streams (block stream + long
-   * jump), so asking for them never moves the loss draws.
-   */
+  /** Per event, the index of its year among the years with events (0, 1, ... within this draw set). */
   readonly eventSlot: Int32Array;
-  /** One uniform per factor per year with events (`FACTOR_COUNT` per slot); empty unless requested. */
-  readonly answerUniforms: Float32Array;
+  /**
+   * The uniform that seeds the design of "I don't know" levels (ADR 268): the first draw of the
+   * unknown-answer stream (block stream + long jump, so asking for it never moves the loss draws)
+   * of the block of the first year with events, at float32 resolution; 0.5 when no year had events;
+   * null unless requested. The per-year uniforms of ADR 101 are no longer drawn: the design only
+   * reads this one (ADR 309).
+   */
+  readonly unknownDesignUniform: number | null;
   readonly slotCount: number;
 }
-
-/** Factors per year in `answerUniforms`. */
-export const ANSWER_UNIFORMS_PER_YEAR = 19;
 /** Fine regimes drawn for every event (the length of `FINE_REGIME_IDS`). */
 const FINE_DRAWS_PER_EVENT = FINE_REGIME_IDS.length;
 
@@ -154,7 +152,8 @@ class DrawBuffers {
   readonly ransom: Growable<Float64Array>;
   readonly fineU: Growable<Float32Array>;
   readonly fineAmount: Growable<Float32Array>;
-  readonly answerU: Growable<Float32Array>;
+  /** The first unknown-answer uniform of this part (null until a year with events draws it). */
+  designUniform: number | null = null;
 
   constructor(
     capacity: number,
@@ -170,7 +169,6 @@ class DrawBuffers {
     this.ransom = new Growable(f64, capacity);
     this.fineU = new Growable(f32, capacity * regimeCount);
     this.fineAmount = new Growable(f32, capacity * regimeCount);
-    this.answerU = new Growable(f32, withAnswerUniforms ? capacity * ANSWER_UNIFORMS_PER_YEAR : 0);
   }
 
   /** Makes room for `n` more events of the current year; returns the index of the first. */
@@ -199,7 +197,7 @@ class DrawBuffers {
       regimeCount,
       ransomUsd: this.ransom.data.slice(0, count),
       eventSlot: this.eventSlot.data.slice(0, count),
-      answerUniforms: this.answerU.data.slice(0, this.withAnswerUniforms ? slots * ANSWER_UNIFORMS_PER_YEAR : 0),
+      unknownDesignUniform: this.withAnswerUniforms ? (this.designUniform ?? 0.5) : null,
       slotCount: slots,
     };
   }
@@ -272,7 +270,7 @@ function drawEventLosses(rng: Xoshiro128, buffers: DrawBuffers, e: number, c: Dr
   buffers.ransom.data[e] = ur < (c.ransomProbability[scenario] as number) ? Math.exp(c.logRansom + c.ransomSigma * normalQuantile(uniform32(vr))) : 0;
 }
 
-/** One simulated year: its event count, then (if any) its unknown-answer uniforms, thresholds and losses. */
+/** One simulated year: its event count, then (if any) the design's uniform (first such year only), thresholds and losses. */
 function drawYear(year: number, rng: Xoshiro128, answerRng: Xoshiro128 | null, buffers: DrawBuffers, c: DrawConstants): void {
   // One 32-bit uniform per year (resolution 2^-32 is ample for P(N = 0) ~ 0.85-0.95).
   const u = (rng.nextUint32() + 0.5) / 4_294_967_296;
@@ -280,10 +278,8 @@ function drawYear(year: number, rng: Xoshiro128, answerRng: Xoshiro128 | null, b
   const n = countEventsAtMaxFrequency(u, c);
   const first = buffers.addEvents(n);
   const slot = buffers.slots;
-  if (answerRng !== null) {
-    buffers.answerU.ensure((slot + 1) * ANSWER_UNIFORMS_PER_YEAR);
-    for (let i = 0; i < ANSWER_UNIFORMS_PER_YEAR; i++) buffers.answerU.data[slot * ANSWER_UNIFORMS_PER_YEAR + i] = answerRng.nextFloat64();
-  }
+  // Float32, as the per-year uniforms (ADR 101) were stored: the design, and so every result, is unchanged.
+  if (answerRng !== null && buffers.designUniform === null) buffers.designUniform = Math.fround(answerRng.nextFloat64());
   drawSortedThresholds(rng, buffers.threshold.data, first, n, c.fMax);
   for (let e = first; e < first + n; e++) {
     buffers.eventYear.data[e] = year;
@@ -297,8 +293,8 @@ function drawYear(year: number, rng: Xoshiro128, answerRng: Xoshiro128 | null, b
  * Draws blocks [firstBlock, firstBlock + blockCount) of a run of
  * `iterations` years. Event years are absolute (0 .. iterations - 1), so the
  * parts of a run can be joined with `concatLossDraws` in block order.
- * `withAnswerUniforms` keeps the per-year uniforms of unknown answers (they
- * are always drawn, so the other draws do not depend on it).
+ * `withAnswerUniforms` draws the uniform of the design of unknown answers
+ * (`unknownDesignUniform`) from its own stream, so the other draws do not depend on it.
  */
 export function sampleLossDraws(
   params: ModelParameters,
@@ -318,8 +314,8 @@ export function sampleLossDraws(
   const cursor = createBlockStream(seed, firstBlock);
   for (let block = firstBlock; block < firstBlock + blockCount; block++) {
     const rng = cursor.clone();
-    // Unknown-answer uniforms come from a second family of streams (block stream + long jump), drawn only when needed.
-    const answerRng = withAnswerUniforms ? cursor.clone() : null;
+    // The design's uniform comes from a second family of streams (block stream + long jump), drawn only when needed.
+    const answerRng = withAnswerUniforms && buffers.designUniform === null ? cursor.clone() : null;
     answerRng?.longJump();
     cursor.jump();
     const blockEnd = Math.min(iterations, (block + 1) * BLOCK_YEARS);
@@ -365,7 +361,8 @@ export function concatLossDraws(parts: readonly LossDraws[]): LossDraws {
     regimeCount,
     ransomUsd: join((p) => p.ransomUsd, (n) => new Float64Array(n)),
     eventSlot,
-    answerUniforms: join((p) => p.answerUniforms, (n) => new Float32Array(n)),
+    // The first part with a year with events drew the run's first design uniform.
+    unknownDesignUniform: (parts.find((p) => p.slotCount > 0) ?? parts[0])?.unknownDesignUniform ?? null,
     slotCount: slotOffset,
   };
 }

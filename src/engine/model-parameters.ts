@@ -421,23 +421,36 @@ export interface ScenarioBuilder {
    * at once (the attribution what-ifs). Valid until the next call; never keep it.
    */
   readonly buildTransient: (levels: Int8Array) => Scenario;
+  /**
+   * The ten log sums `buildInto` turns into multipliers (frequency, then severity, per loss scenario) of
+   * the factors whose `skip` entry is 0. With `addLogsInto` a caller that varies a few factors over many
+   * combinations sums the others once (the what-ifs over unknown levels, ADR 309); `finishInto` then
+   * writes the multipliers as `buildInto` does (the same up to summation order).
+   */
+  readonly sumLogsInto: (levels: Int8Array, skip: Uint8Array, sums: Float64Array) => void;
+  readonly addLogsInto: (factor: number, level: number, sums: Float64Array) => void;
+  readonly finishInto: (sums: Float64Array, frequencyOut: Float64Array, severityOut: Float64Array) => void;
+  /** The catalogue index of A4, whose level `buildInto` returns. */
+  readonly a4Factor: number;
 }
 
-/**
- * A scenario builder for hot loops: answers as an array of level indices
- * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Each
- * factor's log multipliers are weighted per loss scenario by
- * `FACTOR_SCENARIO_WEIGHTS` (all >= 0, so monotone) and summed in catalogue
- * order: F_s = exp(sum w ln F), M_s = clamp(exp(psi x sum w ln m)).
- */
-export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
+/** The log multipliers of every factor and level, weighted per loss scenario: from the catalogue alone, so built once (a run builds many builders: ADR 309). */
+interface BuilderTables {
+  readonly logSeverity: Float64Array;
+  readonly weightedLogFrequency: Float64Array;
+  readonly weightedLogSeverity: Float64Array;
+  readonly a4Index: number;
+}
+
+let builderTables: BuilderTables | null = null;
+
+function buildBuilderTables(): BuilderTables {
   const n = FACTORS.length;
   const S = LOSS_SCENARIO_COUNT;
   const logSeverity = new Float64Array(n * 4);
   const weightedLogFrequency = new Float64Array(n * 4 * S);
   const weightedLogSeverity = new Float64Array(n * 4 * S);
   const answersByIndex: readonly KnownFactorAnswer[] = ['worst', 'partial', 'best', 'notApplicable'];
-  const a4Index = FACTORS.findIndex((f) => f.id === 'A4');
   FACTORS.forEach((f, i) => {
     answersByIndex.forEach((answer, level) => {
       const k = i * 4 + level;
@@ -451,6 +464,20 @@ export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
       }
     });
   });
+  return { logSeverity, weightedLogFrequency, weightedLogSeverity, a4Index: FACTORS.findIndex((f) => f.id === 'A4') };
+}
+
+/**
+ * A scenario builder for hot loops: answers as an array of level indices
+ * (0 worst, 1 partial, 2 best, 3 not applicable) in catalogue order. Each
+ * factor's log multipliers are weighted per loss scenario by
+ * `FACTOR_SCENARIO_WEIGHTS` (all >= 0, so monotone) and summed in catalogue
+ * order: F_s = exp(sum w ln F), M_s = clamp(exp(psi x sum w ln m)).
+ */
+export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
+  const n = FACTORS.length;
+  const S = LOSS_SCENARIO_COUNT;
+  const { logSeverity, weightedLogFrequency, weightedLogSeverity, a4Index } = (builderTables ??= buildBuilderTables());
   const a4Levels: readonly FactorLevel[] = ['worst', 'partial', 'best', 'partial'];
   const clamp = (x: number): number => Math.min(params.severityMultiplierMax, Math.max(params.severityMultiplierMin, x));
   if (S !== 5) throw new Error('createScenarioBuilder: the unrolled sums below assume five loss scenarios');
@@ -484,6 +511,23 @@ export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
     severityOut[offset + 4] = clamp(Math.exp(psi * m4));
     return levels[a4Index] as number;
   };
+  const addLogsInto = (factor: number, level: number, sums: Float64Array): void => {
+    const k = (factor * 4 + level) * S;
+    for (let s = 0; s < S; s++) {
+      sums[s] = (sums[s] as number) + (weightedLogFrequency[k + s] as number);
+      sums[S + s] = (sums[S + s] as number) + (weightedLogSeverity[k + s] as number);
+    }
+  };
+  const sumLogsInto = (levels: Int8Array, skip: Uint8Array, sums: Float64Array): void => {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) if (skip[i] === 0) addLogsInto(i, levels[i] as number, sums);
+  };
+  const finishInto = (sums: Float64Array, frequencyOut: Float64Array, severityOut: Float64Array): void => {
+    for (let s = 0; s < S; s++) {
+      frequencyOut[s] = Math.exp(sums[s] as number);
+      severityOut[s] = clamp(Math.exp(params.psi * (sums[S + s] as number)));
+    }
+  };
   const share = params.lossScenarios.share;
   /** The display figures of a scenario: the share-weighted frequency and the full-weight severity multiplier. */
   const fillScenario = (levels: Int8Array, frequencyByLossScenario: Float64Array, severityByLossScenario: Float64Array): Scenario => {
@@ -502,5 +546,9 @@ export function createScenarioBuilder(params: ScenarioParams): ScenarioBuilder {
     buildInto,
     build: (levels) => fillScenario(levels, new Float64Array(S), new Float64Array(S)),
     buildTransient: (levels) => fillScenario(levels, transientFrequency, transientSeverity),
+    sumLogsInto,
+    addLogsInto,
+    finishInto,
+    a4Factor: a4Index,
   };
 }

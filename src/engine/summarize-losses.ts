@@ -149,14 +149,19 @@ export function selectKth(a: Float64Array, left: number, right: number, k: numbe
 
 /** Number of values in an ascending array strictly greater than x. */
 function countAbove(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
+  return sorted.length - countAtMost(sorted, 0, sorted.length, x);
+}
+
+/** Number of values of the ascending `sorted[from..to)` that are <= x, by binary search. */
+export function countAtMost(sorted: Float64Array, from: number, to: number, x: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((sorted[mid] as number) <= x) lo = mid + 1;
     else hi = mid;
   }
-  return sorted.length - lo;
+  return lo - from;
 }
 
 /**
