@@ -1,5 +1,5 @@
 import type { AnsweredAs } from '@/reports/result-notes.ts';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { announce } from '@/client/lib/announce.ts';
@@ -63,6 +63,9 @@ function useWhatIf(input: RiskInput, savedResult: RiskResult | null, seed: numbe
   // The answers as saved: the engine's effective answers (suggestions applied, blanks as average).
   const savedAnswers = useMemo(() => (savedResult ? { ...input.factors, ...savedResult.factorAnswers } : input.factors), [input.factors, savedResult]);
   const [answers, setAnswers] = useState<RiskInput['factors']>(savedAnswers);
+  // The answers as last set, read by a change handler that stays the same function, so only the
+  // select that changed re-renders with it (ADR 315).
+  const latestAnswers = useRef(answers);
   const [baseline, setBaseline] = useState<RiskResult | null>(savedResult);
   const isModified = !sameAnswers(answers, savedAnswers);
 
@@ -80,15 +83,17 @@ function useWhatIf(input: RiskInput, savedResult: RiskResult | null, seed: numbe
 
   const onChange = useCallback(
     (id: FactorId, answer: FactorAnswer) => {
-      const next = { ...answers, [id]: answer };
+      const next = { ...latestAnswers.current, [id]: answer };
+      latestAnswers.current = next;
       // Start the worker first; the form re-renders while it computes.
       run({ ...input, factors: next });
       setAnswers(next);
     },
-    [answers, input, run],
+    [input, run],
   );
 
   const discard = () => {
+    latestAnswers.current = savedAnswers;
     setAnswers(savedAnswers);
     announce('What-if changes discarded');
   };
@@ -136,6 +141,9 @@ export function ResultsWithWhatIf({
   answeredAs?: AnsweredAs | null;
 }) {
   const { engine, answers, savedAnswers, baseline, isModified, whatIfInput, onChange, discard, headline, details } = useWhatIf(input, savedResult, seed, asServerWould);
+  // The advice table's "updating" mark follows in a later render: the change's own render draws
+  // only the headline and the select (ADR 315).
+  const isRefining = useDeferredValue(engine.isRefining && isModified);
   const save = onSaveScenario
     ? { defaultTitle: defaultScenarioTitle ?? 'What-if scenario', isSaving, onSave: (title: string) => void onSaveScenario(title, whatIfInput) }
     : null;
@@ -159,7 +167,7 @@ export function ResultsWithWhatIf({
             input={input}
             baseline={isModified ? baseline : null}
             isUpdating={engine.isComputing}
-            isRefining={engine.isRefining && isModified}
+            isRefining={isRefining}
             afterAdvice={afterAdvice}
             answeredAs={answeredAs}
           />

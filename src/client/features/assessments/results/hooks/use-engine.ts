@@ -84,7 +84,9 @@ function onEngineMessage(message: EngineResponse, ctx: MessageContext): void {
   const { id, result } = message;
   if (message.phase === 'fast') {
     const { willRefine } = message;
-    ctx.setHeadline({ id, value: result });
+    // A foreseen change already shows these figures (the same run, ADR 283): keeping that object
+    // spares a second render of the headline while the reader may already be changing the next answer.
+    ctx.setHeadline((h) => (h.id === id && h.value ? h : { id, value: result }));
     ctx.setStatus({ isComputing: false, isRefining: willRefine, error: null });
     startTransition(() =>
       ctx.setDetails((d) => ({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { PostureFigures, PostureRunSettings } from '@/engine/posture-figures.ts';
 import { postureKey, type PostureToRun } from '../lib/likelihood-impact.ts';
 import type { PostureRequest, PostureResponse } from '../workers/posture-messages.ts';
@@ -36,7 +36,9 @@ export function usePostureFigures(postures: readonly PostureToRun[], settings: P
     nextId.current += 1;
     const request: PostureRequest = { id: nextId.current, settings, postures: missing };
     try {
-      const worker = (workerRef.current ??= createWorker((response) => setState((s) => mergeResponse(s, response))));
+      // A transition: the heat map's figures arrive at any moment, often as the reader changes the next
+      // what-if answer, whose headline must not wait for this render (ADR 315).
+      const worker = (workerRef.current ??= createWorker((response) => startTransition(() => setState((s) => mergeResponse(s, response)))));
       worker.postMessage(request);
     } catch (error) {
       // No worker (a very old browser or a blocked script): say so instead of waiting forever.
