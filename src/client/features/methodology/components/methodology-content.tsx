@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable, type DataColumn } from '@/client/components/ui/data-table.tsx';
 import { CALIBRATION, type CalibrationEntry } from '@/engine/calibration/calibration.ts';
 import { CONTROL_COSTS } from '@/engine/calibration/control-costs.ts';
 import { FACTORS } from '@/engine/factors.ts';
@@ -48,38 +49,46 @@ export function formatTableValue(value: number, unit: CalibrationTableRow['unit'
 
 const INDUSTRY_LABEL: Record<string, string> = { healthcare: 'Healthcare', financialServices: 'Financial services', manufacturing: 'Manufacturing', professionalServices: 'Professional services', other: 'All industries' };
 
+/** The look of the page's wide tables of figures and their sources. */
+const SOURCES_TABLE = {
+  cellClassName: 'px-2 py-1.5',
+  headCellClassName: 'px-2 py-2',
+  className: 'min-w-[720px] border-collapse',
+  rowClassName: 'border-b border-slate-100 align-top',
+  rowHeaderClassName: 'font-normal',
+} as const;
+
+const FIGURE = { cellClassName: 'tabular-nums whitespace-nowrap' } as const;
+
+const CALIBRATION_COLUMNS: readonly DataColumn<CalibrationTableRow>[] = [
+  { header: 'Band or profile', cell: (r) => r.subject },
+  { header: 'Industry', cell: (r) => (r.industry === null ? 'All' : (INDUSTRY_LABEL[r.industry] ?? r.industry)) },
+  { header: 'Figure', cell: (r) => r.metric },
+  { header: 'Model', cell: (r) => formatTableValue(r.modelValue, r.unit), ...FIGURE, cellAttributes: () => ({ 'data-testid': 'model-value' }) },
+  { header: 'Source', cell: (r) => (r.sourceValue === null ? '-' : formatTableValue(r.sourceValue, r.unit)), ...FIGURE },
+  {
+    header: 'Accepted range',
+    cell: (r) => (
+      <>
+        {formatTableValue(r.rangeLow, r.unit)}-{formatTableValue(r.rangeHigh, r.unit)} <span className="text-slate-700">({r.rangeRule})</span>
+      </>
+    ),
+    cellAttributes: (r) => ({ title: r.source }),
+  },
+  { header: 'Within', cell: (r) => (r.isWithinRange ? 'Yes' : 'No') },
+];
+
 function CalibrationTable({ rows }: { rows: readonly CalibrationTableRow[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-        <caption className="sr-only">Model figures next to the source figures and the accepted range</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Band or profile</th>
-            <th scope="col" className="px-2 py-2">Industry</th>
-            <th scope="col" className="px-2 py-2">Figure</th>
-            <th scope="col" className="px-2 py-2">Model</th>
-            <th scope="col" className="px-2 py-2">Source</th>
-            <th scope="col" className="px-2 py-2">Accepted range</th>
-            <th scope="col" className="px-2 py-2">Within</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-b border-slate-100 align-top" data-testid={`calibration-row-${r.id}`}>
-              <th scope="row" className="px-2 py-1.5 font-normal">{r.subject}</th>
-              <td className="px-2 py-1.5">{r.industry === null ? 'All' : (INDUSTRY_LABEL[r.industry] ?? r.industry)}</td>
-              <td className="px-2 py-1.5">{r.metric}</td>
-              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap" data-testid="model-value">{formatTableValue(r.modelValue, r.unit)}</td>
-              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">{r.sourceValue === null ? '-' : formatTableValue(r.sourceValue, r.unit)}</td>
-              <td className="px-2 py-1.5" title={r.source}>
-                {formatTableValue(r.rangeLow, r.unit)}-{formatTableValue(r.rangeHigh, r.unit)} <span className="text-slate-700">({r.rangeRule})</span>
-              </td>
-              <td className="px-2 py-1.5">{r.isWithinRange ? 'Yes' : 'No'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Model figures next to the source figures and the accepted range"
+        columns={CALIBRATION_COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `calibration-row-${r.id}`}
+        {...SOURCES_TABLE}
+      />
     </div>
   );
 }
@@ -194,72 +203,42 @@ function ModelLimits() {
   );
 }
 
+const ENTRY_COLUMNS: readonly DataColumn<CalibrationEntry>[] = [
+  { header: 'Quantity', cell: (e) => e.label },
+  { header: 'Value', cell: formatValue, ...FIGURE },
+  { header: 'Kind', cell: kindOf },
+  { header: 'Source', cell: (e) => e.source },
+];
+
 /** Every calibration value with its kind and source. */
 function NumbersAndSources() {
   return (
     <MethodologySection id="numbers" title="Every number and its source">
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-        <caption className="sr-only">Calibration values with sources</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Quantity</th>
-            <th scope="col" className="px-2 py-2">Value</th>
-            <th scope="col" className="px-2 py-2">Kind</th>
-            <th scope="col" className="px-2 py-2">Source</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.key} className="border-b border-slate-100 align-top">
-              <th scope="row" className="px-2 py-1.5 font-normal">{e.label}</th>
-              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">{formatValue(e)}</td>
-              <td className="px-2 py-1.5">{kindOf(e)}</td>
-              <td className="px-2 py-1.5">{e.source}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable caption="Calibration values with sources" columns={ENTRY_COLUMNS} rows={entries} rowKey={(e) => e.key} {...SOURCES_TABLE} />
     </div>
     </MethodologySection>
   );
 }
+
+type Factor = (typeof FACTORS)[number];
+
+/** A factor's multipliers for the best, the partial and the worst answer. */
+const multipliers = (m: Factor['severityMultiplier']) => `×${m.best} / ×${m.partial} / ×${m.worst}`;
+
+const FACTOR_COLUMNS: readonly DataColumn<Factor>[] = [
+  { header: 'Factor', cell: (f) => `${f.id} ${f.name}` },
+  { header: 'Cost per event (best / average / worst)', cell: (f) => multipliers(f.severityMultiplier), cellClassName: 'tabular-nums' },
+  { header: 'Frequency (best / average / worst)', cell: (f) => multipliers(f.frequencyMultiplier), cellClassName: 'tabular-nums' },
+  { header: 'Source', cell: (f) => `${f.source}${f.isAssumption ? ' (includes assumptions)' : ''}` },
+];
 
 /** The multipliers of each factor. */
 function FactorMultipliers() {
   return (
     <MethodologySection id="factors" title={<>The {FACTOR_COUNT} factors</>}>
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-        <caption className="sr-only">Factor multipliers with sources</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Factor</th>
-            <th scope="col" className="px-2 py-2">Cost per event (best / average / worst)</th>
-            <th scope="col" className="px-2 py-2">Frequency (best / average / worst)</th>
-            <th scope="col" className="px-2 py-2">Source</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FACTORS.map((f) => (
-            <tr key={f.id} className="border-b border-slate-100 align-top">
-              <th scope="row" className="px-2 py-1.5 font-normal">
-                {f.id} {f.name}
-              </th>
-              <td className="px-2 py-1.5 tabular-nums">
-                ×{f.severityMultiplier.best} / ×{f.severityMultiplier.partial} / ×{f.severityMultiplier.worst}
-              </td>
-              <td className="px-2 py-1.5 tabular-nums">
-                ×{f.frequencyMultiplier.best} / ×{f.frequencyMultiplier.partial} / ×{f.frequencyMultiplier.worst}
-              </td>
-              <td className="px-2 py-1.5">
-                {f.source}
-                {f.isAssumption ? ' (includes assumptions)' : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable caption="Factor multipliers with sources" columns={FACTOR_COLUMNS} rows={FACTORS} rowKey={(f) => f.id} {...SOURCES_TABLE} />
     </div>
     </MethodologySection>
   );

@@ -1,9 +1,22 @@
 import { LOSS_SCENARIOS } from '@/engine/loss-scenarios.ts';
-import { TableHead } from '@/client/components/ui/table-head.tsx';
+import { DataTable, LIST_TABLE, type DataColumn } from '@/client/components/ui/data-table.tsx';
 import { SCENARIOS_EXPLANATION, UNCERTAINTY_EXPLANATION } from '@/reports/loss-scenario-words.ts';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
 
 const percent = (share: number) => `${Number((share * 100).toPrecision(3))}%`;
+
+type Scenario = (typeof LOSS_SCENARIOS)[number];
+
+const SCENARIO_COLUMNS: readonly DataColumn<Scenario>[] = [
+  { header: 'Scenario', cell: (s) => s.label },
+  { header: 'What it covers', cell: (s) => s.description },
+  {
+    header: 'Share of incidents',
+    cell: (s) => `${percent(s.frequencyShare.value)}${s.frequencyShare.isAssumption ? ' (assumption)' : ''}`,
+    headerClassName: 'pr-0',
+    cellClassName: 'tabular-nums',
+  },
+];
 
 /**
  * The five named loss scenarios and the three kinds of uncertainty in plain words (ADR 208). The
@@ -22,23 +35,14 @@ export function ScenariosAndUncertaintySection() {
         </h2>
         <p>{intro}</p>
         <ScrollRegion label="The five loss scenarios">
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="scenario-definitions">
-            <TableHead columns={['Scenario', 'What it covers', 'Share of incidents']} />
-            <tbody>
-              {LOSS_SCENARIOS.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="py-1.5 pr-3 font-medium text-slate-900">
-                    {s.label}
-                  </th>
-                  <td className="py-1.5 pr-3">{s.description}</td>
-                  <td className="py-1.5 pr-3 tabular-nums">
-                    {percent(s.frequencyShare.value)}
-                    {s.frequencyShare.isAssumption ? ' (assumption)' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={SCENARIO_COLUMNS}
+            rows={LOSS_SCENARIOS}
+            rowKey={(s) => s.id}
+            {...LIST_TABLE}
+            className="min-w-[36rem]"
+            testId="scenario-definitions"
+          />
         </ScrollRegion>
         {closing.map((text) => (
           <p key={text}>{text}</p>
