@@ -9,30 +9,69 @@ export interface DataColumn<Row> {
   readonly className?: string;
   /** Classes of the column's header only. */
   readonly headerClassName?: string;
-  /** Classes of the column's cells only, e.g. 'tabular-nums' for figures. */
+  /** Classes of the column's cells only, e.g. 'tabular-nums' for figures, 'font-normal' for a plain row header. */
   readonly cellClassName?: string;
   /** A cell's own attributes: a data-testid for the tests that read one figure, a title to show on hover. */
   readonly cellAttributes?: (row: Row) => { readonly 'data-testid'?: string; readonly title?: string };
 }
 
+/** How a table looks. Header cells take `cell` then `head`, merged (tailwind-merge), so `head: 'py-2'` replaces the vertical padding only. */
+export interface TableLook {
+  /** Classes of every cell: the padding. */
+  readonly cell: string;
+  readonly head?: string;
+  /** Classes of the table: its width and layout. */
+  readonly table?: string;
+  readonly thead?: string;
+  /** Classes of the header row; a rule under it by default. */
+  readonly headRow?: string;
+  /** Classes of every body row; a hairline under each by default. */
+  readonly row?: string;
+}
+
+/** What a table shows and how, written once beside its page; the rows come with each render. */
+export interface TableDefinition<Row> {
+  /** Read by screen readers only unless `captionClassName` shows it; left out when a heading labels the table. */
+  readonly caption?: string;
+  readonly captionClassName?: string;
+  readonly columns: readonly DataColumn<Row>[];
+  readonly rowKey: (row: Row, index: number) => string;
+  readonly rowTestId?: (row: Row) => string;
+  /** The first cell names its row (`th scope="row"`) unless false. */
+  readonly hasRowHeader?: boolean;
+  readonly look: TableLook;
+  readonly testId?: string;
+}
+
+/**
+ * The look of a plain list table (scenarios, fixes): a light header row and rows with a hairline,
+ * wide enough to scroll sideways on a phone rather than squeeze. Its last column's header has no
+ * right padding (`headerClassName: 'pr-0'`), like `TableHead`'s.
+ */
+export const LIST_LOOK: TableLook = {
+  cell: 'py-1.5 pr-3',
+  head: 'py-2',
+  table: 'min-w-[36rem]',
+  headRow: 'border-b border-slate-200 text-slate-700',
+  row: 'border-b border-slate-100 align-top',
+};
+
+/** A row header in a list table: the name stands out from the figures. */
+export const LIST_ROW_HEADER = 'text-slate-900';
+
 /** The header row: one `th scope="col"` a column. */
 export function DataTableHead({
   headers,
-  className,
-  rowClassName = 'border-b border-slate-300',
-  cellClassName,
+  look,
 }: {
   headers: ReadonlyArray<{ readonly header: ReactNode; readonly className?: string; readonly headerClassName?: string }>;
-  className?: string;
-  rowClassName?: string;
-  /** Classes of every header cell: the padding. */
-  cellClassName: string;
+  look: TableLook;
 }) {
   return (
-    <thead className={className}>
-      <tr className={rowClassName}>
+    <thead className={look.thead}>
+      <tr className={look.headRow ?? 'border-b border-slate-300'}>
         {headers.map((column, index) => (
-          <th key={index} scope="col" className={cn(cellClassName, column.className, column.headerClassName)}>
+          <th key={index} scope="col" className={cn(look.cell, look.head, column.className, column.headerClassName)}>
             {column.header}
           </th>
         ))}
@@ -42,75 +81,37 @@ export function DataTableHead({
 }
 
 /**
- * The look of a plain list table (scenarios, fixes): a light header row and rows with a hairline.
- * Its last column's header has no right padding ('pr-0'), as it often holds the row's actions.
- */
-export const LIST_TABLE = {
-  headRowClassName: 'border-b border-slate-200 text-slate-700',
-  headCellClassName: 'py-2 pr-3',
-  cellClassName: 'py-1.5 pr-3',
-  rowClassName: 'border-b border-slate-100 align-top',
-  rowHeaderClassName: 'font-medium text-slate-900',
-} as const;
-
-/**
  * A table of rows described by its columns, so a page says what each column shows and the markup
- * (caption, `th scope`, row header) is written once. The first cell names its row (`th scope="row"`)
- * unless `hasRowHeader` is false. `children` are rows after the data rows.
+ * (caption, `th scope`, row header) is written once. `className` adds to the look's table classes
+ * where they depend on the rows (a smaller type for a long list).
  */
 export function DataTable<Row>({
-  caption,
-  captionClassName = 'sr-only',
-  columns,
+  table,
   rows,
-  rowKey,
-  cellClassName,
-  headCellClassName = cellClassName,
   className,
-  headClassName,
-  headRowClassName,
-  rowClassName = 'border-b border-slate-200',
-  rowHeaderClassName = 'font-medium',
-  hasRowHeader = true,
-  testId,
-  rowTestId,
   labelledBy,
-  children,
 }: {
-  caption?: ReactNode;
-  captionClassName?: string;
-  columns: readonly DataColumn<Row>[];
+  table: TableDefinition<Row>;
   rows: readonly Row[];
-  rowKey: (row: Row, index: number) => string;
-  /** Classes of every cell: the padding. */
-  cellClassName: string;
-  /** Classes of every header cell; the cells' by default. */
-  headCellClassName?: string;
   className?: string;
-  headClassName?: string;
-  headRowClassName?: string;
-  rowClassName?: string;
-  rowHeaderClassName?: string;
-  hasRowHeader?: boolean;
-  testId?: string;
-  rowTestId?: (row: Row) => string;
   labelledBy?: string;
-  children?: ReactNode;
 }) {
+  const { look, columns } = table;
+  const hasRowHeader = table.hasRowHeader ?? true;
   return (
-    <table className={cn('w-full text-left text-sm', className)} data-testid={testId} aria-labelledby={labelledBy}>
-      {caption === undefined ? null : <caption className={captionClassName}>{caption}</caption>}
-      <DataTableHead headers={columns} className={headClassName} rowClassName={headRowClassName} cellClassName={headCellClassName} />
+    <table className={cn('w-full text-left text-sm', look.table, className)} data-testid={table.testId} aria-labelledby={labelledBy}>
+      {table.caption === undefined ? null : <caption className={table.captionClassName ?? 'sr-only'}>{table.caption}</caption>}
+      <DataTableHead headers={columns} look={look} />
       <tbody>
         {rows.map((row, rowIndex) => (
-          <tr key={rowKey(row, rowIndex)} className={rowClassName} data-testid={rowTestId?.(row)}>
+          <tr key={table.rowKey(row, rowIndex)} className={look.row ?? 'border-b border-slate-200'} data-testid={table.rowTestId?.(row)}>
             {columns.map((column, index) => {
               const Cell = hasRowHeader && index === 0 ? 'th' : 'td';
               return (
                 <Cell
                   key={index}
                   scope={Cell === 'th' ? 'row' : undefined}
-                  className={cn(cellClassName, column.className, column.cellClassName, Cell === 'th' && rowHeaderClassName)}
+                  className={cn(look.cell, column.className, Cell === 'th' && 'font-medium', column.cellClassName)}
                   {...column.cellAttributes?.(row)}
                 >
                   {column.cell(row)}
@@ -119,7 +120,6 @@ export function DataTable<Row>({
             })}
           </tr>
         ))}
-        {children}
       </tbody>
     </table>
   );

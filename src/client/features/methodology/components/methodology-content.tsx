@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, type TableDefinition, type TableLook } from '@/client/components/ui/data-table.tsx';
 import { CALIBRATION, type CalibrationEntry } from '@/engine/calibration/calibration.ts';
 import { CONTROL_COSTS } from '@/engine/calibration/control-costs.ts';
 import { FACTORS } from '@/engine/factors.ts';
@@ -50,45 +50,41 @@ export function formatTableValue(value: number, unit: CalibrationTableRow['unit'
 const INDUSTRY_LABEL: Record<string, string> = { healthcare: 'Healthcare', financialServices: 'Financial services', manufacturing: 'Manufacturing', professionalServices: 'Professional services', other: 'All industries' };
 
 /** The look of the page's wide tables of figures and their sources. */
-const SOURCES_TABLE = {
-  cellClassName: 'px-2 py-1.5',
-  headCellClassName: 'px-2 py-2',
-  className: 'min-w-[720px] border-collapse',
-  rowClassName: 'border-b border-slate-100 align-top',
-  rowHeaderClassName: 'font-normal',
-} as const;
+const SOURCES_LOOK: TableLook = { cell: 'px-2 py-1.5', head: 'py-2', table: 'min-w-[720px] border-collapse', row: 'border-b border-slate-100 align-top' };
+
+/** A row header in these tables reads like the figures beside it. */
+const PLAIN = 'font-normal';
 
 const FIGURE = { cellClassName: 'tabular-nums whitespace-nowrap' } as const;
 
-const CALIBRATION_COLUMNS: readonly DataColumn<CalibrationTableRow>[] = [
-  { header: 'Band or profile', cell: (r) => r.subject },
-  { header: 'Industry', cell: (r) => (r.industry === null ? 'All' : (INDUSTRY_LABEL[r.industry] ?? r.industry)) },
-  { header: 'Figure', cell: (r) => r.metric },
-  { header: 'Model', cell: (r) => formatTableValue(r.modelValue, r.unit), ...FIGURE, cellAttributes: () => ({ 'data-testid': 'model-value' }) },
-  { header: 'Source', cell: (r) => (r.sourceValue === null ? '-' : formatTableValue(r.sourceValue, r.unit)), ...FIGURE },
-  {
-    header: 'Accepted range',
-    cell: (r) => (
-      <>
-        {formatTableValue(r.rangeLow, r.unit)}-{formatTableValue(r.rangeHigh, r.unit)} <span className="text-slate-700">({r.rangeRule})</span>
-      </>
-    ),
-    cellAttributes: (r) => ({ title: r.source }),
-  },
-  { header: 'Within', cell: (r) => (r.isWithinRange ? 'Yes' : 'No') },
-];
+const CALIBRATION_TABLE: TableDefinition<CalibrationTableRow> = {
+  caption: 'Model figures next to the source figures and the accepted range',
+  rowKey: (r) => r.id,
+  rowTestId: (r) => `calibration-row-${r.id}`,
+  look: SOURCES_LOOK,
+  columns: [
+    { header: 'Band or profile', cell: (r) => r.subject, cellClassName: PLAIN },
+    { header: 'Industry', cell: (r) => (r.industry === null ? 'All' : (INDUSTRY_LABEL[r.industry] ?? r.industry)) },
+    { header: 'Figure', cell: (r) => r.metric },
+    { header: 'Model', cell: (r) => formatTableValue(r.modelValue, r.unit), ...FIGURE, cellAttributes: () => ({ 'data-testid': 'model-value' }) },
+    { header: 'Source', cell: (r) => (r.sourceValue === null ? '-' : formatTableValue(r.sourceValue, r.unit)), ...FIGURE },
+    {
+      header: 'Accepted range',
+      cell: (r) => (
+        <>
+          {formatTableValue(r.rangeLow, r.unit)}-{formatTableValue(r.rangeHigh, r.unit)} <span className="text-slate-700">({r.rangeRule})</span>
+        </>
+      ),
+      cellAttributes: (r) => ({ title: r.source }),
+    },
+    { header: 'Within', cell: (r) => (r.isWithinRange ? 'Yes' : 'No') },
+  ],
+};
 
 function CalibrationTable({ rows }: { rows: readonly CalibrationTableRow[] }) {
   return (
     <div className="overflow-x-auto">
-      <DataTable
-        caption="Model figures next to the source figures and the accepted range"
-        columns={CALIBRATION_COLUMNS}
-        rows={rows}
-        rowKey={(r) => r.id}
-        rowTestId={(r) => `calibration-row-${r.id}`}
-        {...SOURCES_TABLE}
-      />
+      <DataTable table={CALIBRATION_TABLE} rows={rows} />
     </div>
   );
 }
@@ -203,19 +199,24 @@ function ModelLimits() {
   );
 }
 
-const ENTRY_COLUMNS: readonly DataColumn<CalibrationEntry>[] = [
-  { header: 'Quantity', cell: (e) => e.label },
-  { header: 'Value', cell: formatValue, ...FIGURE },
-  { header: 'Kind', cell: kindOf },
-  { header: 'Source', cell: (e) => e.source },
-];
+const ENTRIES_TABLE: TableDefinition<CalibrationEntry> = {
+  caption: 'Calibration values with sources',
+  rowKey: (e) => e.key,
+  look: SOURCES_LOOK,
+  columns: [
+    { header: 'Quantity', cell: (e) => e.label, cellClassName: PLAIN },
+    { header: 'Value', cell: formatValue, ...FIGURE },
+    { header: 'Kind', cell: kindOf },
+    { header: 'Source', cell: (e) => e.source },
+  ],
+};
 
 /** Every calibration value with its kind and source. */
 function NumbersAndSources() {
   return (
     <MethodologySection id="numbers" title="Every number and its source">
     <div className="overflow-x-auto">
-      <DataTable caption="Calibration values with sources" columns={ENTRY_COLUMNS} rows={entries} rowKey={(e) => e.key} {...SOURCES_TABLE} />
+      <DataTable table={ENTRIES_TABLE} rows={entries} />
     </div>
     </MethodologySection>
   );
@@ -226,19 +227,24 @@ type Factor = (typeof FACTORS)[number];
 /** A factor's multipliers for the best, the partial and the worst answer. */
 const multipliers = (m: Factor['severityMultiplier']) => `×${m.best} / ×${m.partial} / ×${m.worst}`;
 
-const FACTOR_COLUMNS: readonly DataColumn<Factor>[] = [
-  { header: 'Factor', cell: (f) => `${f.id} ${f.name}` },
-  { header: 'Cost per event (best / average / worst)', cell: (f) => multipliers(f.severityMultiplier), cellClassName: 'tabular-nums' },
-  { header: 'Frequency (best / average / worst)', cell: (f) => multipliers(f.frequencyMultiplier), cellClassName: 'tabular-nums' },
-  { header: 'Source', cell: (f) => `${f.source}${f.isAssumption ? ' (includes assumptions)' : ''}` },
-];
+const FACTORS_TABLE: TableDefinition<Factor> = {
+  caption: 'Factor multipliers with sources',
+  rowKey: (f) => f.id,
+  look: SOURCES_LOOK,
+  columns: [
+    { header: 'Factor', cell: (f) => `${f.id} ${f.name}`, cellClassName: PLAIN },
+    { header: 'Cost per event (best / average / worst)', cell: (f) => multipliers(f.severityMultiplier), cellClassName: 'tabular-nums' },
+    { header: 'Frequency (best / average / worst)', cell: (f) => multipliers(f.frequencyMultiplier), cellClassName: 'tabular-nums' },
+    { header: 'Source', cell: (f) => `${f.source}${f.isAssumption ? ' (includes assumptions)' : ''}` },
+  ],
+};
 
 /** The multipliers of each factor. */
 function FactorMultipliers() {
   return (
     <MethodologySection id="factors" title={<>The {FACTOR_COUNT} factors</>}>
     <div className="overflow-x-auto">
-      <DataTable caption="Factor multipliers with sources" columns={FACTOR_COLUMNS} rows={FACTORS} rowKey={(f) => f.id} {...SOURCES_TABLE} />
+      <DataTable table={FACTORS_TABLE} rows={FACTORS} />
     </div>
     </MethodologySection>
   );

@@ -1,5 +1,5 @@
 import { APPETITE_FLOORS, REVENUE_SHARE_EDGES, RISK_BANDS } from '@/engine/risk-score.ts';
-import { DataTable, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
 
 const FIGURES = [
@@ -25,10 +25,20 @@ function rangesOf(edges: readonly number[]): string[] {
 type Figure = (typeof FIGURES)[number];
 
 /** The figure, then its range of revenue share in each band. */
-const BAND_COLUMNS: readonly DataColumn<Figure>[] = [
-  { header: 'Figure, as a share of revenue', cell: (f) => f.label },
-  ...RISK_BANDS.map((band, i) => ({ header: band.label, cell: (f: Figure) => rangesOf(REVENUE_SHARE_EDGES[f.id])[i], cellClassName: 'tabular-nums' })),
-];
+const BANDS_TABLE: TableDefinition<Figure> = {
+  caption: 'Share of annual revenue for each band',
+  rowKey: (f) => f.id,
+  look: { cell: 'px-2 py-2', table: 'min-w-[36rem]' },
+  testId: 'band-edges',
+  columns: [
+    { header: 'Figure, as a share of revenue', cell: (f) => f.label },
+    ...RISK_BANDS.map((band, i) => ({
+      header: band.label,
+      cell: (f: Figure) => rangesOf(REVENUE_SHARE_EDGES[f.id])[i],
+      cellClassName: 'tabular-nums',
+    })),
+  ],
+};
 
 /**
  * How the band next to the dollars is set (ADR 206), printed from the engine's own edges so the
@@ -47,15 +57,7 @@ export function RiskBandsSection() {
         profit every year, while a rarer year may cost more before it is as serious. The same loss is therefore milder for a larger company.
       </p>
       <ScrollRegion label="Risk band edges">
-        <DataTable
-          caption="Share of annual revenue for each band"
-          columns={BAND_COLUMNS}
-          rows={FIGURES}
-          rowKey={(f) => f.id}
-          cellClassName="px-2 py-2"
-          className="min-w-[36rem]"
-          testId="band-edges"
-        />
+        <DataTable table={BANDS_TABLE} rows={FIGURES} />
       </ScrollRegion>
       <p data-testid="appetite-floors">
         When the organisation has set its <strong>risk appetite</strong> (the loss in a year it can absorb), the band is at least{' '}

@@ -1,5 +1,5 @@
 import { LOSS_SCENARIOS } from '@/engine/loss-scenarios.ts';
-import { DataTable, LIST_TABLE, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, LIST_LOOK, LIST_ROW_HEADER, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { SCENARIOS_EXPLANATION, UNCERTAINTY_EXPLANATION } from '@/reports/loss-scenario-words.ts';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
 
@@ -7,16 +7,21 @@ const percent = (share: number) => `${Number((share * 100).toPrecision(3))}%`;
 
 type Scenario = (typeof LOSS_SCENARIOS)[number];
 
-const SCENARIO_COLUMNS: readonly DataColumn<Scenario>[] = [
-  { header: 'Scenario', cell: (s) => s.label },
-  { header: 'What it covers', cell: (s) => s.description },
-  {
-    header: 'Share of incidents',
-    cell: (s) => `${percent(s.frequencyShare.value)}${s.frequencyShare.isAssumption ? ' (assumption)' : ''}`,
-    headerClassName: 'pr-0',
-    cellClassName: 'tabular-nums',
-  },
-];
+const SCENARIOS_TABLE: TableDefinition<Scenario> = {
+  rowKey: (s) => s.id,
+  look: LIST_LOOK,
+  testId: 'scenario-definitions',
+  columns: [
+    { header: 'Scenario', cell: (s) => s.label, cellClassName: LIST_ROW_HEADER },
+    { header: 'What it covers', cell: (s) => s.description },
+    {
+      header: 'Share of incidents',
+      cell: (s) => `${percent(s.frequencyShare.value)}${s.frequencyShare.isAssumption ? ' (assumption)' : ''}`,
+      headerClassName: 'pr-0',
+      cellClassName: 'tabular-nums',
+    },
+  ],
+};
 
 /**
  * The five named loss scenarios and the three kinds of uncertainty in plain words (ADR 208). The
@@ -35,14 +40,7 @@ export function ScenariosAndUncertaintySection() {
         </h2>
         <p>{intro}</p>
         <ScrollRegion label="The five loss scenarios">
-          <DataTable
-            columns={SCENARIO_COLUMNS}
-            rows={LOSS_SCENARIOS}
-            rowKey={(s) => s.id}
-            {...LIST_TABLE}
-            className="min-w-[36rem]"
-            testId="scenario-definitions"
-          />
+          <DataTable table={SCENARIOS_TABLE} rows={LOSS_SCENARIOS} />
         </ScrollRegion>
         {closing.map((text) => (
           <p key={text}>{text}</p>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge.tsx';
-import { DataTable, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { FACTOR_ANSWER_LABELS, type MonitoringTrend, type TrendStep } from '@/contracts/monitoring.ts';
@@ -109,32 +109,39 @@ type TrendPoint = MonitoringTrend['points'][number];
 
 const FIGURE = { className: 'text-right', cellClassName: 'tabular-nums' } as const;
 
-const TREND_COLUMNS: readonly DataColumn<TrendPoint>[] = [
-  {
-    header: 'Completed',
-    cell: (point) => (
-      <>
-        <Link href={`/history/${point.assessmentId}`} className="text-blue-800 underline">
-          {formatDay(point.completedAt)}
-        </Link>
-        <span className="block text-xs text-slate-600">{point.title}</span>
-      </>
-    ),
-  },
-  { header: 'Expected annual loss', cell: (point) => formatUsd(point.aleUsd), ...FIGURE },
-  { header: 'Chance of an event', cell: (point) => formatPercent(point.probabilityOfAnyEvent), ...FIGURE },
-  { header: 'A bad year (P95)', cell: (point) => formatUsd(point.p95Usd), ...FIGURE },
-  { header: 'Score', cell: (point) => Math.round(point.score), ...FIGURE },
-  {
-    header: 'Model',
-    cell: (point) => (
-      <>
-        {point.engineVersion ?? '—'}
-        {point.modelChanged ? <span className="ml-1 text-xs font-semibold text-violet-800">(new model)</span> : null}
-      </>
-    ),
-  },
-];
+/** Striped rows: the table is read across, one assessment a row. */
+const TREND_TABLE: TableDefinition<TrendPoint> = {
+  caption: 'Completed assessments over time',
+  rowKey: (point) => point.assessmentId,
+  look: { cell: 'px-2 py-1', table: 'min-w-[560px] border-collapse', row: 'border-b border-slate-100 odd:bg-slate-50' },
+  columns: [
+    {
+      header: 'Completed',
+      cellClassName: 'font-normal',
+      cell: (point) => (
+        <>
+          <Link href={`/history/${point.assessmentId}`} className="text-blue-800 underline">
+            {formatDay(point.completedAt)}
+          </Link>
+          <span className="block text-xs text-slate-600">{point.title}</span>
+        </>
+      ),
+    },
+    { header: 'Expected annual loss', cell: (point) => formatUsd(point.aleUsd), ...FIGURE },
+    { header: 'Chance of an event', cell: (point) => formatPercent(point.probabilityOfAnyEvent), ...FIGURE },
+    { header: 'A bad year (P95)', cell: (point) => formatUsd(point.p95Usd), ...FIGURE },
+    { header: 'Score', cell: (point) => Math.round(point.score), ...FIGURE },
+    {
+      header: 'Model',
+      cell: (point) => (
+        <>
+          {point.engineVersion ?? '—'}
+          {point.modelChanged ? <span className="ml-1 text-xs font-semibold text-violet-800">(new model)</span> : null}
+        </>
+      ),
+    },
+  ],
+};
 
 /** The chart's numbers as a table, folded away. */
 function TrendTable({ points }: { points: MonitoringTrend['points'] }) {
@@ -144,16 +151,7 @@ function TrendTable({ points }: { points: MonitoringTrend['points'] }) {
         Show the data as a table
       </summary>
       <div className="mt-2 overflow-x-auto">
-        <DataTable
-          caption="Completed assessments over time"
-          columns={TREND_COLUMNS}
-          rows={points}
-          rowKey={(point) => point.assessmentId}
-          cellClassName="px-2 py-1"
-          className="min-w-[560px] border-collapse"
-          rowClassName="border-b border-slate-100 odd:bg-slate-50"
-          rowHeaderClassName="font-normal"
-        />
+        <DataTable table={TREND_TABLE} rows={points} />
       </div>
     </details>
   );

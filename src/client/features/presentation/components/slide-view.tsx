@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { RowHeaderTable } from '@/client/components/ui/row-header-table.tsx';
 import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
@@ -111,35 +111,37 @@ function HeadlineTiles({ model }: { model: ReportModel }) {
 
 type Fix = ReportModel['fixes'][number];
 
-const FIX_COLUMNS: readonly DataColumn<Fix>[] = [
-  { header: 'Fix', cell: (f) => `${f.rank}. ${f.name}` },
-  { header: 'Saves a year (alone)', cell: (f) => formatUsdShort(f.annualLossReductionUsd), cellClassName: 'tabular-nums' },
-  {
-    header: 'Less in the worst 1% of years',
-    cell: (f) => (f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)),
-    cellClassName: 'tabular-nums',
-  },
-  { header: 'Costs a year', cell: (f) => `${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`, cellClassName: 'tabular-nums' },
-  { header: 'Saved per $1 spent', cell: (f) => formatSavedPerDollar(f).replace(' saved per $1', ''), cellClassName: 'tabular-nums' },
-  {
-    header: 'Pays back in',
-    cell: (f) => (f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`),
-    className: 'pr-0',
-    cellClassName: 'tabular-nums',
-  },
-];
+const FIXES_TABLE: TableDefinition<Fix> = {
+  caption: 'Top fixes with their cost and return',
+  rowKey: (f) => String(f.rank),
+  look: { cell: 'py-1 pr-2', table: 'sm:text-[1.45cqw]' },
+  columns: [
+    { header: 'Fix', cell: (f) => `${f.rank}. ${f.name}` },
+    { header: 'Saves a year (alone)', cell: (f) => formatUsdShort(f.annualLossReductionUsd), cellClassName: 'tabular-nums' },
+    {
+      header: 'Less in the worst 1% of years',
+      cell: (f) => (f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)),
+      cellClassName: 'tabular-nums',
+    },
+    {
+      header: 'Costs a year',
+      cell: (f) => `${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`,
+      cellClassName: 'tabular-nums',
+    },
+    { header: 'Saved per $1 spent', cell: (f) => formatSavedPerDollar(f).replace(' saved per $1', ''), cellClassName: 'tabular-nums' },
+    {
+      header: 'Pays back in',
+      cell: (f) => (f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`),
+      className: 'pr-0',
+      cellClassName: 'tabular-nums',
+    },
+  ],
+};
 
 function FixesTable({ model }: { model: ReportModel }) {
   return (
     <div className="overflow-x-auto">
-      <DataTable
-        caption="Top fixes with their cost and return"
-        columns={FIX_COLUMNS}
-        rows={model.fixes}
-        rowKey={(f) => String(f.rank)}
-        cellClassName="py-1 pr-2"
-        className="sm:text-[1.45cqw]"
-      />
+      <DataTable table={FIXES_TABLE} rows={model.fixes} />
       {model.message.breakEvenLine === null ? null : (
         <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.message.breakEvenLine}</p>
       )}
@@ -155,13 +157,27 @@ const MAX_DECISION_ROWS = 10;
 
 type DecisionRow = ReportModel['message']['decision']['rows'][number];
 
-const DECISION_COLUMNS: readonly DataColumn<DecisionRow>[] = [
-  { header: 'Control', cell: (r) => r.name },
-  { header: 'Why', cell: (r) => DECISION_KIND[r.kind] },
-  { header: 'Saves a year', cell: (r) => `${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`, cellClassName: 'tabular-nums' },
-  { header: 'Costs a year', cell: (r) => `${formatUsdShort(r.costLowUsd)}–${formatUsdShort(r.costHighUsd)}`, cellClassName: 'tabular-nums' },
-  { header: 'Required by', cell: (r) => (r.requiredBy.length === 0 ? '—' : r.requiredBy.join(', ')), className: 'pr-0' },
-];
+/** The type is smaller when the rows are many, so ten fit the 16:9 frame. */
+const DECISION_TABLE: TableDefinition<DecisionRow> = {
+  caption: 'What the board is asked to approve',
+  rowKey: (r) => r.name,
+  look: { cell: 'py-0.5 pr-2' },
+  columns: [
+    { header: 'Control', cell: (r) => r.name },
+    { header: 'Why', cell: (r) => DECISION_KIND[r.kind] },
+    {
+      header: 'Saves a year',
+      cell: (r) => `${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`,
+      cellClassName: 'tabular-nums',
+    },
+    {
+      header: 'Costs a year',
+      cell: (r) => `${formatUsdShort(r.costLowUsd)}–${formatUsdShort(r.costHighUsd)}`,
+      cellClassName: 'tabular-nums',
+    },
+    { header: 'Required by', cell: (r) => (r.requiredBy.length === 0 ? '—' : r.requiredBy.join(', ')), className: 'pr-0' },
+  ],
+};
 
 const MAX_DECISION_ROWS_UNDER_OPTIONS = 5;
 
@@ -195,14 +211,7 @@ function DecisionTable({ model }: { model: ReportModel }) {
     <div className="overflow-x-auto">
       <OptionsTable model={model} />
       {d.rows.length > 0 ? (
-        <DataTable
-          caption="What the board is asked to approve"
-          columns={DECISION_COLUMNS}
-          rows={fit.rows}
-          rowKey={(r) => r.name}
-          cellClassName="py-0.5 pr-2"
-          className={d.rows.length > 8 ? 'sm:text-[1.15cqw]' : 'sm:text-[1.45cqw]'}
-        />
+        <DataTable table={DECISION_TABLE} rows={fit.rows} className={d.rows.length > 8 ? 'sm:text-[1.15cqw]' : 'sm:text-[1.45cqw]'} />
       ) : null}
       <Bullets
         items={

@@ -8,7 +8,7 @@ import { formatUsdExact } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
 import { useCoverage } from '../api/risk-profile.ts';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
-import { DataTable, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 
 const BOX = { x: 56, y: 18, width: 640 - 72, height: 200 };
 
@@ -71,12 +71,29 @@ function coverageRows(coverage: Coverage): CoverageRow[] {
   ];
 }
 
-const COVERAGE_COLUMNS: readonly DataColumn<CoverageRow>[] = [
-  { header: 'Case', cell: (row) => row.label },
-  { header: 'Before insurance', cell: (row) => formatUsdExact(row.beforeInsuranceUsd), className: 'text-right', cellClassName: 'tabular-nums' },
-  { header: 'Uninsured part', cell: (row) => formatUsdExact(row.uninsuredUsd), className: 'text-right', cellClassName: 'tabular-nums' },
-  { header: 'Against the appetite', cell: (row) => row.verdict, className: 'pr-0' },
-];
+/** The last row (the severe incident) has no rule under it. */
+const COVERAGE_TABLE: TableDefinition<CoverageRow> = {
+  caption: 'Coverage gap: what a bad year and a severe incident leave with the organisation',
+  rowKey: (row) => row.id,
+  look: {
+    cell: 'py-2 pr-4',
+    head: 'font-medium',
+    table: 'min-w-[28rem]',
+    headRow: 'border-b border-slate-300 text-slate-700',
+    row: 'border-b border-slate-200 last:border-b-0',
+  },
+  columns: [
+    { header: 'Case', cell: (row) => row.label, cellClassName: 'font-normal' },
+    {
+      header: 'Before insurance',
+      cell: (row) => formatUsdExact(row.beforeInsuranceUsd),
+      className: 'text-right',
+      cellClassName: 'tabular-nums',
+    },
+    { header: 'Uninsured part', cell: (row) => formatUsdExact(row.uninsuredUsd), className: 'text-right', cellClassName: 'tabular-nums' },
+    { header: 'Against the appetite', cell: (row) => row.verdict, className: 'pr-0' },
+  ],
+};
 
 /** The figures of one computation (src/reports/coverage.ts): the PDF, deck and workbook print the same. */
 export function CoverageView({ coverage }: { coverage: Coverage }) {
@@ -88,18 +105,7 @@ export function CoverageView({ coverage }: { coverage: Coverage }) {
         ))}
       </ul>
       <ScrollRegion label="Coverage gap">
-        <DataTable
-          caption="Coverage gap: what a bad year and a severe incident leave with the organisation"
-          columns={COVERAGE_COLUMNS}
-          rows={coverageRows(coverage)}
-          rowKey={(row) => row.id}
-          cellClassName="py-2 pr-4"
-          className="min-w-[28rem]"
-          headRowClassName="border-b border-slate-300 text-slate-700"
-          headCellClassName="py-2 pr-4 font-medium"
-          rowClassName="border-b border-slate-200 last:border-b-0"
-          rowHeaderClassName="font-normal"
-        />
+        <DataTable table={COVERAGE_TABLE} rows={coverageRows(coverage)} />
       </ScrollRegion>
       {coverage.policy && coverage.policy.subLimits.length > 0 ? (
         <div className="grid gap-1 text-sm">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
-import { DataTableHead } from '@/client/components/ui/data-table.tsx';
+import { DataTableHead, type TableLook } from '@/client/components/ui/data-table.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
@@ -133,6 +133,9 @@ function NoAssessments() {
   );
 }
 
+/** The rows are drawn by HistoryRow (with its actions); only the header row is shared. */
+const HISTORY_LOOK: TableLook = { cell: 'px-3 py-2', thead: 'bg-slate-50', headRow: '' };
+
 const HISTORY_HEADERS = [
   { header: 'Assessment' },
   { header: 'Date' },
@@ -186,7 +189,7 @@ export function HistoryTable() {
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Assessments table, scrolls sideways on small screens">
         <table className="w-full min-w-[900px] border-collapse text-left text-sm">
           <caption className="sr-only">Assessments of your organisation, newest first</caption>
-          <DataTableHead headers={HISTORY_HEADERS} className="bg-slate-50" rowClassName="" cellClassName="px-3 py-2" />
+          <DataTableHead headers={HISTORY_HEADERS} look={HISTORY_LOOK} />
           <tbody>
             {items.map((item) => (
               <HistoryRow

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DataTable, LIST_TABLE, type DataColumn } from '@/client/components/ui/data-table.tsx';
+import { DataTable, LIST_LOOK, LIST_ROW_HEADER, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { scenarioDescription } from '@/reports/loss-scenario-words.ts';
 import { readLossScenarios, readSavingByScenario, type LossScenarioView, type ScenarioSavingView } from '@/reports/read-loss-scenarios.ts';
@@ -22,40 +22,49 @@ function fixRows(result: RiskResult): FixRow[] {
   });
 }
 
-/** The fix, then what it saves in each scenario ('-' where nothing). */
-function fixSavingColumns(scenarios: readonly LossScenarioView[]): DataColumn<FixRow>[] {
-  return [
-    { header: 'Fix', cell: (fix) => fix.name },
-    ...scenarios.map((s, i) => ({
-      header: s.label,
-      cell: (fix: FixRow) => {
-        const saving = fix.savings.find((x) => x.scenarioId === s.id)?.annualLossReductionUsd ?? 0;
-        return saving > 0 ? formatUsd(saving) : '-';
-      },
-      headerClassName: i === scenarios.length - 1 ? 'pr-0' : undefined,
-      cellClassName: 'tabular-nums',
-    })),
-  ];
+/** The fix, then what it saves in each scenario ('-' where nothing); tighter rows than the scenarios above, one line a fix. */
+function fixSavingsTable(scenarios: readonly LossScenarioView[]): TableDefinition<FixRow> {
+  return {
+    rowKey: (fix) => fix.name,
+    look: { ...LIST_LOOK, cell: 'py-1 pr-3', row: 'border-b border-slate-100' },
+    columns: [
+      { header: 'Fix', cell: (fix) => fix.name, cellClassName: LIST_ROW_HEADER },
+      ...scenarios.map((s, i) => ({
+        header: s.label,
+        cell: (fix: FixRow) => {
+          const saving = fix.savings.find((x) => x.scenarioId === s.id)?.annualLossReductionUsd ?? 0;
+          return saving > 0 ? formatUsd(saving) : '-';
+        },
+        headerClassName: i === scenarios.length - 1 ? 'pr-0' : undefined,
+        cellClassName: 'tabular-nums',
+      })),
+    ],
+  };
 }
 
 const FIGURE = { cellClassName: 'tabular-nums' } as const;
 
-const SCENARIO_COLUMNS: readonly DataColumn<LossScenarioView>[] = [
-  {
-    header: 'Scenario',
-    cell: (s) => (
-      <>
-        {s.label}
-        <span className="hidden text-xs font-normal text-slate-600 sm:block">{scenarioDescription(s.id)}</span>
-      </>
-    ),
-  },
-  { header: 'Expected loss a year', cell: (s) => formatUsd(s.expectedAnnualLossUsd), ...FIGURE },
-  { header: 'Share', cell: (s) => formatPercent(s.share), ...FIGURE },
-  { header: 'Chance this year', cell: (s) => formatPercent(s.annualProbability), ...FIGURE },
-  { header: 'One typically costs', cell: (s) => formatUsd(s.medianCostIfItHappensUsd), ...FIGURE },
-  { header: 'A severe one costs', cell: (s) => formatUsd(s.p95CostIfItHappensUsd), ...FIGURE, headerClassName: 'pr-0' },
-];
+const SCENARIOS_TABLE: TableDefinition<LossScenarioView> = {
+  rowKey: (s) => s.id,
+  look: LIST_LOOK,
+  columns: [
+    {
+      header: 'Scenario',
+      cellClassName: LIST_ROW_HEADER,
+      cell: (s) => (
+        <>
+          {s.label}
+          <span className="hidden text-xs font-normal text-slate-600 sm:block">{scenarioDescription(s.id)}</span>
+        </>
+      ),
+    },
+    { header: 'Expected loss a year', cell: (s) => formatUsd(s.expectedAnnualLossUsd), ...FIGURE },
+    { header: 'Share', cell: (s) => formatPercent(s.share), ...FIGURE },
+    { header: 'Chance this year', cell: (s) => formatPercent(s.annualProbability), ...FIGURE },
+    { header: 'One typically costs', cell: (s) => formatUsd(s.medianCostIfItHappensUsd), ...FIGURE },
+    { header: 'A severe one costs', cell: (s) => formatUsd(s.p95CostIfItHappensUsd), ...FIGURE, headerClassName: 'pr-0' },
+  ],
+};
 
 function FixSavingsTable({ fixes, scenarios }: { fixes: readonly FixRow[]; scenarios: readonly LossScenarioView[] }) {
   const titleId = useId();
@@ -66,16 +75,7 @@ function FixSavingsTable({ fixes, scenarios }: { fixes: readonly FixRow[]; scena
         What the top fixes save in each scenario (each fix on its own, a year)
       </h4>
       <ScrollRegion label="What the top fixes save in each scenario">
-        <DataTable
-          columns={fixSavingColumns(scenarios)}
-          rows={fixes}
-          rowKey={(fix) => fix.name}
-          {...LIST_TABLE}
-          cellClassName="py-1 pr-3"
-          rowClassName="border-b border-slate-100"
-          className="min-w-[36rem]"
-          labelledBy={titleId}
-        />
+        <DataTable table={fixSavingsTable(scenarios)} rows={fixes} labelledBy={titleId} />
       </ScrollRegion>
     </div>
   );
@@ -101,7 +101,7 @@ export function LossScenariosPanel({ result }: { result: RiskResult }) {
         one that only 1 incident in 20 exceeds.
       </p>
       <ScrollRegion label="Where the loss comes from" className="mt-3">
-        <DataTable columns={SCENARIO_COLUMNS} rows={scenarios} rowKey={(s) => s.id} {...LIST_TABLE} className="min-w-[36rem]" />
+        <DataTable table={SCENARIOS_TABLE} rows={scenarios} />
       </ScrollRegion>
       {fixes.length > 0 ? <FixSavingsTable fixes={fixes} scenarios={scenarios} /> : null}
     </section>
