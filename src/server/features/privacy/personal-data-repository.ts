@@ -42,6 +42,21 @@ function readOwnRows<Fields extends SelectedFields<Column, PgTable>>(db: Databas
   return db.select(fields).from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
 }
 
+/** The person's own rows of a table that belongs to an organisation, joined to it (its name or id among `fields`), oldest first. */
+function readOwnRowsWithOrganisation<Fields extends SelectedFields<Column, PgTable>>(
+  db: Database,
+  table: OwnedTable & { organizationId: Column },
+  fields: Fields,
+  userId: string,
+) {
+  return db
+    .select(fields)
+    .from(table)
+    .innerJoin(organizations, eq(organizations.id, table.organizationId))
+    .where(eq(table.userId, userId))
+    .orderBy(asc(table.createdAt));
+}
+
 export function readSessions(db: Database, userId: string) {
   const { createdAt, lastSeenAt, expiresAt, mfaVerifiedAt, ip, userAgent } = sessions;
   return readOwnRows(db, sessions, { createdAt, lastSeenAt, expiresAt, secondFactorAt: mfaVerifiedAt, ip, userAgent }, userId);
@@ -56,30 +71,13 @@ export function readAuditEntries(db: Database, userId: string) {
 }
 
 export function readMemberships(db: Database, userId: string) {
-  return db
-    .select({ organizationId: organizations.id, organization: organizations.name, role: memberships.role, since: memberships.createdAt })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt));
+  const { role, createdAt } = memberships;
+  return readOwnRowsWithOrganisation(db, memberships, { organizationId: organizations.id, organization: organizations.name, role, since: createdAt }, userId);
 }
 
 export function readApiTokens(db: Database, userId: string) {
-  return db
-    .select({
-      name: apiTokens.name,
-      kind: apiTokens.kind,
-      organization: organizations.name,
-      scopes: apiTokens.scopes,
-      createdAt: apiTokens.createdAt,
-      expiresAt: apiTokens.expiresAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      revokedAt: apiTokens.revokedAt,
-    })
-    .from(apiTokens)
-    .innerJoin(organizations, eq(organizations.id, apiTokens.organizationId))
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(asc(apiTokens.createdAt));
+  const { name, kind, scopes, createdAt, expiresAt, lastUsedAt, revokedAt } = apiTokens;
+  return readOwnRowsWithOrganisation(db, apiTokens, { name, kind, organization: organizations.name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt }, userId);
 }
 
 export function readPasskeys(db: Database, userId: string) {
