@@ -4,7 +4,8 @@ import type { ReportLogo } from './render-pdf.tsx';
 import { PALETTE, pptxColor } from './palette.ts';
 import { rowsThatFit } from './board-message.ts';
 import { OPTION_COLUMNS } from './decision-options.ts';
-import { formatSavedPerDollar, headlineTiles, type ReportModel, type ReportSlide } from './report-model.ts';
+import { FIX_COLUMNS, fixCells } from './fix-cells.ts';
+import { headlineTiles, type ReportModel, type ReportSlide } from './report-model.ts';
 import { BROWSER_FONT_SCALE, wrapText, type PlacedText } from './text-fit.ts';
 import { addCoverageSlide } from './coverage-pptx.ts';
 import { addScenariosSlide, scenarioChartLabel, SCENARIO_LABEL_FONT_SIZE, SCENARIO_LABEL_WIDTH_PT } from './loss-scenarios-pptx.ts';
@@ -312,17 +313,9 @@ function addDeckTable(
 }
 
 function addFixesTable(s: Slide, model: ReportModel) {
-  const columns = ['Fix', 'Saves a year (alone)', 'Less in the worst 1% of years', 'Costs a year', 'Saved per $1 spent', 'Pays back in'];
-  const rows = model.fixes.map((f) => [
-    `${f.rank}. ${f.name}`,
-    formatUsdShort(f.annualLossReductionUsd),
-    f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd),
-    `${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`,
-    formatSavedPerDollar(f).replace(' saved per $1', ''),
-    f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`,
-  ]);
+  const rows = model.fixes.map(fixCells);
   const top = contentTop(model.slides.find((x) => x.id === 'fixes') ?? ({ takeaway: '' } as ReportSlide));
-  addDeckTable(s, columns, rows, { top, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontSize: 14 });
+  addDeckTable(s, FIX_COLUMNS, rows, { top, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontSize: 14 });
   const actions = model.fixes.slice(0, 2).map((f) => `${f.name}: ${f.action}`);
   if (model.message.breakEvenLine !== null) actions.push(model.message.breakEvenLine);
   if (model.notWorthIt !== null && model.notWorthIt.fixes.length > 0) actions.push(model.notWorthIt.summary);

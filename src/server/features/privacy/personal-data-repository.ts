@@ -1,5 +1,5 @@
-import { asc, eq, or, type Column, type SelectedFields } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, eq, or, type Column } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { accessRequests, apiTokens, auditLog, helpRequests, memberships, organizations, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
 
@@ -38,23 +38,8 @@ export async function readAccount(db: Database, userId: string) {
 type OwnedTable = PgTable & { userId: Column; createdAt: Column };
 
 /** The person's own rows of a table, oldest first, with the columns named (never a secret). */
-function readOwnRows<Fields extends SelectedFields<Column, PgTable>>(db: Database, table: OwnedTable, fields: Fields, userId: string) {
+function readOwnRows<Fields extends SelectedFields>(db: Database, table: OwnedTable, fields: Fields, userId: string) {
   return db.select(fields).from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
-}
-
-/** The person's own rows of a table that belongs to an organisation, joined to it (its name or id among `fields`), oldest first. */
-function readOwnRowsWithOrganisation<Fields extends SelectedFields<Column, PgTable>>(
-  db: Database,
-  table: OwnedTable & { organizationId: Column },
-  fields: Fields,
-  userId: string,
-) {
-  return db
-    .select(fields)
-    .from(table)
-    .innerJoin(organizations, eq(organizations.id, table.organizationId))
-    .where(eq(table.userId, userId))
-    .orderBy(asc(table.createdAt));
 }
 
 export function readSessions(db: Database, userId: string) {
@@ -71,13 +56,30 @@ export function readAuditEntries(db: Database, userId: string) {
 }
 
 export function readMemberships(db: Database, userId: string) {
-  const { role, createdAt } = memberships;
-  return readOwnRowsWithOrganisation(db, memberships, { organizationId: organizations.id, organization: organizations.name, role, since: createdAt }, userId);
+  return db
+    .select({ organizationId: organizations.id, organization: organizations.name, role: memberships.role, since: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
 }
 
 export function readApiTokens(db: Database, userId: string) {
-  const { name, kind, scopes, createdAt, expiresAt, lastUsedAt, revokedAt } = apiTokens;
-  return readOwnRowsWithOrganisation(db, apiTokens, { name, kind, organization: organizations.name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt }, userId);
+  return db
+    .select({
+      name: apiTokens.name,
+      kind: apiTokens.kind,
+      organization: organizations.name,
+      scopes: apiTokens.scopes,
+      createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      revokedAt: apiTokens.revokedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(organizations, eq(organizations.id, apiTokens.organizationId))
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(asc(apiTokens.createdAt));
 }
 
 export function readPasskeys(db: Database, userId: string) {
