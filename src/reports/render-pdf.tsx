@@ -4,7 +4,8 @@ import { exceedancePath, exceedanceTicks, tornadoBars, waterfallBars } from './c
 import { formatPercent, formatUsdChange, formatUsdExact, formatUsdShort } from './format.ts';
 import { PALETTE } from './palette.ts';
 import { OPTION_COLUMNS } from './decision-options.ts';
-import { formatSavedPerDollar, type ReportModel, type ReportSlide, type SlideId } from './report-model.ts';
+import { fixCells } from './fix-cells.ts';
+import type { ReportModel, ReportSlide, SlideId } from './report-model.ts';
 import { layoutBarChart, type PlacedText } from './text-fit.ts';
 import { AppetiteChartPdf } from './coverage-pdf.tsx';
 import { scenarioTableTexts, ScenariosTablePdf } from './loss-scenarios-pdf.tsx';
@@ -226,17 +227,6 @@ const FIX_COLUMNS = [
   { label: 'Saved per $1 spent', width: 80 },
   { label: 'Pays back in', width: 66 },
 ] as const;
-
-function fixCells(f: ReportModel['fixes'][number]): string[] {
-  return [
-    `${f.rank}. ${f.name}`,
-    formatUsdShort(f.annualLossReductionUsd),
-    f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd),
-    `${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}`,
-    formatSavedPerDollar(f).replace(' saved per $1', ''),
-    f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`,
-  ];
-}
 
 /** A table whose cells wrap within fixed column widths. */
 function FixedTable({ columns, rows }: { columns: readonly { label: string; width: number }[]; rows: readonly (readonly string[])[] }) {

@@ -4,7 +4,8 @@ import type { ReportLogo } from './render-pdf.tsx';
 import { PALETTE, pptxColor } from './palette.ts';
 import { rowsThatFit } from './board-message.ts';
 import { OPTION_COLUMNS } from './decision-options.ts';
-import { formatSavedPerDollar, headlineTiles, type ReportModel, type ReportSlide } from './report-model.ts';
+import { FIX_COLUMNS, fixCells } from './fix-cells.ts';
+import { headlineTiles, type ReportModel, type ReportSlide } from './report-model.ts';
 import { BROWSER_FONT_SCALE, wrapText, type PlacedText } from './text-fit.ts';
 import { addCoverageSlide } from './coverage-pptx.ts';
 import { addScenariosSlide, scenarioChartLabel, SCENARIO_LABEL_FONT_SIZE, SCENARIO_LABEL_WIDTH_PT } from './loss-scenarios-pptx.ts';
@@ -290,29 +291,31 @@ function addWaterfallChart(pptx: PptxGenJS, s: Slide, model: ReportModel) {
   );
 }
 
-function addFixesTable(s: Slide, model: ReportModel) {
-  const head = ['Fix', 'Saves a year (alone)', 'Less in the worst 1% of years', 'Costs a year', 'Saved per $1 spent', 'Pays back in'].map(
-    (text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }),
-  );
-  const rows = model.fixes.map((f) => [
-    { text: `${f.rank}. ${f.name}` },
-    { text: formatUsdShort(f.annualLossReductionUsd) },
-    { text: f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd) },
-    { text: `${formatUsdShort(f.annualCostLowUsd)}-${formatUsdShort(f.annualCostHighUsd)}` },
-    { text: formatSavedPerDollar(f).replace(' saved per $1', '') },
-    { text: f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months` },
-  ]);
-  const top = contentTop(model.slides.find((x) => x.id === 'fixes') ?? ({ takeaway: '' } as ReportSlide));
-  s.addTable([head, ...rows], {
+/** A table across the slide: a bold shaded header row, then rows of plain cells. */
+function addDeckTable(
+  s: Slide,
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  layout: { top: number; colW: number[]; fontSize: number; margin?: number },
+) {
+  const head = columns.map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
+  s.addTable([head, ...rows.map((cells) => cells.map((text) => ({ text })))], {
     x: 0.5,
-    y: top,
+    y: layout.top,
     w: 12.3,
-    colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7],
+    colW: layout.colW,
     fontFace: FONT,
-    fontSize: 14,
+    fontSize: layout.fontSize,
     color: INK,
     border: { type: 'solid', color: GRID, pt: 1 },
+    ...(layout.margin === undefined ? {} : { margin: layout.margin }),
   });
+}
+
+function addFixesTable(s: Slide, model: ReportModel) {
+  const rows = model.fixes.map(fixCells);
+  const top = contentTop(model.slides.find((x) => x.id === 'fixes') ?? ({ takeaway: '' } as ReportSlide));
+  addDeckTable(s, FIX_COLUMNS, rows, { top, colW: [4.1, 1.7, 1.7, 2.0, 1.1, 1.7], fontSize: 14 });
   const actions = model.fixes.slice(0, 2).map((f) => `${f.name}: ${f.action}`);
   if (model.message.breakEvenLine !== null) actions.push(model.message.breakEvenLine);
   if (model.notWorthIt !== null && model.notWorthIt.fixes.length > 0) actions.push(model.notWorthIt.summary);
@@ -328,19 +331,8 @@ function addOptionsTable(s: Slide, model: ReportModel, top: number): number {
   if (options === null) return top;
   const fontSize = 12;
   const rowHeight = (fontSize / 72) * 1.25 + 0.1;
-  const head = OPTION_COLUMNS.map((text) => ({ text, options: { bold: true, fill: { color: 'E2E8F0' } } }));
-  const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)].map((cells) => cells.map((text) => ({ text })));
-  s.addTable([head, ...rows], {
-    x: 0.5,
-    y: top,
-    w: 12.3,
-    colW: [1.5, 3.0, 2.0, 1.9, 1.9, 2.0],
-    fontFace: FONT,
-    fontSize,
-    color: INK,
-    border: { type: 'solid', color: GRID, pt: 1 },
-    margin: 0.03,
-  });
+  const rows = [options.doNothingCells, ...options.options.map((o) => o.cells)];
+  addDeckTable(s, OPTION_COLUMNS, rows, { top, colW: [1.5, 3.0, 2.0, 1.9, 1.9, 2.0], fontSize, margin: 0.03 });
   // The header wraps to two lines at this width.
   return top + rowHeight * (rows.length + 2) + 0.15;
 }
@@ -357,26 +349,17 @@ function addDecisionSlide(s: Slide, model: ReportModel, slide: ReportSlide) {
   const rowHeight = (fontSize / 72) * 1.25 + 0.1;
   // Rows that fit above the closing lines; the rest are counted in a line (rowsThatFit).
   const fit = rowsThatFit(d.rows, Math.max(1, Math.floor((6.0 - top) / rowHeight) - 1));
-  const head = ['Control', 'Why', 'Saves a year', 'Costs a year', 'Required by'].map((text) => ({
-    text,
-    options: { bold: true, fill: { color: 'E2E8F0' } },
-  }));
   const rows = fit.rows.map((r) => [
-    { text: r.name },
-    { text: DECISION_KIND[r.kind] },
-    { text: `${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}` },
-    { text: `${formatUsdShort(r.costLowUsd)}-${formatUsdShort(r.costHighUsd)}` },
-    { text: r.requiredBy.length === 0 ? '-' : r.requiredBy.join(', ') },
+    r.name,
+    DECISION_KIND[r.kind],
+    `${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`,
+    `${formatUsdShort(r.costLowUsd)}-${formatUsdShort(r.costHighUsd)}`,
+    r.requiredBy.length === 0 ? '-' : r.requiredBy.join(', '),
   ]);
-  s.addTable([head, ...rows], {
-    x: 0.5,
-    y: top,
-    w: 12.3,
+  addDeckTable(s, ['Control', 'Why', 'Saves a year', 'Costs a year', 'Required by'], rows, {
+    top,
     colW: [3.4, 1.6, 1.5, 1.7, 4.1],
-    fontFace: FONT,
     fontSize,
-    color: INK,
-    border: { type: 'solid', color: GRID, pt: 1 },
     margin: 0.03,
   });
   const tableBottom = top + rowHeight * (rows.length + 1) + 0.1;

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { expect, test } from 'vitest';
-import { buildLegalPages, LEGAL_PAGES } from './legal-pages.ts';
+import { LEGAL_PAGES } from './legal-page-list.ts';
+import { buildLegalPages } from './legal-pages.ts';
 
 test('every legal page is built from the shared layout, naming itself as the current page and linking to all six', () => {
   const pages = buildLegalPages();

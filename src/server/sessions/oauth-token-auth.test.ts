@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mcpResourceUrl, OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import { oauthClients, oauthGrants, oauthTokens, users } from '../db/schema.ts';
 import { addMembership, createCaller, createOrganizationRow, type Caller } from '../test/organization-members.ts';
+import { readUntil } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useSharedTestApp } from '../test/test-app-hooks.ts';
 import type { AuthContext } from './auth-context.ts';
 import { findOAuthAccessAuth } from './oauth-token-auth.ts';
 import { endEveryAccess, removeMembership, revokeOAuthGrantById, setUserStatus } from './revocation.ts';
@@ -63,13 +65,7 @@ async function expectCached(writer: TestApp, t: TestApp, issued: Issued): Promis
 }
 
 async function expectRefused(t: TestApp, issued: Issued, withinMs: number) {
-  const deadline = Date.now() + withinMs;
-  let auth = await authOn(t, issued);
-  while (auth && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    auth = await authOn(t, issued);
-  }
-  expect(auth).toBeNull();
+  expect(await readUntil(() => authOn(t, issued), (auth) => auth === null, withinMs)).toBeNull();
 }
 
 const EVENTS: { name: string; issue(writer: TestApp): Promise<Issued>; happen(writer: TestApp, issued: Issued): Promise<unknown> }[] = [
@@ -112,13 +108,7 @@ function describeEvents(reader: () => TestApp, writer: () => TestApp, withinMs: 
 }
 
 describe('assistants’ tokens from the session cache, one instance', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSharedTestApp();
   describeEvents(
     () => t,
     () => t,

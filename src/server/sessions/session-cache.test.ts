@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../db/schema.ts';
-import { createVerifiedUserSession } from '../test/helpers.ts';
+import { createVerifiedUserSession, readUntil } from '../test/helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useSharedTestApp } from '../test/test-app-hooks.ts';
 import { createLocalTransport, createSessionCache, SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
 function getUser(t: TestApp, cookie: string) {
@@ -11,13 +12,7 @@ function getUser(t: TestApp, cookie: string) {
 }
 
 describe('the session cache on one instance', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSharedTestApp();
 
   test('SES-08 a signed-in request is answered from the cache; logout drops it at once', async () => {
     const { cookie } = await createVerifiedUserSession(t);
@@ -57,13 +52,7 @@ describe('the session cache on one instance', () => {
  * cached. With REDIS_URL the invalidation travels over Redis pub/sub, without it over LISTEN/NOTIFY.
  */
 async function expectRevokedOnOther(second: TestApp, cookie: string) {
-  const deadline = Date.now() + 1_000;
-  let status = 0;
-  while (Date.now() < deadline) {
-    status = (await getUser(second, cookie)).statusCode;
-    if (status === 401) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const status = await readUntil(async () => (await getUser(second, cookie)).statusCode, (code) => code === 401, 1_000);
   expect(status, 'the second instance still accepted the revoked session after 1 s').toBe(401);
 }
 
@@ -109,12 +98,8 @@ for (const transport of ['postgres', 'redis'] as const) {
       expect((await second.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie } })).statusCode).toBe(200);
       await first.app.db.update(users).set({ role: 'user' }).where(eq(users.id, user.id));
       await first.app.sessionCache.invalidateUser(user.id);
-      const deadline = Date.now() + 1_000;
-      let status = 0;
-      while (Date.now() < deadline && status !== 403) {
-        status = (await second.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie } })).statusCode;
-      }
-      expect(status).toBe(403);
+      const outbox = async () => (await second.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie } })).statusCode;
+      expect(await readUntil(outbox, (code) => code === 403, 1_000)).toBe(403);
     });
   });
 }

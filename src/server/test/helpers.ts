@@ -22,6 +22,20 @@ import { deliverableText } from '../mail/outbox.ts';
 export const STRONG_PASSWORD = 'Correct-Horse-Battery-Staple-42';
 export const OTHER_STRONG_PASSWORD = 'Violet-Orbit-Lantern-Tides-77';
 
+/**
+ * Reads until `isDone` holds or `withinMs` has passed, and gives the last answer: another instance
+ * hears a cache invalidation within a second (ADR 173), this one at once (`withinMs` 0: one read).
+ */
+export async function readUntil<T>(read: () => Promise<T>, isDone: (value: T) => boolean, withinMs: number): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  let value = await read();
+  while (!isDone(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
+
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button.tsx';
+import { SupportEmail } from '@/client/components/ui/support-email.tsx';
 import { isChunkLoadError, reportClientError, userFacingMessage } from '@/client/lib/client-error-report.ts';
 import { knownSupportEmail, loadSupportEmail } from '@/client/lib/support-contact.ts';
 
@@ -70,15 +71,7 @@ export function ErrorFallback({ error, componentStack, showDetails = false, repo
         </div>
         <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
           If the problem continues, please contact support
-          {supportEmail ? (
-            <>
-              {' '}
-              at{' '}
-              <a className="font-medium text-blue-700 underline" href={`mailto:${supportEmail}`}>
-                {supportEmail}
-              </a>
-            </>
-          ) : null}
+          <SupportEmail address={supportEmail} lead="at" className="font-medium text-blue-700 underline" />
           .
         </p>
       </div>

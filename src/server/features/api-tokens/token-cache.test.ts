@@ -10,9 +10,10 @@ import { changeOrganizationAccess, writeOrganizationAccess } from '../../session
 import { removeMembership, setUserStatus, upsertMembership } from '../../sessions/revocation.ts';
 import { hashToken } from '../../sessions/session-store.ts';
 import { clearTotpEnrolment } from '../../sessions/two-factor-state.ts';
-import { call } from '../../test/helpers.ts';
+import { call, readUntil } from '../../test/helpers.ts';
 import { addMembership, createCaller, createOrganizationRow, type Caller } from '../../test/organization-members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSharedTestApp } from '../../test/test-app-hooks.ts';
 
 /**
  * Token calls are answered from the session cache (ADR 243): every write that changes what the
@@ -59,12 +60,7 @@ async function expectCached(writer: TestApp, t: TestApp, issued: Issued): Promis
 
 /** The next call on `t` satisfies `accepted`: at once on the same instance, within a second on another. */
 async function expectNextCall(t: TestApp, issued: Issued, accepted: (auth: AuthContext | null) => boolean, withinMs: number) {
-  const deadline = Date.now() + withinMs;
-  let auth = await authOn(t, issued);
-  while (!accepted(auth) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    auth = await authOn(t, issued);
-  }
+  const auth = await readUntil(() => authOn(t, issued), accepted, withinMs);
   expect(accepted(auth), `after the event the call answered ${JSON.stringify(auth && { role: auth.user.organizationRole, totp: auth.totpEnabled, pays: auth.requiresPayment })}`).toBe(true);
 }
 
@@ -180,13 +176,7 @@ function describeEvents(reader: () => TestApp, writer: () => TestApp, withinMs: 
 }
 
 describe('token calls from the session cache, one instance', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSharedTestApp();
 
   describeEvents(
     () => t,

@@ -1,12 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import type { BillingTestRun, PlanId } from '@/contracts/billing.ts';
-import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { findCheckout, readTestRun } from './checkout-status.ts';
 import { priceIdForPlan } from './plans.ts';
-import { describeStripeError } from './stripe-client.ts';
+import { describeStripeError, type StripeCall } from './stripe-client.ts';
 import { findSubscriptionById } from './subscription-store.ts';
 
 /**
@@ -14,14 +11,7 @@ import { findSubscriptionById } from './subscription-store.ts';
  * subscription of a completed test payment to another plan in Stripe, whose webhook then updates
  * it here. Answers the test run as it stands.
  */
-export async function changeTestSubscription(options: {
-  db: Database;
-  env: Env;
-  stripe: Stripe;
-  checkoutSessionId: string;
-  plan: PlanId;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}): Promise<BillingTestRun> {
+export async function changeTestSubscription(options: StripeCall & { env: Env; checkoutSessionId: string; plan: PlanId }): Promise<BillingTestRun> {
   const { db, env, stripe, checkoutSessionId, plan, log } = options;
   const checkout = await findCheckout(db, checkoutSessionId);
   const subscription = checkout.isTest && checkout.subscriptionId ? await findSubscriptionById(db, checkout.subscriptionId) : null;

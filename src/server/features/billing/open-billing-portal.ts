@@ -1,25 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import type { PortalResponse } from '@/contracts/billing.ts';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
-import { describeStripeError } from './stripe-client.ts';
+import { describeStripeError, type StripeCall } from './stripe-client.ts';
 import { findOrganizationSubscription } from './subscription-store.ts';
 
 /**
  * POST /api/billing/portal (an MFA-verified session, even when access has lapsed): a Stripe
  * customer-portal session for the organisation's billing account, where payment details change.
  */
-export async function openBillingPortal(options: {
-  db: Database;
-  stripe: Stripe;
-  /** APP_URL: the portal returns to /account. */
-  appUrl: string;
-  organizationId: string;
-  audit: Audit;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}): Promise<PortalResponse> {
+export async function openBillingPortal(
+  options: StripeCall & {
+    /** APP_URL: the portal returns to /account. */
+    appUrl: string;
+    organizationId: string;
+    audit: Audit;
+  },
+): Promise<PortalResponse> {
   const { db, stripe, appUrl, organizationId, audit, log } = options;
   const row = await findOrganizationSubscription(db, organizationId);
   if (!row?.stripeCustomerId) throw new AppError('not_found', 'Your organisation has no Stripe billing account yet.');

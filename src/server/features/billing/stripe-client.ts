@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
+import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { isStripeConfigured } from './plans.ts';
 
@@ -22,6 +24,13 @@ export function createStripeClient(env: Env): Stripe | null {
         }
       : {}),
   });
+}
+
+/** What an operation calling Stripe needs: the database of its records, the client, and a log for Stripe's refusals. */
+export interface StripeCall {
+  db: Database;
+  stripe: Stripe;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** What may be logged of a Stripe failure: its kind and code, never request data or keys. */

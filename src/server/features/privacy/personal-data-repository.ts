@@ -1,4 +1,5 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, type Column } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { accessRequests, apiTokens, auditLog, helpRequests, memberships, organizations, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
 
@@ -33,12 +34,17 @@ export async function readAccount(db: Database, userId: string) {
   return row ? { ...row, signedUpWithSingleSignOn: row.signedUpWithSingleSignOn !== null } : null;
 }
 
+/** A table with the person's rows: who they belong to and when each was made. */
+type OwnedTable = PgTable & { userId: Column; createdAt: Column };
+
+/** The person's own rows of a table, oldest first, with the columns named (never a secret). */
+function readOwnRows<Fields extends SelectedFields>(db: Database, table: OwnedTable, fields: Fields, userId: string) {
+  return db.select(fields).from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
+}
+
 export function readSessions(db: Database, userId: string) {
-  return db
-    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, secondFactorAt: sessions.mfaVerifiedAt, ip: sessions.ip, userAgent: sessions.userAgent })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(asc(sessions.createdAt));
+  const { createdAt, lastSeenAt, expiresAt, mfaVerifiedAt, ip, userAgent } = sessions;
+  return readOwnRows(db, sessions, { createdAt, lastSeenAt, expiresAt, secondFactorAt: mfaVerifiedAt, ip, userAgent }, userId);
 }
 
 export function readAuditEntries(db: Database, userId: string) {
@@ -77,25 +83,16 @@ export function readApiTokens(db: Database, userId: string) {
 }
 
 export function readPasskeys(db: Database, userId: string) {
-  return db
-    .select({ name: passkeys.name, deviceType: passkeys.deviceType, backedUp: passkeys.backedUp, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .orderBy(asc(passkeys.createdAt));
+  const { name, deviceType, backedUp, createdAt, lastUsedAt } = passkeys;
+  return readOwnRows(db, passkeys, { name, deviceType, backedUp, createdAt, lastUsedAt }, userId);
 }
 
 export function readHelpRequests(db: Database, userId: string) {
-  return db
-    .select({ category: helpRequests.category, subject: helpRequests.subject, message: helpRequests.message, status: helpRequests.status, createdAt: helpRequests.createdAt })
-    .from(helpRequests)
-    .where(eq(helpRequests.userId, userId))
-    .orderBy(asc(helpRequests.createdAt));
+  const { category, subject, message, status, createdAt } = helpRequests;
+  return readOwnRows(db, helpRequests, { category, subject, message, status, createdAt }, userId);
 }
 
 export function readAccessRequests(db: Database, userId: string) {
-  return db
-    .select({ company: accessRequests.company, phone: accessRequests.phone, message: accessRequests.message, status: accessRequests.status, createdAt: accessRequests.createdAt, decidedAt: accessRequests.decidedAt })
-    .from(accessRequests)
-    .where(eq(accessRequests.userId, userId))
-    .orderBy(asc(accessRequests.createdAt));
+  const { company, phone, message, status, createdAt, decidedAt } = accessRequests;
+  return readOwnRows(db, accessRequests, { company, phone, message, status, createdAt, decidedAt }, userId);
 }

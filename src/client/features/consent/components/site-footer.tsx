@@ -1,16 +1,12 @@
 import { Shield } from 'lucide-react';
+import { SupportEmail } from '@/client/components/ui/support-email.tsx';
+import { LEGAL_PAGES } from '@/client/legal/legal-page-list.ts';
 import { clearConsent } from '@/client/lib/cookie-consent.ts';
 import { COPYRIGHT_YEAR } from '@/client/lib/constants.ts';
 import { useSupportEmail } from '@/client/lib/support-contact.ts';
 
-const LEGAL_LINKS = [
-  { href: '/privacy-policy.html', label: 'Privacy Policy' },
-  { href: '/cookie-policy.html', label: 'Cookie Policy' },
-  { href: '/terms-of-service.html', label: 'Terms of Service' },
-  { href: '/ccpa-compliance.html', label: 'CCPA Notice' },
-  { href: '/coppa-compliance.html', label: "Children's Privacy (COPPA)" },
-  { href: '/data-processing-agreement.html', label: 'Data Processing Agreement' },
-] as const;
+/** The footer names the legal pages as their own navigation does. */
+const LEGAL_LINKS = LEGAL_PAGES.map((page) => ({ href: `/${page.slug}.html`, label: page.navLabel }));
 
 /** Spec sections 2 and 4: legal links (new tab), the 'Cookie Preferences' reset, copyright 2025. */
 export function SiteFooter({ onResetCookies }: { onResetCookies?: () => void } = {}) {
@@ -32,16 +28,7 @@ export function SiteFooter({ onResetCookies }: { onResetCookies?: () => void } =
             </p>
             <p className="mt-2 text-sm text-slate-700">
               Cyber-risk in dollars for small and medium businesses.
-              {supportEmail ? (
-                <>
-                  {' '}
-                  Questions? Write to{' '}
-                  <a className="font-medium text-blue-800 underline" href={`mailto:${supportEmail}`}>
-                    {supportEmail}
-                  </a>
-                  .
-                </>
-              ) : null}
+              <SupportEmail address={supportEmail} lead="Questions? Write to" end="." className="font-medium text-blue-800 underline" />
             </p>
           </div>
           <nav aria-label="Legal">

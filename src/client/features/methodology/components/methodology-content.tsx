@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable, type TableDefinition, type TableLook } from '@/client/components/ui/data-table.tsx';
 import { CALIBRATION, type CalibrationEntry } from '@/engine/calibration/calibration.ts';
 import { CONTROL_COSTS } from '@/engine/calibration/control-costs.ts';
 import { FACTORS } from '@/engine/factors.ts';
@@ -48,38 +49,42 @@ export function formatTableValue(value: number, unit: CalibrationTableRow['unit'
 
 const INDUSTRY_LABEL: Record<string, string> = { healthcare: 'Healthcare', financialServices: 'Financial services', manufacturing: 'Manufacturing', professionalServices: 'Professional services', other: 'All industries' };
 
+/** The look of the page's wide tables of figures and their sources. */
+const SOURCES_LOOK: TableLook = { cell: 'px-2 py-1.5', head: 'py-2', table: 'min-w-[720px] border-collapse', row: 'border-b border-slate-100 align-top' };
+
+/** A row header in these tables reads like the figures beside it. */
+const PLAIN = 'font-normal';
+
+const FIGURE = { cellClassName: 'tabular-nums whitespace-nowrap' } as const;
+
+const CALIBRATION_TABLE: TableDefinition<CalibrationTableRow> = {
+  caption: 'Model figures next to the source figures and the accepted range',
+  rowKey: (r) => r.id,
+  rowTestId: (r) => `calibration-row-${r.id}`,
+  look: SOURCES_LOOK,
+  columns: [
+    { header: 'Band or profile', cell: (r) => r.subject, cellClassName: PLAIN },
+    { header: 'Industry', cell: (r) => (r.industry === null ? 'All' : (INDUSTRY_LABEL[r.industry] ?? r.industry)) },
+    { header: 'Figure', cell: (r) => r.metric },
+    { header: 'Model', cell: (r) => formatTableValue(r.modelValue, r.unit), ...FIGURE, cellAttributes: () => ({ 'data-testid': 'model-value' }) },
+    { header: 'Source', cell: (r) => (r.sourceValue === null ? '-' : formatTableValue(r.sourceValue, r.unit)), ...FIGURE },
+    {
+      header: 'Accepted range',
+      cell: (r) => (
+        <>
+          {formatTableValue(r.rangeLow, r.unit)}-{formatTableValue(r.rangeHigh, r.unit)} <span className="text-slate-700">({r.rangeRule})</span>
+        </>
+      ),
+      cellAttributes: (r) => ({ title: r.source }),
+    },
+    { header: 'Within', cell: (r) => (r.isWithinRange ? 'Yes' : 'No') },
+  ],
+};
+
 function CalibrationTable({ rows }: { rows: readonly CalibrationTableRow[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-        <caption className="sr-only">Model figures next to the source figures and the accepted range</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Band or profile</th>
-            <th scope="col" className="px-2 py-2">Industry</th>
-            <th scope="col" className="px-2 py-2">Figure</th>
-            <th scope="col" className="px-2 py-2">Model</th>
-            <th scope="col" className="px-2 py-2">Source</th>
-            <th scope="col" className="px-2 py-2">Accepted range</th>
-            <th scope="col" className="px-2 py-2">Within</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-b border-slate-100 align-top" data-testid={`calibration-row-${r.id}`}>
-              <th scope="row" className="px-2 py-1.5 font-normal">{r.subject}</th>
-              <td className="px-2 py-1.5">{r.industry === null ? 'All' : (INDUSTRY_LABEL[r.industry] ?? r.industry)}</td>
-              <td className="px-2 py-1.5">{r.metric}</td>
-              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap" data-testid="model-value">{formatTableValue(r.modelValue, r.unit)}</td>
-              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">{r.sourceValue === null ? '-' : formatTableValue(r.sourceValue, r.unit)}</td>
-              <td className="px-2 py-1.5" title={r.source}>
-                {formatTableValue(r.rangeLow, r.unit)}-{formatTableValue(r.rangeHigh, r.unit)} <span className="text-slate-700">({r.rangeRule})</span>
-              </td>
-              <td className="px-2 py-1.5">{r.isWithinRange ? 'Yes' : 'No'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable table={CALIBRATION_TABLE} rows={rows} />
     </div>
   );
 }
@@ -194,72 +199,52 @@ function ModelLimits() {
   );
 }
 
+const ENTRIES_TABLE: TableDefinition<CalibrationEntry> = {
+  caption: 'Calibration values with sources',
+  rowKey: (e) => e.key,
+  look: SOURCES_LOOK,
+  columns: [
+    { header: 'Quantity', cell: (e) => e.label, cellClassName: PLAIN },
+    { header: 'Value', cell: formatValue, ...FIGURE },
+    { header: 'Kind', cell: kindOf },
+    { header: 'Source', cell: (e) => e.source },
+  ],
+};
+
 /** Every calibration value with its kind and source. */
 function NumbersAndSources() {
   return (
     <MethodologySection id="numbers" title="Every number and its source">
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-        <caption className="sr-only">Calibration values with sources</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Quantity</th>
-            <th scope="col" className="px-2 py-2">Value</th>
-            <th scope="col" className="px-2 py-2">Kind</th>
-            <th scope="col" className="px-2 py-2">Source</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.key} className="border-b border-slate-100 align-top">
-              <th scope="row" className="px-2 py-1.5 font-normal">{e.label}</th>
-              <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">{formatValue(e)}</td>
-              <td className="px-2 py-1.5">{kindOf(e)}</td>
-              <td className="px-2 py-1.5">{e.source}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable table={ENTRIES_TABLE} rows={entries} />
     </div>
     </MethodologySection>
   );
 }
+
+type Factor = (typeof FACTORS)[number];
+
+/** A factor's multipliers for the best, the partial and the worst answer. */
+const multipliers = (m: Factor['severityMultiplier']) => `×${m.best} / ×${m.partial} / ×${m.worst}`;
+
+const FACTORS_TABLE: TableDefinition<Factor> = {
+  caption: 'Factor multipliers with sources',
+  rowKey: (f) => f.id,
+  look: SOURCES_LOOK,
+  columns: [
+    { header: 'Factor', cell: (f) => `${f.id} ${f.name}`, cellClassName: PLAIN },
+    { header: 'Cost per event (best / average / worst)', cell: (f) => multipliers(f.severityMultiplier), cellClassName: 'tabular-nums' },
+    { header: 'Frequency (best / average / worst)', cell: (f) => multipliers(f.frequencyMultiplier), cellClassName: 'tabular-nums' },
+    { header: 'Source', cell: (f) => `${f.source}${f.isAssumption ? ' (includes assumptions)' : ''}` },
+  ],
+};
 
 /** The multipliers of each factor. */
 function FactorMultipliers() {
   return (
     <MethodologySection id="factors" title={<>The {FACTOR_COUNT} factors</>}>
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-        <caption className="sr-only">Factor multipliers with sources</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-2 py-2">Factor</th>
-            <th scope="col" className="px-2 py-2">Cost per event (best / average / worst)</th>
-            <th scope="col" className="px-2 py-2">Frequency (best / average / worst)</th>
-            <th scope="col" className="px-2 py-2">Source</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FACTORS.map((f) => (
-            <tr key={f.id} className="border-b border-slate-100 align-top">
-              <th scope="row" className="px-2 py-1.5 font-normal">
-                {f.id} {f.name}
-              </th>
-              <td className="px-2 py-1.5 tabular-nums">
-                ×{f.severityMultiplier.best} / ×{f.severityMultiplier.partial} / ×{f.severityMultiplier.worst}
-              </td>
-              <td className="px-2 py-1.5 tabular-nums">
-                ×{f.frequencyMultiplier.best} / ×{f.frequencyMultiplier.partial} / ×{f.frequencyMultiplier.worst}
-              </td>
-              <td className="px-2 py-1.5">
-                {f.source}
-                {f.isAssumption ? ' (includes assumptions)' : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable table={FACTORS_TABLE} rows={FACTORS} />
     </div>
     </MethodologySection>
   );

@@ -1,4 +1,5 @@
 import { APPETITE_FLOORS, REVENUE_SHARE_EDGES, RISK_BANDS } from '@/engine/risk-score.ts';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
 
 const FIGURES = [
@@ -21,6 +22,24 @@ function rangesOf(edges: readonly number[]): string[] {
   });
 }
 
+type Figure = (typeof FIGURES)[number];
+
+/** The figure, then its range of revenue share in each band. */
+const BANDS_TABLE: TableDefinition<Figure> = {
+  caption: 'Share of annual revenue for each band',
+  rowKey: (f) => f.id,
+  look: { cell: 'px-2 py-2', table: 'min-w-[36rem]' },
+  testId: 'band-edges',
+  columns: [
+    { header: 'Figure, as a share of revenue', cell: (f) => f.label },
+    ...RISK_BANDS.map((band, i) => ({
+      header: band.label,
+      cell: (f: Figure) => rangesOf(REVENUE_SHARE_EDGES[f.id])[i],
+      cellClassName: 'tabular-nums',
+    })),
+  ],
+};
+
 /**
  * How the band next to the dollars is set (ADR 206), printed from the engine's own edges so the
  * page can never disagree with the label on a result.
@@ -38,35 +57,7 @@ export function RiskBandsSection() {
         profit every year, while a rarer year may cost more before it is as serious. The same loss is therefore milder for a larger company.
       </p>
       <ScrollRegion label="Risk band edges">
-        <table className="w-full min-w-[36rem] text-left text-sm" data-testid="band-edges">
-          <caption className="sr-only">Share of annual revenue for each band</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="px-2 py-2">
-                Figure, as a share of revenue
-              </th>
-              {RISK_BANDS.map((b) => (
-                <th key={b.id} scope="col" className="px-2 py-2">
-                  {b.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {FIGURES.map((f) => (
-              <tr key={f.id} className="border-b border-slate-200">
-                <th scope="row" className="px-2 py-2 font-medium">
-                  {f.label}
-                </th>
-                {rangesOf(REVENUE_SHARE_EDGES[f.id]).map((range, i) => (
-                  <td key={RISK_BANDS[i]?.id} className="px-2 py-2 tabular-nums">
-                    {range}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={BANDS_TABLE} rows={FIGURES} />
       </ScrollRegion>
       <p data-testid="appetite-floors">
         When the organisation has set its <strong>risk appetite</strong> (the loss in a year it can absorb), the band is at least{' '}

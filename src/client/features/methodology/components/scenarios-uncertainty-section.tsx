@@ -1,9 +1,27 @@
 import { LOSS_SCENARIOS } from '@/engine/loss-scenarios.ts';
-import { TableHead } from '@/client/components/ui/table-head.tsx';
+import { DataTable, LIST_LOOK, LIST_ROW_HEADER, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { SCENARIOS_EXPLANATION, UNCERTAINTY_EXPLANATION } from '@/reports/loss-scenario-words.ts';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
 
 const percent = (share: number) => `${Number((share * 100).toPrecision(3))}%`;
+
+type Scenario = (typeof LOSS_SCENARIOS)[number];
+
+const SCENARIOS_TABLE: TableDefinition<Scenario> = {
+  rowKey: (s) => s.id,
+  look: LIST_LOOK,
+  testId: 'scenario-definitions',
+  columns: [
+    { header: 'Scenario', cell: (s) => s.label, cellClassName: LIST_ROW_HEADER },
+    { header: 'What it covers', cell: (s) => s.description },
+    {
+      header: 'Share of incidents',
+      cell: (s) => `${percent(s.frequencyShare.value)}${s.frequencyShare.isAssumption ? ' (assumption)' : ''}`,
+      headerClassName: 'pr-0',
+      cellClassName: 'tabular-nums',
+    },
+  ],
+};
 
 /**
  * The five named loss scenarios and the three kinds of uncertainty in plain words (ADR 208). The
@@ -22,23 +40,7 @@ export function ScenariosAndUncertaintySection() {
         </h2>
         <p>{intro}</p>
         <ScrollRegion label="The five loss scenarios">
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="scenario-definitions">
-            <TableHead columns={['Scenario', 'What it covers', 'Share of incidents']} />
-            <tbody>
-              {LOSS_SCENARIOS.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="py-1.5 pr-3 font-medium text-slate-900">
-                    {s.label}
-                  </th>
-                  <td className="py-1.5 pr-3">{s.description}</td>
-                  <td className="py-1.5 pr-3 tabular-nums">
-                    {percent(s.frequencyShare.value)}
-                    {s.frequencyShare.isAssumption ? ' (assumption)' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable table={SCENARIOS_TABLE} rows={LOSS_SCENARIOS} />
         </ScrollRegion>
         {closing.map((text) => (
           <p key={text}>{text}</p>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { FACTOR_ANSWER_LABELS, type MonitoringTrend, type TrendStep } from '@/contracts/monitoring.ts';
@@ -104,6 +105,44 @@ export function TrendSection() {
   );
 }
 
+type TrendPoint = MonitoringTrend['points'][number];
+
+const FIGURE = { className: 'text-right', cellClassName: 'tabular-nums' } as const;
+
+/** Striped rows: the table is read across, one assessment a row. */
+const TREND_TABLE: TableDefinition<TrendPoint> = {
+  caption: 'Completed assessments over time',
+  rowKey: (point) => point.assessmentId,
+  look: { cell: 'px-2 py-1', table: 'min-w-[560px] border-collapse', row: 'border-b border-slate-100 odd:bg-slate-50' },
+  columns: [
+    {
+      header: 'Completed',
+      cellClassName: 'font-normal',
+      cell: (point) => (
+        <>
+          <Link href={`/history/${point.assessmentId}`} className="text-blue-800 underline">
+            {formatDay(point.completedAt)}
+          </Link>
+          <span className="block text-xs text-slate-600">{point.title}</span>
+        </>
+      ),
+    },
+    { header: 'Expected annual loss', cell: (point) => formatUsd(point.aleUsd), ...FIGURE },
+    { header: 'Chance of an event', cell: (point) => formatPercent(point.probabilityOfAnyEvent), ...FIGURE },
+    { header: 'A bad year (P95)', cell: (point) => formatUsd(point.p95Usd), ...FIGURE },
+    { header: 'Score', cell: (point) => Math.round(point.score), ...FIGURE },
+    {
+      header: 'Model',
+      cell: (point) => (
+        <>
+          {point.engineVersion ?? '—'}
+          {point.modelChanged ? <span className="ml-1 text-xs font-semibold text-violet-800">(new model)</span> : null}
+        </>
+      ),
+    },
+  ],
+};
+
 /** The chart's numbers as a table, folded away. */
 function TrendTable({ points }: { points: MonitoringTrend['points'] }) {
   return (
@@ -112,51 +151,7 @@ function TrendTable({ points }: { points: MonitoringTrend['points'] }) {
         Show the data as a table
       </summary>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[560px] border-collapse text-left text-sm">
-          <caption className="sr-only">Completed assessments over time</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="px-2 py-1">
-                Completed
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                Expected annual loss
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                Chance of an event
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                A bad year (P95)
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                Score
-              </th>
-              <th scope="col" className="px-2 py-1">
-                Model
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.assessmentId} className="border-b border-slate-100 odd:bg-slate-50">
-                <th scope="row" className="px-2 py-1 font-normal">
-                  <Link href={`/history/${point.assessmentId}`} className="text-blue-800 underline">
-                    {formatDay(point.completedAt)}
-                  </Link>
-                  <span className="block text-xs text-slate-600">{point.title}</span>
-                </th>
-                <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.aleUsd)}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{formatPercent(point.probabilityOfAnyEvent)}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.p95Usd)}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{Math.round(point.score)}</td>
-                <td className="px-2 py-1">
-                  {point.engineVersion ?? '—'}
-                  {point.modelChanged ? <span className="ml-1 text-xs font-semibold text-violet-800">(new model)</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={TREND_TABLE} rows={points} />
       </div>
     </details>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ConnectedAssistant } from '@/contracts/oauth.ts';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
-import { Button } from '@/client/components/ui/button.tsx';
+import { CredentialAction, CredentialItem } from '@/client/components/ui/credential-item.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
@@ -22,29 +22,23 @@ function formatDate(iso: string): string {
 
 function AssistantItem({ assistant, onDisconnect }: { assistant: ConnectedAssistant; onDisconnect: () => void }) {
   return (
-    <li className="flex flex-col gap-2 py-3" aria-label={assistant.clientName} data-testid="connected-assistant">
-      <div className="flex min-w-0 items-start gap-3">
-        <Bot className="mt-0.5 size-5 shrink-0 text-slate-600" aria-hidden="true" />
-        <div className="grid min-w-0 gap-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium break-words text-slate-900">{assistant.clientName}</span>
-            <Badge variant="outline">{assistant.scopes.includes('write') ? 'Read and Write' : 'Read'}</Badge>
-          </div>
+    <CredentialItem
+      icon={Bot}
+      name={assistant.clientName}
+      testId="connected-assistant"
+      badges={<Badge variant="outline">{assistant.scopes.includes('write') ? 'Read and Write' : 'Read'}</Badge>}
+      details={
+        <>
           <p className="text-sm break-words text-slate-600">
             Acts in {assistant.organizationName} · answers go to <span className="wrap-anywhere">{assistant.redirectHost}</span>
           </p>
           <p className="text-sm text-slate-600">
             Connected {formatDate(assistant.connectedAt)} · {assistant.lastUsedAt ? `last used ${formatDate(assistant.lastUsedAt)}` : 'not used yet'}
           </p>
-        </div>
-      </div>
-      <div className="pl-8">
-        <Button type="button" variant="outline" size="sm" onClick={onDisconnect} aria-label={`Disconnect ${assistant.clientName}`}>
-          <Unplug aria-hidden="true" />
-          Disconnect
-        </Button>
-      </div>
-    </li>
+        </>
+      }
+      actions={<CredentialAction icon={Unplug} label="Disconnect" itemName={assistant.clientName} onClick={onDisconnect} />}
+    />
   );
 }
 

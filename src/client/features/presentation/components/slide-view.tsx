@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { RowHeaderTable } from '@/client/components/ui/row-header-table.tsx';
 import { cn } from '@/client/lib/utils.ts';
 import { formatPercent, formatUsdShort } from '@/reports/format.ts';
@@ -108,48 +109,39 @@ function HeadlineTiles({ model }: { model: ReportModel }) {
   );
 }
 
+type Fix = ReportModel['fixes'][number];
+
+const FIXES_TABLE: TableDefinition<Fix> = {
+  caption: 'Top fixes with their cost and return',
+  rowKey: (f) => String(f.rank),
+  look: { cell: 'py-1 pr-2', table: 'sm:text-[1.45cqw]' },
+  columns: [
+    { header: 'Fix', cell: (f) => `${f.rank}. ${f.name}` },
+    { header: 'Saves a year (alone)', cell: (f) => formatUsdShort(f.annualLossReductionUsd), cellClassName: 'tabular-nums' },
+    {
+      header: 'Less in the worst 1% of years',
+      cell: (f) => (f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)),
+      cellClassName: 'tabular-nums',
+    },
+    {
+      header: 'Costs a year',
+      cell: (f) => `${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`,
+      cellClassName: 'tabular-nums',
+    },
+    { header: 'Saved per $1 spent', cell: (f) => formatSavedPerDollar(f).replace(' saved per $1', ''), cellClassName: 'tabular-nums' },
+    {
+      header: 'Pays back in',
+      cell: (f) => (f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`),
+      className: 'pr-0',
+      cellClassName: 'tabular-nums',
+    },
+  ],
+};
+
 function FixesTable({ model }: { model: ReportModel }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm sm:text-[1.45cqw]">
-        <caption className="sr-only">Top fixes with their cost and return</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-1 pr-2">
-              Fix
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Saves a year (alone)
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Less in the worst 1% of years
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Costs a year
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Saved per $1 spent
-            </th>
-            <th scope="col" className="py-1">
-              Pays back in
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {model.fixes.map((f) => (
-            <tr key={f.rank} className="border-b border-slate-200">
-              <th scope="row" className="py-1 pr-2 font-medium">{`${f.rank}. ${f.name}`}</th>
-              <td className="py-1 pr-2 tabular-nums">{formatUsdShort(f.annualLossReductionUsd)}</td>
-              <td className="py-1 pr-2 tabular-nums">
-                {f.expectedShortfall99ReductionUsd === null ? 'n/a' : formatUsdShort(f.expectedShortfall99ReductionUsd)}
-              </td>
-              <td className="py-1 pr-2 tabular-nums">{`${formatUsdShort(f.annualCostLowUsd)}–${formatUsdShort(f.annualCostHighUsd)}`}</td>
-              <td className="py-1 pr-2 tabular-nums">{formatSavedPerDollar(f).replace(' saved per $1', '')}</td>
-              <td className="py-1 tabular-nums">{f.paybackMonths === null ? 'n/a' : `${f.paybackMonths.toFixed(1)} months`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable table={FIXES_TABLE} rows={model.fixes} />
       {model.message.breakEvenLine === null ? null : (
         <p className="mt-2 text-sm text-slate-700 sm:text-[1.2cqw]">{model.message.breakEvenLine}</p>
       )}
@@ -162,6 +154,30 @@ function FixesTable({ model }: { model: ReportModel }) {
 
 const DECISION_KIND = { plan: 'Pays for itself', required: 'Required', option: 'Optional' } as const;
 const MAX_DECISION_ROWS = 10;
+
+type DecisionRow = ReportModel['message']['decision']['rows'][number];
+
+/** The type is smaller when the rows are many, so ten fit the 16:9 frame. */
+const DECISION_TABLE: TableDefinition<DecisionRow> = {
+  caption: 'What the board is asked to approve',
+  rowKey: (r) => r.name,
+  look: { cell: 'py-0.5 pr-2' },
+  columns: [
+    { header: 'Control', cell: (r) => r.name },
+    { header: 'Why', cell: (r) => DECISION_KIND[r.kind] },
+    {
+      header: 'Saves a year',
+      cell: (r) => `${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`,
+      cellClassName: 'tabular-nums',
+    },
+    {
+      header: 'Costs a year',
+      cell: (r) => `${formatUsdShort(r.costLowUsd)}–${formatUsdShort(r.costHighUsd)}`,
+      cellClassName: 'tabular-nums',
+    },
+    { header: 'Required by', cell: (r) => (r.requiredBy.length === 0 ? '—' : r.requiredBy.join(', ')), className: 'pr-0' },
+  ],
+};
 
 const MAX_DECISION_ROWS_UNDER_OPTIONS = 5;
 
@@ -195,41 +211,7 @@ function DecisionTable({ model }: { model: ReportModel }) {
     <div className="overflow-x-auto">
       <OptionsTable model={model} />
       {d.rows.length > 0 ? (
-        <table className={cn('w-full text-left text-sm', d.rows.length > 8 ? 'sm:text-[1.15cqw]' : 'sm:text-[1.45cqw]')}>
-          <caption className="sr-only">What the board is asked to approve</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-0.5 pr-2">
-                Control
-              </th>
-              <th scope="col" className="py-0.5 pr-2">
-                Why
-              </th>
-              <th scope="col" className="py-0.5 pr-2">
-                Saves a year
-              </th>
-              <th scope="col" className="py-0.5 pr-2">
-                Costs a year
-              </th>
-              <th scope="col" className="py-0.5">
-                Required by
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {fit.rows.map((r) => (
-              <tr key={r.name} className="border-b border-slate-200">
-                <th scope="row" className="py-0.5 pr-2 font-medium">
-                  {r.name}
-                </th>
-                <td className="py-0.5 pr-2">{DECISION_KIND[r.kind]}</td>
-                <td className="py-0.5 pr-2 tabular-nums">{`${formatUsdShort(r.savingUsd)}${r.savingBasis === 'onTop' ? ' on top' : ''}`}</td>
-                <td className="py-0.5 pr-2 tabular-nums">{`${formatUsdShort(r.costLowUsd)}–${formatUsdShort(r.costHighUsd)}`}</td>
-                <td className="py-0.5">{r.requiredBy.length === 0 ? '—' : r.requiredBy.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={DECISION_TABLE} rows={fit.rows} className={d.rows.length > 8 ? 'sm:text-[1.15cqw]' : 'sm:text-[1.45cqw]'} />
       ) : null}
       <Bullets
         items={

@@ -1,6 +1,35 @@
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
+import type { WhatChanged } from '@/reports/what-changed.ts';
 import { formatLongDate, formatUsdChange, formatUsdExact } from '@/reports/format.ts';
 import { useWhatChanged } from '../api/get-report.ts';
 import { WaterfallSvg } from './slide-charts.tsx';
+
+type Step = WhatChanged['steps'][number];
+
+/** Each row's changes are listed under its step. */
+const STEPS_TABLE: TableDefinition<Step> = {
+  caption: 'Change of the expected annual loss by step',
+  rowKey: (step) => step.id,
+  look: { cell: 'py-1 pr-2', row: 'border-b border-slate-200 align-top' },
+  columns: [
+    {
+      header: 'Step',
+      cell: (step) => (
+        <>
+          {step.label}
+          {step.changes.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5 font-normal text-slate-700">
+              {step.changes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Change', cell: (step) => formatUsdChange(step.deltaUsd), className: 'text-right', cellClassName: 'tabular-nums' },
+  ],
+};
 
 /** "Since your last assessment" on the results page: the dollar waterfall from the previous completed assessment. */
 export function WhatChangedPanel({ assessmentId }: { assessmentId: string }) {
@@ -18,32 +47,7 @@ export function WhatChangedPanel({ assessmentId }: { assessmentId: string }) {
       </p>
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         <WaterfallSvg change={change} label={`Waterfall from ${formatUsdExact(change.previous.aleUsd)} to ${formatUsdExact(change.current.aleUsd)}`} />
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Change of the expected annual loss by step</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1 pr-2">Step</th>
-              <th scope="col" className="py-1 pr-2 text-right">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {change.steps.map((step) => (
-              <tr key={step.id} className="border-b border-slate-200 align-top">
-                <th scope="row" className="py-1 pr-2 font-medium">
-                  {step.label}
-                  {step.changes.length > 0 ? (
-                    <ul className="mt-1 list-disc pl-5 font-normal text-slate-700">
-                      {step.changes.map((c) => (
-                        <li key={c}>{c}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </th>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatUsdChange(step.deltaUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={STEPS_TABLE} rows={change.steps} />
       </div>
     </section>
   );

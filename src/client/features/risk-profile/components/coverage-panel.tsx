@@ -8,6 +8,7 @@ import { formatUsdExact } from '@/reports/format.ts';
 import { PALETTE } from '@/reports/palette.ts';
 import { useCoverage } from '../api/risk-profile.ts';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 
 const BOX = { x: 56, y: 18, width: 640 - 72, height: 200 };
 
@@ -47,9 +48,55 @@ function verdict(isAbove: boolean | null): string {
   return isAbove ? 'Above appetite' : 'Within appetite';
 }
 
+interface CoverageRow {
+  readonly id: string;
+  readonly label: string;
+  readonly beforeInsuranceUsd: number;
+  readonly uninsuredUsd: number;
+  readonly verdict: string;
+}
+
+/** The bad years against the appetite, then the severe incident against the policy's limit. */
+function coverageRows(coverage: Coverage): CoverageRow[] {
+  const severe = coverage.severeIncident;
+  return [
+    ...coverage.badYears.map((year) => ({ ...year, verdict: verdict(year.isAboveAppetite) })),
+    {
+      id: 'severe-incident',
+      label: 'A severe incident',
+      beforeInsuranceUsd: severe.costUsd,
+      uninsuredUsd: severe.uninsuredUsd,
+      verdict: severe.isWithinLimit === null ? 'No policy' : severe.isWithinLimit ? 'Within the limit' : 'Beyond the limit',
+    },
+  ];
+}
+
+/** The last row (the severe incident) has no rule under it. */
+const COVERAGE_TABLE: TableDefinition<CoverageRow> = {
+  caption: 'Coverage gap: what a bad year and a severe incident leave with the organisation',
+  rowKey: (row) => row.id,
+  look: {
+    cell: 'py-2 pr-4',
+    head: 'font-medium',
+    table: 'min-w-[28rem]',
+    headRow: 'border-b border-slate-300 text-slate-700',
+    row: 'border-b border-slate-200 last:border-b-0',
+  },
+  columns: [
+    { header: 'Case', cell: (row) => row.label, cellClassName: 'font-normal' },
+    {
+      header: 'Before insurance',
+      cell: (row) => formatUsdExact(row.beforeInsuranceUsd),
+      className: 'text-right',
+      cellClassName: 'tabular-nums',
+    },
+    { header: 'Uninsured part', cell: (row) => formatUsdExact(row.uninsuredUsd), className: 'text-right', cellClassName: 'tabular-nums' },
+    { header: 'Against the appetite', cell: (row) => row.verdict, className: 'pr-0' },
+  ],
+};
+
 /** The figures of one computation (src/reports/coverage.ts): the PDF, deck and workbook print the same. */
 export function CoverageView({ coverage }: { coverage: Coverage }) {
-  const severe = coverage.severeIncident;
   return (
     <div className="grid gap-4">
       <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-800">
@@ -58,47 +105,7 @@ export function CoverageView({ coverage }: { coverage: Coverage }) {
         ))}
       </ul>
       <ScrollRegion label="Coverage gap">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <caption className="sr-only">Coverage gap: what a bad year and a severe incident leave with the organisation</caption>
-          <thead>
-            <tr className="border-b border-slate-300 text-slate-700">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Case
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Before insurance
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Uninsured part
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Against the appetite
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {coverage.badYears.map((year) => (
-              <tr key={year.id} className="border-b border-slate-200">
-                <th scope="row" className="py-2 pr-4 font-normal">
-                  {year.label}
-                </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatUsdExact(year.beforeInsuranceUsd)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatUsdExact(year.uninsuredUsd)}</td>
-                <td className="py-2">{verdict(year.isAboveAppetite)}</td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row" className="py-2 pr-4 font-normal">
-                A severe incident
-              </th>
-              <td className="py-2 pr-4 text-right tabular-nums">{formatUsdExact(severe.costUsd)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{formatUsdExact(severe.uninsuredUsd)}</td>
-              <td className="py-2">
-                {severe.isWithinLimit === null ? 'No policy' : severe.isWithinLimit ? 'Within the limit' : 'Beyond the limit'}
-              </td>
-            </tr>
-          </tbody>
-        </table>
+        <DataTable table={COVERAGE_TABLE} rows={coverageRows(coverage)} />
       </ScrollRegion>
       {coverage.policy && coverage.policy.subLimits.length > 0 ? (
         <div className="grid gap-1 text-sm">

@@ -11,13 +11,20 @@ import { formatLongDate } from '@/reports/format.ts';
 import { SUB_LIMIT_IDS, SUB_LIMIT_LABELS, type RiskProfile, type RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { RiskProfileFormSchema, toFormValues, toSettings, type RiskProfileFormValues } from '../lib/risk-profile-form.ts';
 
-function MoneyInput({
+/** A dollar amount with its label, hint and error; the error is given once and reaches both the field and the input. */
+function MoneyField({
   id,
+  label,
   error,
   hint,
+  required,
   ...props
-}: { id: string; error: string | undefined; hint?: boolean } & React.ComponentProps<'input'>) {
-  return <Input {...fieldAria(id, error, hint)} inputMode="numeric" autoComplete="off" placeholder="e.g. 1,000,000" {...props} />;
+}: { id: string; label: string; error: string | undefined; hint?: string; required?: boolean } & React.ComponentProps<'input'>) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} required={required}>
+      <Input {...fieldAria(id, error, hint !== undefined)} inputMode="numeric" autoComplete="off" placeholder="e.g. 1,000,000" {...props} />
+    </FormField>
+  );
 }
 
 /**
@@ -67,6 +74,16 @@ export function RiskProfileForm({
   );
 }
 
+const APPETITE_FIELDS = [
+  { id: 'appetite', name: 'appetiteUsd', label: 'Loss in a year we can absorb (USD)', hint: 'Leave empty if not decided yet.' },
+  {
+    id: 'budget',
+    name: 'budgetUsd',
+    label: 'Security budget a year (USD)',
+    hint: "Option C of the board's decision: the best value within this budget. Empty: 1% of revenue.",
+  },
+] as const;
+
 /** The loss a year the organisation can absorb and its security budget. */
 function AppetiteCard({ form }: { form: UseFormReturn<RiskProfileFormValues> }) {
   const { errors } = form.formState;
@@ -79,22 +96,9 @@ function AppetiteCard({ form }: { form: UseFormReturn<RiskProfileFormValues> }) 
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <FormField
-          id="appetite"
-          label="Loss in a year we can absorb (USD)"
-          error={errors.appetiteUsd?.message}
-          hint="Leave empty if not decided yet."
-        >
-          <MoneyInput id="appetite" error={errors.appetiteUsd?.message} hint {...form.register('appetiteUsd')} />
-        </FormField>
-        <FormField
-          id="budget"
-          label="Security budget a year (USD)"
-          error={errors.budgetUsd?.message}
-          hint="Option C of the board's decision: the best value within this budget. Empty: 1% of revenue."
-        >
-          <MoneyInput id="budget" error={errors.budgetUsd?.message} hint {...form.register('budgetUsd')} />
-        </FormField>
+        {APPETITE_FIELDS.map((field) => (
+          <MoneyField key={field.id} {...field} error={errors[field.name]?.message} {...form.register(field.name)} />
+        ))}
       </CardContent>
     </Card>
   );
@@ -119,12 +123,13 @@ function PolicyCard({ form }: { form: UseFormReturn<RiskProfileFormValues> }) {
         </label>
         {hasPolicy ? (
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id="limit" label="Aggregate limit (USD)" error={errors.limitUsd?.message} required>
-              <MoneyInput id="limit" error={errors.limitUsd?.message} {...form.register('limitUsd')} />
-            </FormField>
-            <FormField id="retention" label="Retention / deductible per incident (USD)" error={errors.retentionUsd?.message}>
-              <MoneyInput id="retention" error={errors.retentionUsd?.message} {...form.register('retentionUsd')} />
-            </FormField>
+            <MoneyField id="limit" label="Aggregate limit (USD)" error={errors.limitUsd?.message} required {...form.register('limitUsd')} />
+            <MoneyField
+              id="retention"
+              label="Retention / deductible per incident (USD)"
+              error={errors.retentionUsd?.message}
+              {...form.register('retentionUsd')}
+            />
             <FormField id="coinsurance" label="Co-insurance we keep (%)" error={errors.coinsurancePercent?.message}>
               <Input
                 {...fieldAria('coinsurance', errors.coinsurancePercent?.message)}
@@ -144,9 +149,13 @@ function PolicyCard({ form }: { form: UseFormReturn<RiskProfileFormValues> }) {
             </p>
             <div className="grid gap-4 sm:grid-cols-3">
               {SUB_LIMIT_IDS.map((id) => (
-                <FormField key={id} id={`sub-limit-${id}`} label={`${SUB_LIMIT_LABELS[id]} (USD)`} error={errors.subLimits?.[id]?.message}>
-                  <MoneyInput id={`sub-limit-${id}`} error={errors.subLimits?.[id]?.message} {...form.register(`subLimits.${id}`)} />
-                </FormField>
+                <MoneyField
+                  key={id}
+                  id={`sub-limit-${id}`}
+                  label={`${SUB_LIMIT_LABELS[id]} (USD)`}
+                  error={errors.subLimits?.[id]?.message}
+                  {...form.register(`subLimits.${id}`)}
+                />
               ))}
             </div>
           </fieldset>

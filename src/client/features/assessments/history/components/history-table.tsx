@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
+import { DataTableHead, type TableLook } from '@/client/components/ui/data-table.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
@@ -132,6 +133,19 @@ function NoAssessments() {
   );
 }
 
+/** The rows are drawn by HistoryRow (with its actions); only the header row is shared. */
+const HISTORY_LOOK: TableLook = { cell: 'px-3 py-2', thead: 'bg-slate-50', headRow: '' };
+
+const HISTORY_HEADERS = [
+  { header: 'Assessment' },
+  { header: 'Date' },
+  { header: 'Author' },
+  { header: 'Status' },
+  { header: 'Expected annual loss', className: 'text-right' },
+  { header: 'Score', className: 'text-right' },
+  { header: 'Actions' },
+] as const;
+
 /** The organisation's assessments, newest first, with open, rename (ADR 217), duplicate, export and delete. */
 export function HistoryTable() {
   const [page, setPage] = useState(1);
@@ -175,17 +189,7 @@ export function HistoryTable() {
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Assessments table, scrolls sideways on small screens">
         <table className="w-full min-w-[900px] border-collapse text-left text-sm">
           <caption className="sr-only">Assessments of your organisation, newest first</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="px-3 py-2">Assessment</th>
-              <th scope="col" className="px-3 py-2">Date</th>
-              <th scope="col" className="px-3 py-2">Author</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2 text-right">Expected annual loss</th>
-              <th scope="col" className="px-3 py-2 text-right">Score</th>
-              <th scope="col" className="px-3 py-2">Actions</th>
-            </tr>
-          </thead>
+          <DataTableHead headers={HISTORY_HEADERS} look={HISTORY_LOOK} />
           <tbody>
             {items.map((item) => (
               <HistoryRow

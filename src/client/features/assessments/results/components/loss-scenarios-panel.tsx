@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TableHead } from '@/client/components/ui/table-head.tsx';
+import { DataTable, LIST_LOOK, LIST_ROW_HEADER, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { scenarioDescription } from '@/reports/loss-scenario-words.ts';
 import { readLossScenarios, readSavingByScenario, type LossScenarioView, type ScenarioSavingView } from '@/reports/read-loss-scenarios.ts';
@@ -22,6 +22,50 @@ function fixRows(result: RiskResult): FixRow[] {
   });
 }
 
+/** The fix, then what it saves in each scenario ('-' where nothing); tighter rows than the scenarios above, one line a fix. */
+function fixSavingsTable(scenarios: readonly LossScenarioView[]): TableDefinition<FixRow> {
+  return {
+    rowKey: (fix) => fix.name,
+    look: { ...LIST_LOOK, cell: 'py-1 pr-3', row: 'border-b border-slate-100' },
+    columns: [
+      { header: 'Fix', cell: (fix) => fix.name, cellClassName: LIST_ROW_HEADER },
+      ...scenarios.map((s, i) => ({
+        header: s.label,
+        cell: (fix: FixRow) => {
+          const saving = fix.savings.find((x) => x.scenarioId === s.id)?.annualLossReductionUsd ?? 0;
+          return saving > 0 ? formatUsd(saving) : '-';
+        },
+        headerClassName: i === scenarios.length - 1 ? 'pr-0' : undefined,
+        cellClassName: 'tabular-nums',
+      })),
+    ],
+  };
+}
+
+const FIGURE = { cellClassName: 'tabular-nums' } as const;
+
+const SCENARIOS_TABLE: TableDefinition<LossScenarioView> = {
+  rowKey: (s) => s.id,
+  look: LIST_LOOK,
+  columns: [
+    {
+      header: 'Scenario',
+      cellClassName: LIST_ROW_HEADER,
+      cell: (s) => (
+        <>
+          {s.label}
+          <span className="hidden text-xs font-normal text-slate-600 sm:block">{scenarioDescription(s.id)}</span>
+        </>
+      ),
+    },
+    { header: 'Expected loss a year', cell: (s) => formatUsd(s.expectedAnnualLossUsd), ...FIGURE },
+    { header: 'Share', cell: (s) => formatPercent(s.share), ...FIGURE },
+    { header: 'Chance this year', cell: (s) => formatPercent(s.annualProbability), ...FIGURE },
+    { header: 'One typically costs', cell: (s) => formatUsd(s.medianCostIfItHappensUsd), ...FIGURE },
+    { header: 'A severe one costs', cell: (s) => formatUsd(s.p95CostIfItHappensUsd), ...FIGURE, headerClassName: 'pr-0' },
+  ],
+};
+
 function FixSavingsTable({ fixes, scenarios }: { fixes: readonly FixRow[]; scenarios: readonly LossScenarioView[] }) {
   const titleId = useId();
   return (
@@ -31,26 +75,7 @@ function FixSavingsTable({ fixes, scenarios }: { fixes: readonly FixRow[]; scena
         What the top fixes save in each scenario (each fix on its own, a year)
       </h4>
       <ScrollRegion label="What the top fixes save in each scenario">
-        <table aria-labelledby={titleId} className="w-full min-w-[36rem] text-left text-sm">
-          <TableHead columns={['Fix', ...scenarios.map((s) => s.label)]} />
-          <tbody>
-            {fixes.map((fix) => (
-              <tr key={fix.name} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-medium text-slate-900">
-                  {fix.name}
-                </th>
-                {scenarios.map((s) => {
-                  const saving = fix.savings.find((x) => x.scenarioId === s.id)?.annualLossReductionUsd ?? 0;
-                  return (
-                    <td key={s.id} className="py-1 pr-3 tabular-nums">
-                      {saving > 0 ? formatUsd(saving) : '-'}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={fixSavingsTable(scenarios)} rows={fixes} labelledBy={titleId} />
       </ScrollRegion>
     </div>
   );
@@ -76,26 +101,7 @@ export function LossScenariosPanel({ result }: { result: RiskResult }) {
         one that only 1 incident in 20 exceeds.
       </p>
       <ScrollRegion label="Where the loss comes from" className="mt-3">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <TableHead
-            columns={['Scenario', 'Expected loss a year', 'Share', 'Chance this year', 'One typically costs', 'A severe one costs']}
-          />
-          <tbody>
-            {scenarios.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100 align-top">
-                <th scope="row" className="py-1.5 pr-3 font-medium text-slate-900">
-                  {s.label}
-                  <span className="hidden text-xs font-normal text-slate-600 sm:block">{scenarioDescription(s.id)}</span>
-                </th>
-                <td className="py-1.5 pr-3 tabular-nums">{formatUsd(s.expectedAnnualLossUsd)}</td>
-                <td className="py-1.5 pr-3 tabular-nums">{formatPercent(s.share)}</td>
-                <td className="py-1.5 pr-3 tabular-nums">{formatPercent(s.annualProbability)}</td>
-                <td className="py-1.5 pr-3 tabular-nums">{formatUsd(s.medianCostIfItHappensUsd)}</td>
-                <td className="py-1.5 pr-3 tabular-nums">{formatUsd(s.p95CostIfItHappensUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable table={SCENARIOS_TABLE} rows={scenarios} />
       </ScrollRegion>
       {fixes.length > 0 ? <FixSavingsTable fixes={fixes} scenarios={scenarios} /> : null}
     </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
+import { DataTable, type TableDefinition } from '@/client/components/ui/data-table.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import type { ModelFigures } from '@/contracts/assessments.ts';
 import type { StoredRiskResult } from '@/contracts/risk.ts';
@@ -16,6 +17,34 @@ const ROWS: { label: string; format: (f: ModelFigures) => string; testId: string
   { label: 'Chance of at least one loss event this year', format: (f) => formatPercent(f.probabilityOfAnyEvent), testId: 'probability' },
   { label: 'Cost if it happens (median event)', format: (f) => formatUsd(f.costIfItHappensUsd), testId: 'cost-if-it-happens' },
 ];
+
+type FigureRow = (typeof ROWS)[number];
+
+/** The figure, then the stored model's value and the current model's beside it; a visible caption, as the table is the panel. */
+function comparisonTable(storedVersion: string, stored: ModelFigures, current: ModelFigures): TableDefinition<FigureRow> {
+  return {
+    caption: 'The same answers and seed on both models',
+    captionClassName: 'mb-2 text-left font-semibold text-slate-900',
+    rowKey: (row) => row.testId,
+    look: { cell: 'py-2 pr-4', head: 'font-medium text-slate-700', table: 'max-w-3xl border-collapse', row: 'border-b border-slate-100' },
+    columns: [
+      { header: 'Figure', cell: (row) => row.label, cellClassName: 'font-normal text-slate-900' },
+      {
+        header: `Model ${storedVersion} (as stored)`,
+        cell: (row) => row.format(stored),
+        cellClassName: 'tabular-nums',
+        cellAttributes: (row) => ({ 'data-testid': `stored-${row.testId}` }),
+      },
+      {
+        header: `Model ${current.engineVersion} (current)`,
+        cell: (row) => row.format(current),
+        className: 'pr-0',
+        cellClassName: 'font-semibold tabular-nums',
+        cellAttributes: (row) => ({ 'data-testid': `current-${row.testId}` }),
+      },
+    ],
+  };
+}
 
 /** Both figures (ADR 105): asked for on demand, the stored result is never changed. */
 function ModelComparisonPanel({ assessmentId, storedVersion }: { assessmentId: string; storedVersion: string }) {
@@ -40,37 +69,7 @@ function ModelComparisonPanel({ assessmentId, storedVersion }: { assessmentId: s
   const { stored, current, explanation } = comparison.data;
   return (
     <div className="flex flex-col gap-3" data-testid="model-comparison">
-      <table className="w-full max-w-3xl border-collapse text-sm">
-        <caption className="mb-2 text-left font-semibold text-slate-900">The same answers and seed on both models</caption>
-        <thead>
-          <tr className="border-b border-slate-300 text-left">
-            <th scope="col" className="py-2 pr-4 font-medium text-slate-700">
-              Figure
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium text-slate-700">
-              Model {storedVersion} (as stored)
-            </th>
-            <th scope="col" className="py-2 font-medium text-slate-700">
-              Model {current.engineVersion} (current)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ROWS.map((row) => (
-            <tr key={row.testId} className="border-b border-slate-100">
-              <th scope="row" className="py-2 pr-4 text-left font-normal text-slate-900">
-                {row.label}
-              </th>
-              <td className="py-2 pr-4 tabular-nums" data-testid={`stored-${row.testId}`}>
-                {row.format(stored)}
-              </td>
-              <td className="py-2 font-semibold tabular-nums" data-testid={`current-${row.testId}`}>
-                {row.format(current)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable table={comparisonTable(storedVersion, stored, current)} rows={ROWS} />
       <p className="max-w-3xl text-sm text-slate-800" data-testid="model-comparison-explanation">
         {explanation}
       </p>
