@@ -9,7 +9,7 @@
  *                                 are sent to the parent over IPC.
  */
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +75,7 @@ async function cifer() {
  * whatever runs on it, a report rendered there included). In ms: p50, p99 and the longest.
  */
 function reportEventLoopDelay() {
-  let histogram: IntervalHistogram | null = null;
+  let histogram: ReturnType<typeof monitorEventLoopDelay> | null = null;
   process.on('message', (message: unknown) => {
     if (message === 'loop-start') {
       histogram = monitorEventLoopDelay({ resolution: 10 });
