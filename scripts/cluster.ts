@@ -286,7 +286,7 @@ async function main() {
       ENCRYPTION_KEY: sharedSecret('ENCRYPTION_KEY'),
       APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${port}`,
       // nginx sets X-Forwarded-For; the per-IP ceiling counts the client, not the balancer.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '2000',
     },
   });

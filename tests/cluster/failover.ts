@@ -267,7 +267,7 @@ async function main() {
       SESSION_SECRET: randomBytes(32).toString('hex'),
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       APP_URL: appUrl,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       SHUTDOWN_DRAIN_MS: '1500',
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       API_IP_LIMIT_PER_MINUTE: '0',
