@@ -8,7 +8,9 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { formatUsdExact, formatUsdShort } from './format.ts';
+import { runModelRunsHere } from './model-runs.ts';
 import { readResult } from './read-result.ts';
+import { buildReportModel, reportRuns } from './report-model.ts';
 import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 
 const source = buildSampleReportSource();
@@ -191,5 +193,27 @@ describe('report model', () => {
   test('without an earlier assessment the what-changed part says it is the baseline', () => {
     const first = buildReportModelHere({ ...source, whatChanged: null });
     expect(first.slides.find((s) => s.id === 'whatChanged')?.takeaway).toMatch(/first completed assessment/);
+  });
+});
+
+describe("the report's own engine runs (ADR 323)", () => {
+  const { input } = source.assessment;
+  const runs = reportRuns(input, result, null);
+
+  test('are listed, not run: the typical peer and one run per distinct set of option controls, each option read from its run', () => {
+    const options = model.keyFigures.options?.options ?? [];
+    const controlSets = new Set(options.filter((o) => o.controls.length > 0).map((o) => o.controls.map((c) => c.factorId).sort().join(',')));
+    expect(Object.keys(runs).sort()).toEqual(['peer', ...[...controlSets].map((set) => `option:${set}`)].sort());
+    for (const option of options.filter((o) => o.controls.length > 0)) {
+      const run = runs[`option:${option.controls.map((c) => c.factorId).sort().join(',')}`]!;
+      const direct = assessRisk(run.input, run.options);
+      expect(option.expectedLossLeftUsd).toBe(Math.round(direct.annualLoss.expectedUsd));
+      for (const c of option.controls) expect(run.input.factors[c.factorId]).toBe('best');
+    }
+  });
+
+  test('a report built without the results of its runs fails instead of printing made-up figures', () => {
+    expect(() => buildReportModel(source, {})).toThrow(/engine run "(peer|option:[^"]*)" was not given/);
+    expect(() => buildReportModel(source, runModelRunsHere(runs))).not.toThrow();
   });
 });
