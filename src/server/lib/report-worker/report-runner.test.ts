@@ -12,11 +12,12 @@ import { createReportRunner } from './report-runner.ts';
  * What the real report pool gives, measured in a process of its own started as the server is
  * (`node --import tsx`): inside vitest's test process a report thread loading the renderers did
  * not answer within 120 s (cause not found; the stand-in below, which loads none, does). For each
- * kind: whether the file and its name equal the in-process runner's (a PDF compared without the
- * moment it was written), and how many turns this thread's event loop made while the pool and the
+ * kind: whether the file and its name equal the in-process runner's (a PDF byte for byte without
+ * the moment it was written; a deck or workbook by the names of its parts), and how many turns this thread's event loop made while the pool and the
  * in-process runner built it.
  */
 const CHILD_SCRIPT = `
+import JSZip from 'jszip';
 import pino from 'pino';
 import { runModelRunsHere } from './src/reports/model-runs.ts';
 import { reportRuns } from './src/reports/report-model.ts';
@@ -33,6 +34,8 @@ async function turnsDuring(work) {
   while (!done) { await new Promise((resolve) => setImmediate(resolve)); turns += 1; }
   return { value: await finished, turns };
 }
+// A deck or workbook is a zip whose parts carry the moment and ids of their writing: compared by its parts' names.
+const partsOf = async (file) => Object.keys((await JSZip.loadAsync(file)).files).sort().join(',');
 const withoutDates = (file) => file.toString('latin1').replace(/\\(D:[0-9]+Z\\)/g, '').replace(/\\/ID \\[[^\\]]*\\]/g, '');
 await pool.render(job('xlsx'));
 const answer = {};
@@ -41,7 +44,7 @@ for (const kind of ['pdf', 'pptx', 'xlsx']) {
   const theirs = await turnsDuring(() => pool.render(job(kind)));
   answer[kind] = {
     sameName: theirs.value.fileName === mine.value.fileName,
-    sameFile: kind === 'pdf' ? withoutDates(theirs.value.file) === withoutDates(mine.value.file) : theirs.value.file.length === mine.value.file.length,
+    sameFile: kind === 'pdf' ? withoutDates(theirs.value.file) === withoutDates(mine.value.file) : (await partsOf(theirs.value.file)) === (await partsOf(mine.value.file)),
     turnsInProcess: mine.turns,
     turnsOnPool: theirs.turns,
   };
