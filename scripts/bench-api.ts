@@ -14,7 +14,8 @@
  * as an anchor for comparing machines, not as a target: BENCH_ANCHOR_ROUNDS rounds of
  * BENCH_ANCHOR_S seconds at 50 connections, sides alternating, the server pinned to core 0 and
  * this process to core 1 when `taskset` exists; for the users' load the server gets both cores.
- * So does the server's CPU per request, the steadier reading on a shared machine. Prints Markdown
+ * So does the server's CPU per request, the steadier reading on a shared machine, and its event
+ * loop's delay over the users' phase (how long a request waited for the loop). Prints Markdown
  * tables; exit code 1 when a budget is missed.
  *
  *   npm run bench:api                                      # PGlite
@@ -88,6 +89,23 @@ function startServer(mode: 'bare' | 'app', port: number, env: Record<string, str
       if (message.ready) resolve({ ...message, child, port });
     });
   });
+}
+
+type LoopDelay = { p50: number; p99: number; max: number };
+
+/** The server's event-loop delay over the users' phase (bench-server.ts measures it between the two messages). */
+function measureEventLoop(server: Server): () => Promise<LoopDelay> {
+  server.child.send('loop-start');
+  return () =>
+    new Promise((resolve) => {
+      const onMessage = (message: { loop?: LoopDelay }) => {
+        if (!message.loop) return;
+        server.child.off('message', onMessage);
+        resolve(message.loop);
+      };
+      server.child.on('message', onMessage);
+      server.child.send('loop-stop');
+    });
 }
 
 async function stopServer(server: Server) {
@@ -246,12 +264,15 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
     const samples: Samples = new Map();
     const until = performance.now() + DURATION_S * 1000;
     const cpuBefore = cpuSeconds(app.child.pid);
+    const loopDelay = measureEventLoop(app);
     await Promise.all(app.users!.map((user) => runUser(user, app, until, samples)));
     const cpu = cpuSeconds(app.child.pid) - cpuBefore;
+    const loop = await loopDelay();
     const { rows, met } = budgetRows(database, samples);
     const total = [...samples.values()].reduce((sum, entry) => sum + entry.ms.length, 0);
     for (const row of rows) console.error(row);
-    const load = `| ${database} | ${Math.round(total / DURATION_S)} | ${((cpu * 1000) / total).toFixed(2)} | ${anchor} |`;
+    const delay = `${loop.p50.toFixed(1)} / ${loop.p99.toFixed(1)} / ${loop.max.toFixed(0)}`;
+    const load = `| ${database} | ${Math.round(total / DURATION_S)} | ${((cpu * 1000) / total).toFixed(2)} | ${delay} | ${anchor} |`;
     console.error(load);
     return { load, rows, met };
   } finally {
@@ -288,8 +309,8 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const result of results) for (const row of result.rows) console.log(row);
   console.log(`\nAnchor (not a target): \`/api/auth/user\` req/s as a share of bare Fastify's, ${ANCHOR_CONNECTIONS} connections, ${ANCHOR_ROUNDS} rounds of ${ANCHOR_S} s\n`);
-  console.log('| Database | requests/s of the users | server CPU ms per request | anchor: median (rounds) |');
-  console.log('|---|---|---|---|');
+  console.log('| Database | requests/s of the users | server CPU ms per request | event-loop delay ms: p50 / p99 / max | anchor: median (rounds) |');
+  console.log('|---|---|---|---|---|');
   for (const result of results) console.log(result.load);
   process.exitCode = results.every((result) => result.met) ? 0 : 1;
 }

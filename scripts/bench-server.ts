@@ -9,6 +9,7 @@
  *                                 are sent to the parent over IPC.
  */
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,7 @@ async function cifer() {
   await app.backgroundTasks.idle();
   await app.listen({ port, host: '127.0.0.1' });
   process.send?.({ ready: true, users, origin: env.APP_URL, database: database.kind });
+  reportEventLoopDelay();
   const stop = async () => {
     await app.close();
     await database.close();
@@ -65,6 +67,26 @@ async function cifer() {
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
+}
+
+/**
+ * The event loop's delay while the users act, on the parent's 'loop-start' and 'loop-stop'
+ * messages: how long a request that arrived waited for the loop (every request waits behind
+ * whatever runs on it, a report rendered there included). In ms: p50, p99 and the longest.
+ */
+function reportEventLoopDelay() {
+  let histogram: ReturnType<typeof monitorEventLoopDelay> | null = null;
+  process.on('message', (message: unknown) => {
+    if (message === 'loop-start') {
+      histogram = monitorEventLoopDelay({ resolution: 10 });
+      histogram.enable();
+    } else if (message === 'loop-stop' && histogram) {
+      histogram.disable();
+      const ms = (ns: number) => ns / 1e6;
+      process.send?.({ loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) } });
+      histogram = null;
+    }
+  });
 }
 
 /** Colleagues per organisation, and completed assessments each organisation starts with. */

@@ -5,15 +5,15 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import { composeBoardMessage, rowsThatFit, type BoardFigures, type ControlOption } from './board-message.ts';
 import { formatUsdShort } from './format.ts';
 import { readFixPlan } from './read-fix-plan.ts';
-import { buildReportModel, type ReportModel } from './report-model.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import type { ReportModel } from './report-model.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 
 const readExample = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8')) as RiskInput;
 
 function modelOf(input: RiskInput): ReportModel {
   const result = assessRisk(input, { seed: 1, iterations: 60_000, attribution: true });
-  return buildReportModel({
+  return buildReportModelHere({
     organisationName: 'Account Co',
     assessment: { id: 'a', title: 'Q4', completedAt: '2026-11-20T10:00:00.000Z', authorName: 'Dana', input, result },
     whatChanged: null,
@@ -25,7 +25,7 @@ const examples = {
   clinic: modelOf(readExample('clinic-120')),
   creditUnion: modelOf(readExample('credit-union-60')),
   manufacturer: modelOf(readExample('manufacturer-300')),
-  reassessedClinic: buildReportModel(buildSampleReportSource()),
+  reassessedClinic: buildReportModelHere(buildSampleReportSource()),
 };
 
 /** Every sentence of page 1 and of the decision slide, as the PDF, the deck and /presentation print them. */

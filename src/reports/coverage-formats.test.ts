@@ -3,11 +3,11 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Coverage, RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { formatUsdExact } from './format.ts';
-import { buildReportModel, type ReportModel } from './report-model.ts';
+import type { ReportModel } from './report-model.ts';
 import { renderReportPdf } from './render-pdf.tsx';
 import { renderReportPptx } from './render-pptx.ts';
 import { renderWorkbook } from './render-workbook.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ const RISK_PROFILE: RiskProfileSettings = {
   appetiteUsd: 350_000,
 };
 const source = { ...buildSampleReportSource(), riskProfile: RISK_PROFILE };
-const model: ReportModel = buildReportModel(source);
+const model: ReportModel = buildReportModelHere(source);
 
 /** Every dollar figure of the coverage view, named for the failure message. */
 function dollarFigures(coverage: Coverage): [string, number][] {

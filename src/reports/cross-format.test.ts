@@ -11,12 +11,13 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { formatUsdExact } from './format.ts';
 import { toV1Result } from './public-result.ts';
-import { buildReportModel, type ReportModel } from './report-model.ts';
+import type { ReportModel } from './report-model.ts';
 import { renderReportPdf } from './render-pdf.tsx';
 import { renderReportPptx } from './render-pptx.ts';
 import { renderWorkbook } from './render-workbook.ts';
 import { BOARD_PROFILES } from './test-support/board-profiles.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
+import { buildReportModelHere } from './test-fixtures.ts';
 
 /**
  * One figure per concept (ADR 271): the priced options and the key figures are the same strings in
@@ -87,7 +88,7 @@ function sourceOf(input: RiskInput, riskProfile: RiskProfileSettings) {
 
 async function expectSameStringsEverywhere(input: RiskInput, riskProfile: RiskProfileSettings): Promise<void> {
   const source = sourceOf(input, riskProfile);
-  const model = buildReportModel(source);
+  const model = buildReportModelHere(source);
   const options = model.keyFigures.options;
   expect(options).not.toBeNull();
   const [pages, deck, { rows: sheet, readMe }] = await Promise.all([pdfPages(model), deckDecision(model), workbookRows(model, source)]);

@@ -1,4 +1,3 @@
-import { assessRisk } from '@/engine/assess-risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import type { FactorId } from '@/engine/factors.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
@@ -6,6 +5,7 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import type { ControlOption } from './board-message.ts';
 import { formatUsdShort, listNames } from './format.ts';
 import type { FixPlanView } from './read-fix-plan.ts';
+import { resultOfRun, type ModelRunResults, type ModelRuns } from './model-runs.ts';
 
 /**
  * The priced options the board votes on (ADR 270): (A) what the frameworks and the insurer require,
@@ -13,6 +13,7 @@ import type { FixPlanView } from './read-fix-plan.ts';
  * Each option is one joint model run on the assessment's own simulated years (same seed and
  * count), so its saving, expected loss left and bad years left are measured with every control of
  * the option in place, never added up. Every format prints `cells` and `line` as written here.
+ * The runs are listed here (decisionOptionRuns) and run by the server's engine pool (ADR 323).
  */
 
 export type DecisionOptionId = 'required' | 'requiredAndPaying' | 'budget';
@@ -91,15 +92,20 @@ function keptOutcome(result: RiskResult): Outcome {
   };
 }
 
+/** The key of the run with these controls at best practice: options with the same controls share one run. */
+const optionRunKey = (ids: readonly FactorId[]) => `option:${[...ids].sort().join(',')}`;
+
 /** The model run again on the same years with the option's controls at best practice. */
-function outcomeWith(source: OptionsSource, ids: readonly FactorId[]): Outcome {
-  if (ids.length === 0) return keptOutcome(source.result);
+function optionRun(source: OptionsSource, ids: readonly FactorId[]): ModelRuns[string] {
   const factors = { ...source.input.factors, ...Object.fromEntries(ids.map((id) => [id, 'best'])) };
-  const run = assessRisk(
-    { ...source.input, factors },
-    { seed: source.result.seed, iterations: source.result.iterations, attribution: false, parameterUncertainty: false },
-  );
-  return keptOutcome(run);
+  return {
+    input: { ...source.input, factors },
+    options: { seed: source.result.seed, iterations: source.result.iterations, attribution: false, parameterUncertainty: false },
+  };
+}
+
+function outcomeWith(source: OptionsSource, ids: readonly FactorId[], results: ModelRunResults): Outcome {
+  return keptOutcome(ids.length === 0 ? source.result : resultOfRun(results, optionRunKey(ids)));
 }
 
 function requirers(controls: readonly ControlOption[]): string[] {
@@ -144,11 +150,12 @@ interface Draft {
   readonly why: (costMidUsd: number, savingUsd: number) => string;
 }
 
-function price(draft: Draft, source: OptionsSource): DecisionOption {
+function price(draft: Draft, source: OptionsSource, results: ModelRunResults): DecisionOption {
   const before = source.result.annualLoss.expectedUsd;
   const after = outcomeWith(
     source,
     draft.controls.map((c) => c.factorId),
+    results,
   );
   const sum = (pick: (c: ControlOption) => number) => usd(draft.controls.reduce((s, c) => s + pick(c), 0));
   const [mid, low, high] = [sum((c) => c.costMidUsd), sum((c) => c.costLowUsd), sum((c) => c.costHighUsd)];
@@ -195,7 +202,18 @@ function paybackWords(costMidUsd: number, savingUsd: number): string {
   return `It does not pay for itself (${formatUsdShort(costMidUsd - savingUsd)} a year more than it saves): its case is the bad year and the appetite.`;
 }
 
-function drafts(source: OptionsSource, budgetUsd: number, isBudgetSet: boolean): Draft[] {
+/** The budget the options are priced against: the one set, else the default share of revenue. */
+function budgetOf(source: OptionsSource): { budgetUsd: number; isBudgetSet: boolean } {
+  return {
+    budgetUsd: usd(source.budgetUsd ?? source.input.organisation.annualRevenueUsd * DEFAULT_BUDGET_SHARE_OF_REVENUE),
+    isBudgetSet: source.budgetUsd !== null,
+  };
+}
+
+/** Whether the options can be priced: a result of this model version (its years re-run alike) that lists every control. */
+const canPrice = (source: OptionsSource) => source.result.engineVersion === ENGINE_VERSION && source.result.recommendationsNotWorthIt !== null;
+
+function drafts(source: OptionsSource, { budgetUsd, isBudgetSet }: { budgetUsd: number; isBudgetSet: boolean }): Draft[] {
   const required = source.controls.filter((c) => c.required.length > 0);
   const who = requirers(required);
   const planIds = new Set((source.plan?.steps ?? []).map((s) => s.factorId));
@@ -236,12 +254,23 @@ function drafts(source: OptionsSource, budgetUsd: number, isBudgetSet: boolean):
   ];
 }
 
-/** The three priced options, or null for a result of another model version (its years cannot be re-run alike) or one without every control listed. */
-export function computeDecisionOptions(source: OptionsSource): DecisionOptions | null {
-  if (source.result.engineVersion !== ENGINE_VERSION || source.result.recommendationsNotWorthIt === null) return null;
-  const isBudgetSet = source.budgetUsd !== null;
-  const budgetUsd = usd(source.budgetUsd ?? source.input.organisation.annualRevenueUsd * DEFAULT_BUDGET_SHARE_OF_REVENUE);
-  const options = drafts(source, budgetUsd, isBudgetSet).map((d) => price(d, source));
+/** The engine runs computeDecisionOptions reads (one per distinct set of controls; none when the options cannot be priced). */
+export function decisionOptionRuns(source: OptionsSource): ModelRuns {
+  if (!canPrice(source)) return {};
+  const ids = drafts(source, budgetOf(source))
+    .map((d) => d.controls.map((c) => c.factorId))
+    .filter((set) => set.length > 0);
+  return Object.fromEntries(ids.map((set) => [optionRunKey(set), optionRun(source, set)]));
+}
+
+/**
+ * The three priced options from the results of decisionOptionRuns, or null for a result of another
+ * model version (its years cannot be re-run alike) or one without every control listed.
+ */
+export function computeDecisionOptions(source: OptionsSource, results: ModelRunResults): DecisionOptions | null {
+  if (!canPrice(source)) return null;
+  const { budgetUsd, isBudgetSet } = budgetOf(source);
+  const options = drafts(source, { budgetUsd, isBudgetSet }).map((d) => price(d, source, results));
   const now = keptOutcome(source.result);
   const appetite =
     source.appetiteUsd === null

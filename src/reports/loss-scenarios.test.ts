@@ -7,18 +7,18 @@ import type { RiskResult } from '@/engine/risk-result.ts';
 import { formatUsdShort } from './format.ts';
 import { levelUncertaintyLines, parameterUncertaintyLine, unknownAnswersLine } from './loss-scenario-words.ts';
 import { readLossScenarios, readParameterUncertainty, readSavingByScenario, readUnknownAnswersRange } from './read-loss-scenarios.ts';
-import { buildReportModel, type ReportSource } from './report-model.ts';
+import type { ReportSource } from './report-model.ts';
 import { pdfLayoutTexts, renderReportPdf } from './render-pdf.tsx';
 import { deckChartLabelTexts, renderReportPptx } from './render-pptx.ts';
 import { renderWorkbook } from './render-workbook.ts';
 import { findOverflows } from './text-fit.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 import { createFormulaEvaluator } from './test-support/evaluate-formulas.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
 
 const source = buildSampleReportSource();
 const result = source.assessment.result;
-const model = buildReportModel(source);
+const model = buildReportModelHere(source);
 
 /** The same assessment as a result stored by model 2.0.0: no scenarios, no ranges, no savings by scenario. */
 function storedBeforeScenarios(): ReportSource {
@@ -165,7 +165,7 @@ describe('report model', () => {
   });
 
   test('a model 2.0.0 result has no scenarios slide, no range lines and no scenario appendix', () => {
-    const old = buildReportModel(storedBeforeScenarios());
+    const old = buildReportModelHere(storedBeforeScenarios());
     expect(old.scenarios).toBeNull();
     expect(old.slides.map((s) => s.id)).not.toContain('scenarios');
     expect(old.uncertainty.parameterLine).toBeNull();
@@ -212,7 +212,7 @@ describe('formats', () => {
   }, 60_000);
 
   test('a result stored before the population bridge still renders, its appendix saying the range leaves the disagreement out', async () => {
-    const before = buildReportModel(storedBeforeBridge());
+    const before = buildReportModelHere(storedBeforeBridge());
     expect(before.uncertainty.parameterLine).not.toBeNull();
     expect(before.scenarioAppendix.level).toHaveLength(1);
     const temp = await makeTempDir('scenarios-pdf-3-0');

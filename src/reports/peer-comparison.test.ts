@@ -5,11 +5,13 @@ import { assessRisk } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { rateExposure, RISK_BANDS } from '@/engine/risk-score.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
-import { comparePeer, computePeerComparison, PEER_NOTE, type ComparedFigures } from './peer-comparison.ts';
-import { buildReportModel, type ReportSource } from './report-model.ts';
+import { runModelRunsHere } from './model-runs.ts';
+import { comparePeer, computePeerComparison, PEER_NOTE, peerRuns, type ComparedFigures } from './peer-comparison.ts';
+import type { ReportSource } from './report-model.ts';
 import { renderReportPdf } from './render-pdf.tsx';
 import { formatPercent } from './format.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
+import { buildReportModelHere } from './test-fixtures.ts';
 
 const result = assessRisk(SAMPLE_CLINIC_INPUT, { seed: 3, iterations: 40_000, attribution: true });
 
@@ -30,7 +32,7 @@ const source = (riskProfile: ReportSource['riskProfile'], stored: RiskResult = r
 
 describe('computePeerComparison', () => {
   test("the typical peer is the average posture on the same simulated years: its expected loss is the risk score's 50 anchor", () => {
-    const comparison = computePeerComparison(SAMPLE_CLINIC_INPUT, result, null);
+    const comparison = computePeerComparison(result, null, runModelRunsHere(peerRuns(SAMPLE_CLINIC_INPUT, result)));
     expect(comparison).not.toBeNull();
     expect(comparison?.peer.expectedUsd).toBeCloseTo(result.riskScore.averageAleUsd, 6);
     expect(comparison?.own.expectedUsd).toBe(result.annualLoss.expectedUsd);
@@ -40,7 +42,9 @@ describe('computePeerComparison', () => {
   });
 
   test('no comparison for a result of another model version: its seed and years would not be reproduced', () => {
-    expect(computePeerComparison(SAMPLE_CLINIC_INPUT, { ...result, engineVersion: '1.0.0' }, null)).toBeNull();
+    const older = { ...result, engineVersion: '1.0.0' };
+    expect(peerRuns(SAMPLE_CLINIC_INPUT, older)).toEqual({});
+    expect(computePeerComparison(older, null, {})).toBeNull();
   });
 
   test('the sentence follows the figures and the reference is always named as a model reference', () => {
@@ -73,7 +77,7 @@ describe('the report model rates the band from the dollars, the size and the app
   };
 
   test('without an appetite the band is the size band the engine stored', () => {
-    const model = buildReportModel(source(null));
+    const model = buildReportModelHere(source(null));
     expect(model.headline.riskBandLabel).toBe(result.riskScore.bandLabel);
     expect(model.headline.riskBandLabel).toBe(rateExposure(exposure).bandLabel);
     expect(model.peer?.rows.find((r) => r.label === 'Exposure band')?.own).toBe(model.headline.riskBandLabel);
@@ -82,7 +86,7 @@ describe('the report model rates the band from the dollars, the size and the app
   test('an appetite below the 1-in-20 year makes the band at least High and says why; the headline slide names both the band and the peer', () => {
     const appetiteUsd = Math.round(result.annualLoss.percentilesUsd.p95 / 2);
     expect(result.annualLoss.expectedUsd).toBeLessThan(appetiteUsd);
-    const model = buildReportModel(source({ policy: null, appetiteUsd }));
+    const model = buildReportModelHere(source({ policy: null, appetiteUsd }));
     const high = RISK_BANDS.findIndex((b) => b.id === 'high');
     expect(RISK_BANDS.findIndex((b) => b.label === model.headline.riskBandLabel)).toBeGreaterThanOrEqual(high);
     expect(model.headline.riskBandReason).toBe('a 1-in-20 year is above the risk appetite');
@@ -94,13 +98,13 @@ describe('the report model rates the band from the dollars, the size and the app
   });
 
   test('a generous appetite never makes the band milder than the size band', () => {
-    const model = buildReportModel(source({ policy: null, appetiteUsd: 1e11 }));
+    const model = buildReportModelHere(source({ policy: null, appetiteUsd: 1e11 }));
     expect(model.headline.riskBandLabel).toBe(rateExposure(exposure).bandLabel);
   });
 });
 
 test('page 1 of the PDF puts the typical peer beside each figure, says what it is, and still fits one page', async () => {
-  const model = buildReportModel(source({ policy: null, appetiteUsd: null }));
+  const model = buildReportModelHere(source({ policy: null, appetiteUsd: null }));
   const temp = await makeTempDir('peer-pdf-');
   try {
     const path = join(temp.dir, 'report.pdf');

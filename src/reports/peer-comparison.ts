@@ -1,4 +1,3 @@
-import { assessRisk } from '@/engine/assess-risk.ts';
 import { ENGINE_VERSION } from '@/engine/engine-version.ts';
 import { FACTORS } from '@/engine/factors.ts';
 import { withAnswers } from '@/engine/posture-figures.ts';
@@ -6,6 +5,7 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { rateExposure, type ExposureFigures } from '@/engine/risk-score.ts';
 import { formatPercent, formatUsdShort } from './format.ts';
+import { resultOfRun, type ModelRunResults, type ModelRuns } from './model-runs.ts';
 
 /**
  * The typical organisation of the same industry and size (ADR 207): the assessed profile
@@ -102,17 +102,20 @@ export function comparePeer(own: ComparedFigures, peer: ComparedFigures): PeerCo
   };
 }
 
+const PEER_RUN = 'peer';
+
 /**
- * The comparison for a stored assessment, computed when the report is built (ADR 207): one engine
- * run without attribution (about 0.1 s). Null when the result was computed by another model
- * version, whose seed and years the current model would not reproduce.
+ * The peer's engine run for a stored assessment (ADR 207): one run without attribution (about
+ * 0.1 s), on the server's engine pool (ADR 323). None when the result was computed by another
+ * model version, whose seed and years the current model would not reproduce.
  */
-export function computePeerComparison(input: RiskInput, result: RiskResult, appetiteUsd: number | null): PeerComparison | null {
+export function peerRuns(input: RiskInput, result: RiskResult): ModelRuns {
+  if (result.engineVersion !== ENGINE_VERSION) return {};
+  return { [PEER_RUN]: { input: withAnswers(input, everyAnswerPartial()), options: { seed: result.seed, iterations: result.iterations, attribution: false } } };
+}
+
+/** The comparison for a stored assessment from the result of peerRuns; null when there is no such run. */
+export function computePeerComparison(result: RiskResult, appetiteUsd: number | null, results: ModelRunResults): PeerComparison | null {
   if (result.engineVersion !== ENGINE_VERSION) return null;
-  const peer = assessRisk(withAnswers(input, everyAnswerPartial()), {
-    seed: result.seed,
-    iterations: result.iterations,
-    attribution: false,
-  });
-  return comparePeer(figuresOf(result, appetiteUsd), figuresOf(peer, appetiteUsd));
+  return comparePeer(figuresOf(result, appetiteUsd), figuresOf(resultOfRun(results, PEER_RUN), appetiteUsd));
 }

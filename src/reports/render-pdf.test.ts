@@ -6,13 +6,12 @@ import { PNG } from 'pngjs';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { formatUsdExact } from './format.ts';
-import { buildReportModel } from './report-model.ts';
 import { pdfLayoutTexts, renderReportPdf } from './render-pdf.tsx';
 import { findOverflows } from './text-fit.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
 
-const model = buildReportModel(buildSampleReportSource());
+const model = buildReportModelHere(buildSampleReportSource());
 let temp: { dir: string; cleanup: () => Promise<void> };
 let pdfPath: string;
 let text: string;
@@ -70,7 +69,7 @@ describe('PDF board report', () => {
     expect(findOverflows(texts)).toEqual([]);
     for (const name of ['clinic-120', 'credit-union-60', 'manufacturer-300']) {
       const input = JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8')) as RiskInput;
-      const example = buildReportModel({
+      const example = buildReportModelHere({
         ...buildSampleReportSource(),
         assessment: {
           ...buildSampleReportSource().assessment,

@@ -2,13 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildReportModel } from './report-model.ts';
 import { deckChartLabelTexts, exceedanceAxisLabels, renderReportPptx } from './render-pptx.ts';
 import { findOverflows } from './text-fit.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 import { makeTempDir, runTool } from './test-support/run-tool.ts';
 
-const model = buildReportModel(buildSampleReportSource());
+const model = buildReportModelHere(buildSampleReportSource());
 let temp: { dir: string; cleanup: () => Promise<void> };
 let deck: Buffer;
 let zip: JSZip;

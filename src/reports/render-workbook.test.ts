@@ -8,14 +8,13 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { listCalibrationEntries } from '@/engine/list-calibration-entries.ts';
 import { readFixPlan } from './read-fix-plan.ts';
-import { buildReportModel } from './report-model.ts';
 import type { ReportSource } from './report-model.ts';
 import { renderWorkbook } from './render-workbook.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 import { createFormulaEvaluator } from './test-support/evaluate-formulas.ts';
 
 const source = buildSampleReportSource();
-const model = buildReportModel(source);
+const model = buildReportModelHere(source);
 const workbook = new ExcelJS.Workbook();
 const hasFixPlan = readFixPlan(source.assessment.result, (id) => id) !== null;
 let cached: Map<string, number | null>;
@@ -341,7 +340,7 @@ describe('verification workbook with a joint fix plan', () => {
     ...source,
     assessment: { ...source.assessment, result: { ...result, fixPlan } as unknown as RiskResult },
   };
-  const planModel = buildReportModel(planSource);
+  const planModel = buildReportModelHere(planSource);
   let book: ExcelJS.Workbook;
   let planCached: Map<string, number | null>;
 
@@ -396,7 +395,7 @@ describe('verification workbook of a stored model 1.0.0 result', () => {
   let oldCached: Map<string, number | null>;
 
   beforeAll(async () => {
-    const file = await renderWorkbook(buildReportModel(oldSource), oldSource);
+    const file = await renderWorkbook(buildReportModelHere(oldSource), oldSource);
     old = await load(file);
     oldCached = await readCachedResults(file);
   }, 60_000);

@@ -8,12 +8,13 @@ import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
 import { formatUsdExact, formatUsdShort } from './format.ts';
+import { runModelRunsHere } from './model-runs.ts';
 import { readResult } from './read-result.ts';
-import { buildReportModel } from './report-model.ts';
-import { buildSampleReportSource } from './test-fixtures.ts';
+import { buildReportModel, reportRuns } from './report-model.ts';
+import { buildReportModelHere, buildSampleReportSource } from './test-fixtures.ts';
 
 const source = buildSampleReportSource();
-const model = buildReportModel(source);
+const model = buildReportModelHere(source);
 const result = source.assessment.result;
 // A result stored by model 1.0.0 (examples/clinic-120.json), captured before engine 2.0 (ADR 104).
 const storedV1 = StoredRiskResultSchema.parse(
@@ -67,7 +68,7 @@ describe('report model', () => {
       ...source.assessment,
       input: { ...source.assessment.input, organisation: { ...source.assessment.input.organisation, name: 'Harbour Credit Union' } },
     };
-    const forClient = buildReportModel({
+    const forClient = buildReportModelHere({
       ...source,
       organisationName: 'Bar Check Co',
       assessment: {
@@ -85,13 +86,13 @@ describe('report model', () => {
 
   test("falls back to the account's organisation only when the assessment names none", () => {
     const unnamed = { ...source.assessment.result, profile: { ...source.assessment.result.profile, name: null } };
-    const fallback = buildReportModel({
+    const fallback = buildReportModelHere({
       ...source,
       organisationName: 'Bar Check Co',
       assessment: { ...source.assessment, result: unnamed },
     });
     expect(fallback.meta.organisationName).toBe('Bar Check Co');
-    const blank = buildReportModel({ ...source, organisationName: ' ', assessment: { ...source.assessment, result: unnamed } });
+    const blank = buildReportModelHere({ ...source, organisationName: ' ', assessment: { ...source.assessment, result: unnamed } });
     expect(blank.meta.organisationName).toBe('Your organisation');
   });
 
@@ -145,7 +146,7 @@ describe('report model', () => {
       factors: { ...SAMPLE_CLINIC_INPUT.factors, M1: 'unknown', M3: 'unknown' },
     };
     const unknownResult = assessRisk(input, { iterations: 5_000, attribution: false });
-    const built = buildReportModel({ ...source, assessment: { ...source.assessment, input, result: unknownResult }, whatChanged: null });
+    const built = buildReportModelHere({ ...source, assessment: { ...source.assessment, input, result: unknownResult }, whatChanged: null });
     expect(built.unknownFactors.map((u) => u.factorId).sort()).toEqual(['M1', 'M3']);
     const m1 = unknownResult.unknownFactors.find((u) => u.factorId === 'M1')!;
     expect(built.unknownFactors.find((u) => u.factorId === 'M1')).toMatchObject({
@@ -173,7 +174,7 @@ describe('report model', () => {
     expect(view.derivation).toBeNull();
     expect(view.precision).toBeNull();
     expect(view.unknownFactors).toEqual([]);
-    const old = buildReportModel({
+    const old = buildReportModelHere({
       ...source,
       assessment: { ...source.assessment, input: clinic, result: storedV1 as unknown as RiskResult },
       whatChanged: null,
@@ -190,7 +191,29 @@ describe('report model', () => {
   });
 
   test('without an earlier assessment the what-changed part says it is the baseline', () => {
-    const first = buildReportModel({ ...source, whatChanged: null });
+    const first = buildReportModelHere({ ...source, whatChanged: null });
     expect(first.slides.find((s) => s.id === 'whatChanged')?.takeaway).toMatch(/first completed assessment/);
+  });
+});
+
+describe("the report's own engine runs (ADR 323)", () => {
+  const { input } = source.assessment;
+  const runs = reportRuns(input, result, null);
+
+  test('are listed, not run: the typical peer and one run per distinct set of option controls, each option read from its run', () => {
+    const options = model.keyFigures.options?.options ?? [];
+    const controlSets = new Set(options.filter((o) => o.controls.length > 0).map((o) => o.controls.map((c) => c.factorId).sort().join(',')));
+    expect(Object.keys(runs).sort()).toEqual(['peer', ...[...controlSets].map((set) => `option:${set}`)].sort());
+    for (const option of options.filter((o) => o.controls.length > 0)) {
+      const run = runs[`option:${option.controls.map((c) => c.factorId).sort().join(',')}`]!;
+      const direct = assessRisk(run.input, run.options);
+      expect(option.expectedLossLeftUsd).toBe(Math.round(direct.annualLoss.expectedUsd));
+      for (const c of option.controls) expect(run.input.factors[c.factorId]).toBe('best');
+    }
+  });
+
+  test('a report built without the results of its runs fails instead of printing made-up figures', () => {
+    expect(() => buildReportModel(source, {})).toThrow(/engine run "(peer|option:[^"]*)" was not given/);
+    expect(() => buildReportModel(source, runModelRunsHere(runs))).not.toThrow();
   });
 });

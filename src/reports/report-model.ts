@@ -26,10 +26,11 @@ import {
   type UncertaintySection,
 } from './loss-scenario-report.ts';
 import { rateExposure } from '@/engine/risk-score.ts';
-import { computePeerComparison, type PeerComparison } from './peer-comparison.ts';
+import { computePeerComparison, peerRuns, type PeerComparison } from './peer-comparison.ts';
 import { isRecord } from './stored-values.ts';
 import { pageOneAlerts } from './page-one-alerts.ts';
-import { computeDecisionOptions } from './decision-options.ts';
+import { computeDecisionOptions, decisionOptionRuns, type OptionsSource } from './decision-options.ts';
+import type { ModelRunResults, ModelRuns } from './model-runs.ts';
 import { computeKeyFigures, type KeyFigures } from './key-figures.ts';
 
 /** Everything a report is built from: one completed assessment, and optionally the comparison with an earlier one. */
@@ -651,28 +652,45 @@ function buildSlides(model: SlideSource): ReportSlide[] {
   ];
 }
 
+/** What the priced options are drawn from: the board figures' controls and plan, the appetite and budget kept with the assessment. */
+function optionsSourceOf(input: RiskInput, result: RiskResult, riskProfile: RiskProfileSettings | null, boardFigures: ReturnType<typeof buildBoardFigures>): OptionsSource {
+  return {
+    input,
+    result,
+    controls: boardFigures.controls,
+    plan: boardFigures.plan,
+    appetiteUsd: riskProfile?.appetiteUsd ?? null,
+    budgetUsd: riskProfile?.budgetUsd ?? null,
+  };
+}
+
+/** The engine runs computeDecisionFigures reads: the priced options' (decision-options.ts). */
+export function decisionFigureRuns(input: RiskInput, result: RiskResult, riskProfile: RiskProfileSettings | null): ModelRuns {
+  const view = readResult(result);
+  return decisionOptionRuns(optionsSourceOf(input, result, riskProfile, buildBoardFigures(result, view, buildUnknownFactors(view))));
+}
+
+/** The engine runs buildReportModel reads (model-runs.ts): the typical peer's and the priced options'. */
+export function reportRuns(input: RiskInput, result: RiskResult, riskProfile: RiskProfileSettings | null): ModelRuns {
+  return { ...peerRuns(input, result), ...decisionFigureRuns(input, result, riskProfile) };
+}
+
 /**
  * The coverage, the figures of the board message and the key figures with the priced options of one
- * completed assessment: computed once here for the report model and the results API (ADR 271).
+ * completed assessment: computed once here for the report model and the results API (ADR 271),
+ * from the results of decisionFigureRuns.
  */
 export function computeDecisionFigures(
   input: RiskInput,
   result: RiskResult,
   riskProfile: RiskProfileSettings | null,
+  runResults: ModelRunResults,
   unknownFactors: ReportModel['unknownFactors'] = buildUnknownFactors(readResult(result)),
 ) {
   const view = readResult(result);
   const coverage = computeCoverage(result, riskProfile);
   const boardFigures = buildBoardFigures(result, view, unknownFactors);
-  const appetiteUsd = riskProfile?.appetiteUsd ?? null;
-  const options = computeDecisionOptions({
-    input,
-    result,
-    controls: boardFigures.controls,
-    plan: boardFigures.plan,
-    appetiteUsd,
-    budgetUsd: riskProfile?.budgetUsd ?? null,
-  });
+  const options = computeDecisionOptions(optionsSourceOf(input, result, riskProfile, boardFigures), runResults);
   const keyFigures = computeKeyFigures({
     aleUsd: view.aleUsd,
     postureScore: result.riskScore.score,
@@ -683,8 +701,11 @@ export function computeDecisionFigures(
   return { coverage, boardFigures, keyFigures };
 }
 
-/** Builds the board briefing of one completed assessment. Pure: the same source gives the same model. */
-export function buildReportModel(source: ReportSource): ReportModel {
+/**
+ * Builds the board briefing of one completed assessment from the results of its reportRuns. Pure:
+ * the same source and results give the same model.
+ */
+export function buildReportModel(source: ReportSource, runResults: ModelRunResults): ReportModel {
   const { assessment } = source;
   const result = assessment.result;
   const view = readResult(result);
@@ -716,6 +737,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
     assessment.input,
     result,
     source.riskProfile ?? null,
+    runResults,
     unknownFactors,
   );
   const required = keyFigures.options?.options.find((o) => o.id === 'required');
@@ -764,7 +786,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
       riskBandLabel: band.bandLabel,
       riskBandReason: band.reason,
     },
-    peer: computePeerComparison(assessment.input, result, appetiteUsd),
+    peer: computePeerComparison(result, appetiteUsd, runResults),
     precision: {
       standardErrorUsd: view.standardErrorUsd,
       standardErrorShare: view.standardErrorShare,

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import { buildReportModel } from './report-model.ts';
 import type { ReportSource } from './report-model.ts';
 import { renderReportPdf } from './render-pdf.tsx';
 import { renderReportPptx } from './render-pptx.ts';
 import { renderWorkbook } from './render-workbook.ts';
-import { CLINIC_LATER, completedAssessment } from './test-fixtures.ts';
+import { buildReportModelHere, CLINIC_LATER, completedAssessment } from './test-fixtures.ts';
 import { computeWhatChanged } from './what-changed.ts';
 
 // Figures and the command that reproduces them: docs/benchmarks.md ("Reports").
@@ -41,21 +40,21 @@ for (const [label, file] of EXAMPLES) {
     bench(
       `${label} PDF`,
       async () => {
-        await renderReportPdf(buildReportModel(source));
+        await renderReportPdf(buildReportModelHere(source));
       },
       options,
     );
     bench(
       `${label} PowerPoint`,
       async () => {
-        await renderReportPptx(buildReportModel(source));
+        await renderReportPptx(buildReportModelHere(source));
       },
       options,
     );
     bench(
       `${label} workbook`,
       async () => {
-        await renderWorkbook(buildReportModel(source), source);
+        await renderWorkbook(buildReportModelHere(source), source);
       },
       options,
     );
@@ -80,14 +79,14 @@ describe('re-assessed clinic, full (what changed + model + file)', () => {
   bench(
     'full PDF',
     async () => {
-      await renderReportPdf(buildReportModel(fullSource()));
+      await renderReportPdf(buildReportModelHere(fullSource()));
     },
     options,
   );
   bench(
     'full PowerPoint',
     async () => {
-      await renderReportPptx(buildReportModel(fullSource()));
+      await renderReportPptx(buildReportModelHere(fullSource()));
     },
     options,
   );
@@ -95,7 +94,7 @@ describe('re-assessed clinic, full (what changed + model + file)', () => {
     'full workbook',
     async () => {
       const source = fullSource();
-      await renderWorkbook(buildReportModel(source), source);
+      await renderWorkbook(buildReportModelHere(source), source);
     },
     options,
   );

@@ -2,9 +2,8 @@ import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
 import { createDefaultRiskInput } from '@/engine/sample-inputs.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
-import { buildReportModel } from './report-model.ts';
 import { renderWorkbook } from './render-workbook.ts';
-import { completedAssessment } from './test-fixtures.ts';
+import { buildReportModelHere, completedAssessment } from './test-fixtures.ts';
 import { createFormulaEvaluator } from './test-support/evaluate-formulas.ts';
 
 /** ADR 213: under $10M revenue the workbook's records, fine and ransom formulas carry the small-firm scale, as the engine does. */
@@ -21,7 +20,7 @@ test('a $2M practice: the severity formulas of the workbook recompute the engine
   };
   const source = { organisationName: 'Small practice', assessment, whatChanged: null, generatedAt: '2026-11-22T09:30:00.000Z' };
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await renderWorkbook(buildReportModel(source), source)) as unknown as ExcelJS.Buffer);
+  await workbook.xlsx.load((await renderWorkbook(buildReportModelHere(source), source)) as unknown as ExcelJS.Buffer);
   const sheet = workbook.getWorksheet('Analytic');
   if (!sheet) throw new Error('missing sheet Analytic');
   const evaluator = createFormulaEvaluator(workbook);

@@ -1,7 +1,8 @@
 import { assessRisk } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import type { ReportSource } from './report-model.ts';
+import { runModelRunsHere } from './model-runs.ts';
+import { buildReportModel, reportRuns, type ReportModel, type ReportSource } from './report-model.ts';
 import { computeWhatChanged, type ComparedAssessment } from './what-changed.ts';
 
 /** The sample clinic a year later: MFA in place, HIPAA risk analysis done, revenue up. */
@@ -33,4 +34,10 @@ export function buildSampleReportSource(): ReportSource {
     whatChanged: computeWhatChanged(previous, current),
     generatedAt: '2026-11-22T09:30:00.000Z',
   };
+}
+
+/** The report model with its engine runs on this thread (model-runs.ts); the server runs them on its engine pool. */
+export function buildReportModelHere(source: ReportSource): ReportModel {
+  const { input, result } = source.assessment;
+  return buildReportModel(source, runModelRunsHere(reportRuns(input, result, source.riskProfile ?? null)));
 }

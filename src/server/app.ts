@@ -11,6 +11,7 @@ import { createMetrics, type AppMetrics } from './metrics/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks.ts';
 import { createInProcessRunner, createWorkerRunner, type EngineRunner } from './lib/engine-worker/engine-runner.ts';
+import { createInProcessReportRunner, createReportRunner, type ReportRunner } from './lib/report-worker/report-runner.ts';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events.ts';
 import { accessControl } from './plugins/access.ts';
 import { apiTokenAudit } from './plugins/api-token-audit.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     events: DomainEvents;
     /** The engine's long runs, on a pool of worker threads (ADR 263, ADR 269); in process when ENGINE_THREADS=0 (the API tests). */
     engine: EngineRunner;
+    /** Report files (PDF, deck, workbook), built on a pool of worker threads (ADR 323); in process when REPORT_THREADS=0 (the API tests). */
+    reports: ReportRunner;
     resolveTxt: TxtResolver;
   }
 }
@@ -140,7 +143,7 @@ function decorateCore(app: FastifyInstance, deps: AppDependencies): Metrics {
   return metrics;
 }
 
-/** The mailer, the job queue, background tasks, domain events and the engine runner, with their shutdown order. */
+/** The mailer, the job queue, background tasks, domain events the engine runner and the report runner, with their shutdown order. */
 function decorateWorkers(app: FastifyInstance, deps: AppDependencies, metrics: Metrics) {
   const now = app.now;
   const mailer =
@@ -179,6 +182,11 @@ function decorateWorkers(app: FastifyInstance, deps: AppDependencies, metrics: M
   const engine = deps.env.ENGINE_THREADS === 0 ? createInProcessRunner() : createWorkerRunner(app.log, { threads: deps.env.ENGINE_THREADS });
   app.decorate('engine', engine);
   app.addHook('onClose', async () => engine.close());
+  // A report file is hundreds of milliseconds of CPU: built on its own pool, so downloads neither
+  // hold up the event loop nor queue behind model runs (ADR 323).
+  const reports = deps.env.REPORT_THREADS === 0 ? createInProcessReportRunner() : createReportRunner(app.log, { threads: deps.env.REPORT_THREADS });
+  app.decorate('reports', reports);
+  app.addHook('onClose', async () => reports.close());
   // Registered after the mailer's hook, so it runs first: queued mail is written before the mailer stops.
   app.addHook('onClose', async () => backgroundTasks.idle());
 }

@@ -79,3 +79,11 @@ test("the engine's pool has one thread per core by default, none under NODE_ENV=
   expect(parseEnv({ DATA_DIR: tempDataDir(), ENGINE_THREADS: '' }).ENGINE_THREADS).toBe(availableParallelism());
   expect(() => parseEnv({ DATA_DIR: tempDataDir(), ENGINE_THREADS: '-1' })).toThrow('ENGINE_THREADS');
 });
+
+test('the report pool has half the cores, at least one, by default, none under NODE_ENV=test, and a count when given (ADR 323)', () => {
+  expect(parseEnv({ DATA_DIR: tempDataDir() }).REPORT_THREADS).toBe(Math.max(1, Math.floor(availableParallelism() / 2)));
+  expect(parseEnv({ DATA_DIR: tempDataDir() }).REPORT_THREADS).toBeGreaterThanOrEqual(1);
+  expect(parseEnv({ DATA_DIR: tempDataDir(), NODE_ENV: 'test' }).REPORT_THREADS).toBe(0);
+  expect(parseEnv({ DATA_DIR: tempDataDir(), NODE_ENV: 'test', REPORT_THREADS: '3' }).REPORT_THREADS).toBe(3);
+  expect(() => parseEnv({ DATA_DIR: tempDataDir(), REPORT_THREADS: '1.5' })).toThrow('REPORT_THREADS');
+});

@@ -100,6 +100,12 @@ const EnvSchema = z.object({
    * (os.availableParallelism()); 0 under NODE_ENV=test.
    */
   ENGINE_THREADS: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).max(256).optional()),
+  /**
+   * Worker threads of the report pool (ADR 323): board report PDFs, decks and workbooks are built
+   * there, off the event loop; downloads beyond them wait for a free one. 0 builds them in the
+   * server's own thread (the API tests). Default: half the cores, at least one; 0 under NODE_ENV=test.
+   */
+  REPORT_THREADS: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).max(256).optional()),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(
     emptyAsAbsent,
     z
@@ -115,6 +121,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   DATA_DIR: string;
   BACKUP_DIR: string;
   ENGINE_THREADS: number;
+  REPORT_THREADS: number;
 };
 
 export class InvalidEnvError extends Error {
@@ -152,10 +159,17 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     BACKUP_DIR: resolve(env.BACKUP_DIR ?? join(dataDir, 'backups')),
     CLIENT_DIST_DIR: resolve(env.CLIENT_DIST_DIR),
     ENGINE_THREADS: env.ENGINE_THREADS ?? (env.NODE_ENV === 'test' ? 0 : availableParallelism()),
+    REPORT_THREADS: env.REPORT_THREADS ?? (env.NODE_ENV === 'test' ? 0 : defaultReportThreads()),
     SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'),
   };
 }
+
+/**
+ * Half the cores, at least one (ADR 323): a report is a burst of a few hundred milliseconds, rarer
+ * than a model run, and the engine's pool already has a thread per core.
+ */
+const defaultReportThreads = () => Math.max(1, Math.floor(availableParallelism() / 2));
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const;
 

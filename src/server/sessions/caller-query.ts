@@ -23,22 +23,23 @@ export const callerUserColumns = {
 
 /**
  * What every credential's row carries besides the credential itself: the acting organisation, the
- * person, their role there, second factor and backup codes left, and the organisation's billing and
- * deletion state.
+ * person, their role there and second factor, and the organisation's billing and deletion state.
  */
 export const callerFactColumns = {
   organizationId: organizations.id,
   user: callerUserColumns,
   membershipRole: memberships.role,
   totpEnabledAt: userMfa.totpEnabledAt,
-  backupCodesCount:
-    sql<number>`(select count(*) from ${backupCodes} where ${backupCodes.userId} = ${users.id} and ${backupCodes.usedAt} is null)`.mapWith(
-      Number,
-    ),
   subscriptionStatus: organizations.subscriptionStatus,
   subscriptionAccessUntil: organizations.subscriptionAccessUntil,
   deletionRequestedAt: organizations.deletionRequestedAt,
 };
+
+/**
+ * The person's unused backup codes, a sub-select: only a cookie session selects it (its MFA status
+ * is answered from the session, ADR 205); tokens answer no backup codes, so their lookups skip it.
+ */
+export const unusedBackupCodesColumn = sql<number>`(select count(*) from ${backupCodes} where ${backupCodes.userId} = ${users.id} and ${backupCodes.usedAt} is null)`.mapWith(Number);
 
 /** Where the credential's person and acting organisation are found. */
 export interface CallerLinks {

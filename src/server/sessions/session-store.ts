@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
-import { callerFactColumns, joinCaller } from './caller-query.ts';
+import { callerFactColumns, joinCaller, unusedBackupCodesColumn } from './caller-query.ts';
 import { toCallerUser, type AuthContext, type CallerUserRow, type PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole, roleUnlessBeingDeleted } from './organization-owner.ts';
 import { invalidateSessionCache, invalidateUserSessionCache, sessionCacheFor, type SessionCache } from './session-cache.ts';
@@ -162,7 +162,7 @@ async function readSessionAuthRow(db: Database, sessionId: string): Promise<Sess
   };
   const [row] = await joinCaller(
     db
-      .select({ session, ...callerFactColumns })
+      .select({ session, ...callerFactColumns, backupCodesCount: unusedBackupCodesColumn })
       .from(sessions)
       .$dynamic(),
     { userId: sessions.userId, organizationId: currentOrganizationId },

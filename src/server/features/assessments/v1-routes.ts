@@ -15,12 +15,13 @@ import {
   V1WhatIfSchema,
 } from '@/contracts/public-api.ts';
 import { toV1Result } from '@/reports/public-result.ts';
-import { computeDecisionFigures } from '@/reports/report-model.ts';
+import { computeDecisionFigures, decisionFigureRuns } from '@/reports/report-model.ts';
 import { findAssessmentRiskProfile } from '../../db/repositories/risk-profiles.ts';
 import type { Database } from '../../db/client.ts';
 import { listAssessmentsAfter } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import { isNotModified, weakEtag } from '../../lib/etag.ts';
+import { runModelRuns } from '../../lib/engine-worker/run-model-runs.ts';
 import { rejectInvalidInput } from '../../lib/validation.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { requireAuth, requirePermission } from '../../sessions/auth-context.ts';
@@ -103,7 +104,10 @@ export async function assessmentV1Routes(fastify: FastifyInstance) {
     if (isNotModified(request, reply, weakEtag(record.id, record.completedAt))) return reply.status(304).send();
     if (record.completedInput === null) throw new Error('a completed assessment has answers the current model does not accept');
     // The pack's own key figures and priced options (ADR 271), with the risk profile kept with the assessment.
-    const { keyFigures } = computeDecisionFigures(record.completedInput, record.result, await findAssessmentRiskProfile(app.db, record.id));
+    const riskProfile = await findAssessmentRiskProfile(app.db, record.id);
+    // The options' engine runs go to the engine pool, off the event loop (ADR 323).
+    const runResults = await runModelRuns(app.engine, decisionFigureRuns(record.completedInput, record.result, riskProfile));
+    const { keyFigures } = computeDecisionFigures(record.completedInput, record.result, riskProfile, runResults);
     return toV1Result({ id: record.id, title: record.title, completedAt: record.completedAt }, record.result, keyFigures);
   });
 

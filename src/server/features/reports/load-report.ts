@@ -1,4 +1,5 @@
-import { buildReportModel, type ReportModel, type ReportSource } from '@/reports/report-model.ts';
+import type { ModelRunResults } from '@/reports/model-runs.ts';
+import { buildReportModel, reportRuns, type ReportModel, type ReportSource } from '@/reports/report-model.ts';
 import { computeWhatChangedWith, type ComparedAssessment, type WhatChanged } from '@/reports/what-changed.ts';
 import type { Database } from '../../db/client.ts';
 import type { AssessmentRecord } from '../../db/repositories/assessment-record.ts';
@@ -7,6 +8,8 @@ import { findAssessmentRiskProfile } from '../../db/repositories/risk-profiles.t
 import type { RiskProfileSettings } from '@/contracts/risk-profile.ts';
 import { AppError } from '../../errors.ts';
 import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
+import type { ReportRunner } from '../../lib/report-worker/report-runner.ts';
+import { runModelRuns } from '../../lib/engine-worker/run-model-runs.ts';
 import { findOrganizationName } from './report-repository.ts';
 import type { WhatChangedCache } from './what-changed-cache.ts';
 
@@ -82,13 +85,13 @@ async function startWhatChanged(
  * what-changed slide, marked pending; the waterfall goes on being computed for the full report.
  */
 export async function loadReportIfReady(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, now: Date): Promise<{ model: ReportModel; whatChangedPending: boolean }> {
-  const [organisationName, started, riskProfile] = await Promise.all([
+  const [organisationName, started, [riskProfile, runResults]] = await Promise.all([
     findOrganizationName(sources.db, organizationId),
     startWhatChanged(sources, organizationId, current, undefined),
-    findAssessmentRiskProfile(sources.db, current.stored.id),
+    profileAndRuns(sources, current),
   ]);
   const whatChanged = started ? (started.ready ?? null) : null;
-  const model = buildReportModel(reportSource(organisationName, current, whatChanged, now, riskProfile));
+  const model = buildReportModel(reportSource(organisationName, current, whatChanged, now, riskProfile), runResults);
   if (!started || started.ready) return { model, whatChangedPending: false };
   return { model: { ...model, slides: model.slides.filter((slide) => slide.id !== 'whatChanged') }, whatChangedPending: true };
 }
@@ -105,20 +108,40 @@ function reportSource(organisationName: string, current: CompletedAssessment, wh
   };
 }
 
-/** Everything a report of one completed assessment is built from, scoped to the organisation. */
-export async function loadReportOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
-  const [organisationName, whatChanged, riskProfile] = await Promise.all([
-    findOrganizationName(sources.db, organizationId),
-    loadWhatChanged(sources, organizationId, current, againstId),
-    findAssessmentRiskProfile(sources.db, current.stored.id),
-  ]);
-  const source = reportSource(organisationName, current, whatChanged, now, riskProfile);
-  return { model: buildReportModel(source), source };
+/**
+ * The risk profile kept with the assessment and the results of the report's engine runs (the
+ * peer's, the priced options'), run on the engine pool as soon as the profile is read (ADR 323).
+ */
+async function profileAndRuns(sources: WhatChangedSources, current: CompletedAssessment): Promise<[RiskProfileSettings | null, ModelRunResults]> {
+  const riskProfile = await findAssessmentRiskProfile(sources.db, current.stored.id);
+  const { input, result } = current.compared;
+  return [riskProfile, await runModelRuns(sources.engine, reportRuns(input, result, riskProfile))];
 }
 
-/** The report of the assessment `id` of the organisation (404 / 409 as requireCompleted). */
-export async function loadReport(sources: WhatChangedSources, organizationId: string, id: string, againstId: string | undefined, now: Date): Promise<{ model: ReportModel; source: ReportSource }> {
-  return loadReportOf(sources, organizationId, await requireCompleted(sources.db, organizationId, id), againstId, now);
+/** Everything a report of one completed assessment is built from, scoped to the organisation: its source and the results of its engine runs. */
+export interface LoadedReport {
+  readonly source: ReportSource;
+  readonly runResults: ModelRunResults;
+}
+
+export async function loadReportSourceOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<LoadedReport> {
+  const [organisationName, whatChanged, [riskProfile, runResults]] = await Promise.all([
+    findOrganizationName(sources.db, organizationId),
+    loadWhatChanged(sources, organizationId, current, againstId),
+    profileAndRuns(sources, current),
+  ]);
+  return { source: reportSource(organisationName, current, whatChanged, now, riskProfile), runResults };
+}
+
+/** The report model of one completed assessment. */
+export async function loadReportOf(sources: WhatChangedSources, organizationId: string, current: CompletedAssessment, againstId: string | undefined, now: Date): Promise<ReportModel> {
+  const { source, runResults } = await loadReportSourceOf(sources, organizationId, current, againstId, now);
+  return buildReportModel(source, runResults);
+}
+
+/** What the report of the assessment `id` of the organisation is built from (404 / 409 as requireCompleted). */
+export async function loadReportSource(sources: WhatChangedSources, organizationId: string, id: string, againstId: string | undefined, now: Date): Promise<LoadedReport> {
+  return loadReportSourceOf(sources, organizationId, await requireCompleted(sources.db, organizationId, id), againstId, now);
 }
 
 /** Where a waterfall comes from: the database, the per-app cache and the engine runner. */
@@ -129,8 +152,10 @@ export interface ReportOperationOptions {
   db: Database;
   /** One per app (ADR 125): completed assessments never change, so their waterfalls are computed once. */
   whatChangedCache: WhatChangedCache;
-  /** One per app: where the waterfall's engine re-runs run, a worker thread on a server (ADR 128). */
+  /** One per app: where the waterfall's engine re-runs and the report's own runs go, a worker thread on a server (ADR 128, ADR 323). */
   engine: EngineRunner;
+  /** One per app: where report files are built, a worker thread on a server (ADR 323). */
+  reports: ReportRunner;
   /** The caller's current organisation: every assessment read is scoped by it. */
   organizationId: string;
   now: Date;

@@ -16,6 +16,5 @@ export async function readLatestReport(options: ReportOperationOptions & { whatC
     const { model, whatChangedPending } = await loadReportIfReady(options, organizationId, latest, now);
     return whatChangedPending ? { report: model, whatChangedPending } : { report: model };
   }
-  const { model } = await loadReportOf(options, organizationId, latest, undefined, now);
-  return { report: model };
+  return { report: await loadReportOf(options, organizationId, latest, undefined, now) };
 }

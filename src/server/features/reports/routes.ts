@@ -53,6 +53,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     db: app.db,
     whatChangedCache,
     engine,
+    reports: app.reports,
     organizationId: requireAuth(request).user.organizationId,
     now: app.now(),
   });

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Piscina } from 'piscina';
 import type { AssessRiskOptions } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRun } from '@/reports/what-changed.ts';
+import { createThreadPool } from '../thread-pool.ts';
 import { performEngineJob, type EngineJob, type EngineJobAnswer } from './engine-jobs.ts';
 
 /** Runs the engine's long jobs for the whole app (ADR 263, ADR 269); `close()` stops its workers. */
@@ -53,8 +53,6 @@ export function createInProcessRunner(): EngineRunner {
 const ENGINE_WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
 /** Plain JavaScript that registers tsx in the thread, then loads the script (ADR 276: Node 20 workers). */
 const WORKER_ENTRY_URL = new URL('./engine-worker-entry.cjs', import.meta.url);
-/** An idle thread is kept this long for the next run (starting one loads the engine through tsx, about a second). */
-const IDLE_THREAD_MS = 60_000;
 
 /** How the pool is set up: its size (`ENGINE_THREADS`, env.ts) and, for tests, another worker script. */
 export interface WorkerRunnerOptions {
@@ -63,48 +61,27 @@ export interface WorkerRunnerOptions {
 }
 
 /**
- * A pool of worker threads for the engine's runs (ADR 128, ADR 263, ADR 269), sized to the machine
- * (`ENGINE_THREADS`, default one per core): from a few hundred milliseconds to seconds of computing
- * that would otherwise hold up every request the process serves, and, with one thread, one user's
- * run behind another's. Runs beyond the pool's size wait in piscina's first-come queue. Threads load
- * the engine through tsx, registered by their plain-JavaScript entry (engine-worker-entry.cjs, ADR
- * 276, so that Node 20 loads them too), at the lowest CPU priority (engine-worker.ts), and are
- * started on the first job. A thread that dies fails the job it had, and only that one: piscina
- * starts another for the next. `close()` ends the pool; a later job starts a new one.
+ * A pool of worker threads for the engine's runs (ADR 128, ADR 263, ADR 269; lib/thread-pool.ts),
+ * sized to the machine (`ENGINE_THREADS`, default one per core): from a few hundred milliseconds to
+ * seconds of computing that would otherwise hold up every request the process serves, and, with
+ * one thread, one user's run behind another's. Threads load the engine through tsx, registered by
+ * their plain-JavaScript entry (engine-worker-entry.cjs, ADR 276, so that Node 20 loads them too),
+ * at the lowest CPU priority (engine-worker.ts). A thread that dies fails the job it had, and only
+ * that one. `close()` ends the pool; a later job starts a new one.
  */
 export function createWorkerRunner(log: FastifyBaseLogger, options: WorkerRunnerOptions): EngineRunner {
-  let pool: Piscina<EngineJob, EngineJobAnswer> | null = null;
-  const start = (): Piscina<EngineJob, EngineJobAnswer> => {
-    const started = new Piscina<EngineJob, EngineJobAnswer>({
-      filename: WORKER_ENTRY_URL.href,
-      workerData: { script: (options.workerUrl ?? ENGINE_WORKER_URL).href },
-      execArgv: [],
-      minThreads: 0,
-      maxThreads: options.threads,
-      idleTimeout: IDLE_THREAD_MS,
-      // Every queued run waits for a thread; none is refused.
-      maxQueue: Number.POSITIVE_INFINITY,
-    });
-    started.on('error', (error: unknown) => log.error({ err: error }, 'engine worker pool failed'));
-    return started;
-  };
+  const pool = createThreadPool<EngineJob, EngineJobAnswer>(log, {
+    name: 'engine',
+    entryUrl: WORKER_ENTRY_URL,
+    scriptUrl: options.workerUrl ?? ENGINE_WORKER_URL,
+    threads: options.threads,
+  });
   return runnerOf(
     async (job) => {
-      let answer: EngineJobAnswer;
-      try {
-        answer = await (pool ??= start()).run(job);
-      } catch (error) {
-        // The thread died under this job (piscina replaces it for the next one).
-        log.error({ err: error }, 'engine worker failed');
-        throw error instanceof Error ? error : new Error(String(error));
-      }
+      const answer = await pool.run(job);
       if ('error' in answer) throw answer.rangeError ? new RangeError(answer.error) : new Error(answer.error);
       return answer.value;
     },
-    async () => {
-      const stopping = pool;
-      pool = null;
-      if (stopping) await stopping.destroy();
-    },
+    () => pool.close(),
   );
 }

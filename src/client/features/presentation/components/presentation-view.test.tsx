@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import { buildReportModel } from '@/reports/report-model.ts';
 import { LATEST_REPORT_PATH, reportPath } from '../api/report-paths.ts';
 import { PresentationView } from './presentation-view.tsx';
+import { buildReportModelHere } from '@/reports/test-fixtures.ts';
 
 const ID = '22222222-2222-4222-8222-222222222222';
-const whole = buildReportModel({
+const whole = buildReportModelHere({
   organisationName: 'Riverside Family Clinic',
   assessment: { id: ID, title: 'Q4', completedAt: '2026-11-20T10:00:00.000Z', authorName: 'Dana Whitfield', input: SAMPLE_CLINIC_INPUT, result: assessRisk(SAMPLE_CLINIC_INPUT, { iterations: 5_000, attribution: true }) },
   whatChanged: null,

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { assessRisk } from '@/engine/assess-risk.ts';
 import { SAMPLE_CLINIC_INPUT } from '@/engine/sample-inputs.ts';
-import { buildReportModel } from '@/reports/report-model.ts';
 import { SlideDeck } from './slide-deck.tsx';
+import { buildReportModelHere } from '@/reports/test-fixtures.ts';
 
-const model = buildReportModel({
+const model = buildReportModelHere({
   organisationName: 'Riverside Family Clinic',
   assessment: {
     id: '22222222-2222-4222-8222-222222222222',

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { renderReportFile, type ReportFile, type ReportFileJob } from '@/reports/report-files.ts';
+import { createThreadPool } from '../thread-pool.ts';
+
+/** Builds the report files for the whole app (ADR 323); `close()` stops its threads. */
+export interface ReportRunner {
+  render(job: ReportFileJob): Promise<{ file: Buffer; fileName: string }>;
+  close(): Promise<void>;
+}
+
+/** A file as Node sends it; across the thread boundary it arrives as a plain Uint8Array. */
+const asBuffer = ({ file, fileName }: ReportFile) => ({ file: Buffer.from(file.buffer, file.byteOffset, file.byteLength), fileName });
+
+/** On the server's own thread (REPORT_THREADS=0): the API tests' default. */
+export function createInProcessReportRunner(): ReportRunner {
+  return {
+    render: async (job) => asBuffer(await renderReportFile(job)),
+    close: async () => {},
+  };
+}
+
+/** The task module of a report thread. */
+const REPORT_WORKER_URL = new URL('./report-worker.ts', import.meta.url);
+/** Plain JavaScript that registers tsx's ESM loader in the thread, then imports the task module. */
+const REPORT_ENTRY_URL = new URL('./report-worker-entry.mjs', import.meta.url);
+
+/** The pool's size (`REPORT_THREADS`, env.ts) and, for tests, another task module. */
+export interface ReportRunnerOptions {
+  readonly threads: number;
+  readonly workerUrl?: URL;
+}
+
+/**
+ * A pool of report threads (lib/thread-pool.ts): a board report PDF, deck or workbook is hundreds
+ * of milliseconds of CPU, which on the event loop every other request of the process would wait
+ * for. A thread that dies, or a file that fails to build, fails that download only, with an error
+ * the error handler answers as a 500; piscina replaces the thread for the next one.
+ */
+export function createReportRunner(log: FastifyBaseLogger, options: ReportRunnerOptions): ReportRunner {
+  const pool = createThreadPool<ReportFileJob, ReportFile>(log, {
+    name: 'report',
+    entryUrl: REPORT_ENTRY_URL,
+    scriptUrl: options.workerUrl ?? REPORT_WORKER_URL,
+    threads: options.threads,
+  });
+  return {
+    render: async (job) => asBuffer(await pool.run(job)),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,74 @@
+import { setPriority } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
+
+/** A pool of worker threads for one kind of job; `close()` stops its threads, a later job starts new ones. */
+export interface ThreadPool<Job, Answer> {
+  run(job: Job): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export interface ThreadPoolOptions {
+  /** Named in the log lines: "engine", "report". */
+  readonly name: string;
+  /** The thread's first module, plain JavaScript that registers tsx and loads `scriptUrl` (ADR 276, ADR 323). */
+  readonly entryUrl: URL;
+  /** The TypeScript task module: its default export handles one job. */
+  readonly scriptUrl: URL;
+  readonly threads: number;
+}
+
+/** An idle thread is kept this long for the next job (starting one loads its modules through tsx, about a second). */
+const IDLE_THREAD_MS = 60_000;
+
+/**
+ * A piscina pool (ADR 269) started on its first job, of at most `threads` threads: jobs beyond them
+ * wait in piscina's first-come queue, none is refused. Idle threads end after a minute and do not
+ * keep the process alive. A thread that dies fails the job it had, and only that one, with an
+ * error (logged here); piscina starts another for the next.
+ */
+export function createThreadPool<Job, Answer>(log: FastifyBaseLogger, options: ThreadPoolOptions): ThreadPool<Job, Answer> {
+  let pool: Piscina<Job, Answer> | null = null;
+  const start = (): Piscina<Job, Answer> => {
+    const started = new Piscina<Job, Answer>({
+      filename: options.entryUrl.href,
+      workerData: { script: options.scriptUrl.href },
+      execArgv: [],
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: IDLE_THREAD_MS,
+      maxQueue: Number.POSITIVE_INFINITY,
+    });
+    started.on('error', (error: unknown) => log.error({ err: error }, `${options.name} worker pool failed`));
+    return started;
+  };
+  return {
+    async run(job) {
+      try {
+        return await (pool ??= start()).run(job);
+      } catch (error) {
+        // The thread died under this job, or the task threw (piscina replaces a dead thread for the next job).
+        log.error({ err: error }, `${options.name} worker failed`);
+        throw error instanceof Error ? error : new Error(String(error));
+      }
+    },
+    async close() {
+      const stopping = pool;
+      pool = null;
+      if (stopping) await stopping.destroy();
+    },
+  };
+}
+
+/**
+ * For a pool's task module, once: the lowest CPU priority, for the calling thread only (on Linux a
+ * thread has its own nice value), so the requests the server answers meanwhile, and on a shared
+ * machine the browser, go first.
+ */
+export function lowerThisThreadsPriority(): void {
+  try {
+    setPriority(19);
+  } catch {
+    // Not permitted here: the jobs still leave the event loop free.
+  }
+}
