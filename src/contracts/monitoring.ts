@@ -116,6 +116,8 @@ export const PlanActionSchema = z.object({
   id: z.string(),
   factorId: FactorIdSchema,
   factorName: z.string(),
+  /** What is bought: the control that improves the factor, never a risk factor's name (ADR 272). */
+  controlName: z.string(),
   title: z.string(),
   targetAnswer: FactorAnswerSchema,
   owner: ActionOwnerSchema.nullable(),
@@ -141,6 +143,8 @@ export const PlanRecommendationSchema = z.object({
   assessmentId: z.string(),
   factorId: FactorIdSchema,
   factorName: z.string(),
+  /** What is bought: the control that improves the factor, never a risk factor's name (ADR 272). */
+  controlName: z.string(),
   action: z.string(),
   annualLossReductionUsd: z.number(),
   annualCostMidUsd: z.number(),

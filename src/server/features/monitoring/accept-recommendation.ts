@@ -1,5 +1,6 @@
 import type { AcceptActionBody } from '@/contracts/monitoring.ts';
 import type { FactorAnswer } from '@/engine/factors.ts';
+import { controlName } from '@/reports/control-names.ts';
 import type { Database } from '../../db/client.ts';
 import { findRecommendations } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
@@ -14,7 +15,7 @@ export async function acceptRecommendation(options: { db: Database; organization
   const recommendation = recommendations.find((candidate) => candidate.factorId === body.factorId);
   if (!recommendation) throw new AppError('bad_request', 'factorId: This assessment has no recommendation for that factor', { issues: [{ path: 'factorId', message: 'This assessment has no recommendation for that factor' }] });
   const existing = (await listActions(db, organizationId)).find((row) => row.factorId === body.factorId && (row.status === 'planned' || row.status === 'in_progress'));
-  if (existing) throw new AppError('conflict', `“${recommendation.factorName}” is already in the plan.`);
+  if (existing) throw new AppError('conflict', `“${controlName(recommendation.factorId)}” is already in the plan.`);
   await requireActionOwner(db, organizationId, body.ownerUserId);
   return insertAction(db, {
     organizationId,

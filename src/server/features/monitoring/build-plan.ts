@@ -2,6 +2,7 @@ import type { ActionStatus, PlanAction, PlanRecommendation, PlanSummary, Realise
 import { CALIBRATION } from '@/engine/calibration/calibration.ts';
 import { FACTORS, type FactorAnswer, type FactorId } from '@/engine/factors.ts';
 import type { Recommendation } from '@/engine/recommendations.ts';
+import { controlName } from '@/reports/control-names.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { CompletedHeadline } from '../../db/repositories/assessments.ts';
 import type { EngineRunner } from '../../lib/engine-worker/engine-runner.ts';
@@ -146,6 +147,7 @@ function toPlanAction(row: ActionRow, now: Date, currentReductionUsd: number, re
     id: row.id,
     factorId: row.factorId as FactorId,
     factorName: factorName(row.factorId),
+    controlName: controlName(row.factorId as FactorId),
     title: row.title,
     targetAnswer: row.targetAnswer as FactorAnswer,
     owner: row.ownerUserId ? { id: row.ownerUserId, name: `${row.ownerFirstName ?? ''} ${row.ownerLastName ?? ''}`.trim() || 'Unknown' } : null,
@@ -172,6 +174,7 @@ function planRecommendations(latest: CompletedHeadline, recommendations: readonl
       assessmentId: latest.id,
       factorId: recommendation.factorId,
       factorName: recommendation.factorName,
+      controlName: controlName(recommendation.factorId),
       action: recommendation.action,
       annualLossReductionUsd: recommendation.annualLossReductionUsd,
       annualCostMidUsd: recommendation.annualCostUsd.midUsd,

@@ -66,6 +66,11 @@ describe('action plan', () => {
     expect(body.actions[0]?.estimatedCostUsd).toBe(Math.round(allRecommendations(first)[0]?.annualCostUsd.midUsd ?? -1));
     expect(body.recommendations.filter((r) => r.actionId !== null).map((r) => r.factorId).sort()).toEqual([...picks].sort());
     expect(body.members.map((m) => m.name).sort()).toEqual(['Alice Owner', 'Bob Member']);
+    // What is bought is a control: an exposure factor is named by the control that reduces it (ADR 272).
+    const exposures = body.recommendations.filter((r) => r.factorId.startsWith('A'));
+    expect(exposures.length).toBeGreaterThan(0);
+    for (const r of body.recommendations) expect(r.controlName === r.factorName, `${r.factorId} ${r.controlName}`).toBe(!r.factorId.startsWith('A'));
+    for (const a of body.actions) expect(a.controlName === a.factorName).toBe(!a.factorId.startsWith('A'));
   });
 
   test('the same recommendation cannot be planned twice; unknown factors, foreign owners and other organisations are refused', BUILDS_AN_APP, async () => {

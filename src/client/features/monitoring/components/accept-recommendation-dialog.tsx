@@ -32,7 +32,7 @@ export function AcceptRecommendationDialog({ recommendation, members, defaultOwn
       { assessmentId: recommendation.assessmentId, factorId: recommendation.factorId, ownerUserId: ownerId, dueDate, estimatedCostUsd: cost },
       {
         onSuccess: () => {
-          toast({ title: 'Added to the plan', description: recommendation.factorName });
+          toast({ title: 'Added to the plan', description: recommendation.controlName });
           setOpen(false);
         },
         onError: (error) => toast({ title: 'Could not add the action', description: getErrorMessage(error), variant: 'destructive' }),
@@ -49,7 +49,7 @@ export function AcceptRecommendationDialog({ recommendation, members, defaultOwn
         <DialogHeader>
           <DialogTitle>Add to the action plan</DialogTitle>
           <DialogDescription>
-            {recommendation.factorName}: removes about {formatUsd(recommendation.annualLossReductionUsd)} of expected loss a year.
+            {recommendation.controlName}: removes about {formatUsd(recommendation.annualLossReductionUsd)} of expected loss a year.
           </DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>

@@ -21,7 +21,7 @@ function ActionHeading({ action }: { action: PlanAction }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-2">
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">{action.factorName}</p>
+        <p className="font-medium break-words text-slate-900">{action.controlName}</p>
         <p className="text-sm break-words text-slate-700">{action.title.startsWith(`${action.factorName}: `) ? action.title.slice(action.factorName.length + 2) : action.title}</p>
       </div>
       <div className="flex flex-wrap gap-1">
@@ -151,7 +151,7 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
       { id: action.id, body },
       {
         onSuccess: () => {
-          if (success) toast({ title: success, description: action.factorName });
+          if (success) toast({ title: success, description: action.controlName });
           if (body.status === 'done') onDone();
         },
         onError: (error) => toast({ title: 'Update failed', description: getErrorMessage(error), variant: 'destructive' }),
@@ -168,7 +168,7 @@ export function ActionItem({ action, members, onDone }: { action: PlanAction; me
   };
 
   return (
-    <li className={`grid gap-3 rounded-lg border p-3 ${action.isOverdue ? 'border-red-300 bg-red-50' : 'border-slate-200'}`} aria-label={action.factorName}>
+    <li className={`grid gap-3 rounded-lg border p-3 ${action.isOverdue ? 'border-red-300 bg-red-50' : 'border-slate-200'}`} aria-label={action.controlName}>
       <ActionHeading action={action} />
       <ActionFigures action={action} />
       {action.realised ? <p className="text-xs text-slate-600">Measured in “{action.realised.assessmentTitle}”.</p> : null}

@@ -123,9 +123,9 @@ export function ActionPlanSection({ currentUserId }: { currentUserId: string | n
                 {open.length === 0 ? <p className="text-sm text-slate-700">Every recommendation of the latest assessment is in the plan.</p> : null}
                 <ul className="grid gap-2" aria-label="Recommendations">
                   {open.map((recommendation) => (
-                    <li key={recommendation.factorId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3" aria-label={recommendation.factorName}>
+                    <li key={recommendation.factorId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3" aria-label={recommendation.controlName}>
                       <div className="min-w-0 flex-1">
-                        <p className="font-medium break-words text-slate-900">{recommendation.factorName}</p>
+                        <p className="font-medium break-words text-slate-900">{recommendation.controlName}</p>
                         <p className="text-sm text-slate-700">
                           −{formatUsd(recommendation.annualLossReductionUsd)}/yr expected loss · about {formatUsd(recommendation.annualCostMidUsd)}/yr
                         </p>
