@@ -53,10 +53,10 @@ describe('a stored result read into the current shape (ADR 312, 313)', () => {
     expect(readStoredResultShape(withoutField as RiskResult).requiredControls).toBeNull();
     const { recommendationsNotWorthIt: _b, requiredControls: _c, ...oneZero } = result;
     const read = readStoredResultShape(oneZero as RiskResult);
+    // Model 1.0.0 marked no control required: the result reads exactly as stored, neither list added.
     expect('recommendationsNotWorthIt' in read).toBe(false);
-    expect(read.requiredControls?.map((r) => r.factorId)).toEqual(
-      (result.requiredControls ?? []).filter((r) => r.returnOnSecurityInvestment >= 0).map((r) => r.factorId),
-    );
+    expect('requiredControls' in read).toBe(false);
+    expect(read).toEqual(oneZero);
   });
 });
 

@@ -42,10 +42,12 @@ function withRequiredControls(result: RiskResult): RiskResult {
   const worthIt = storedList(stored.recommendations);
   if (worthIt === null) return { ...result, requiredControls: null };
   const notWorthIt = storedList(stored.recommendationsNotWorthIt);
+  // A 1.0.0 result has no "not worth it" list and marked no control required: both stay absent
+  // ("not available"), and the result reads exactly as it was stored.
+  if (notWorthIt === null) return result;
   // The two lists are each ranked by saving per dollar and split at a return of 0, so one after the other they are in that order.
-  const lists = splitRecommendations([...worthIt, ...(notWorthIt ?? [])]);
-  // A 1.0.0 result has no "not worth it" list (absent, read as "not available"): it stays absent.
-  return { ...result, ...(notWorthIt === null ? {} : { recommendationsNotWorthIt: lists.notWorthIt }), requiredControls: lists.required };
+  const lists = splitRecommendations([...worthIt, ...notWorthIt]);
+  return { ...result, recommendationsNotWorthIt: lists.notWorthIt, requiredControls: lists.required };
 }
 
 /** The insurance view's uninsured 1-in-100 year (and what the policy pays of it) re-derived from the net P99 the reports print. */
