@@ -134,7 +134,9 @@ function postgresHealth(url: string, pool: ReturnType<typeof trackedSockets>): {
   let pinger: Sql | null = null;
   const health = createDatabaseHealth({
     ping: async () => {
-      pinger ??= postgres(url, withSockets({ max: 1, onnotice: () => {}, connect_timeout: 1 }, pingSockets));
+      // The pool's short reconnect back-off too: postgres.js's default grows with each failed ping
+      // (up to 20 s), which kept /readyz at 503 for that long after a silent outage had ended.
+      pinger ??= postgres(url, withSockets({ max: 1, onnotice: () => {}, connect_timeout: 1, backoff: () => RECONNECT_BACKOFF_S }, pingSockets));
       await pinger`select 1`;
     },
     onPingTimeout: () => pingSockets.cutAll('The database did not answer the health ping in time'),
