@@ -223,10 +223,10 @@ function toFix({ factorId: _factorId, factorName, ...fix }: RecommendationView):
   return { ...fix, name: factorName };
 }
 
-function buildNotWorthIt(view: ResultView, required: ReadonlyMap<FactorId, readonly unknown[]>): ReportModel['notWorthIt'] {
+function buildNotWorthIt(view: ResultView): ReportModel['notWorthIt'] {
   if (view.recommendationsNotWorthIt === null) return null;
-  // A required control is never called "not worth it": it is listed on the decision page with who requires it.
-  const fixes = view.recommendationsNotWorthIt.filter((r) => (required.get(r.factorId)?.length ?? 0) === 0).map(toFix);
+  // Never a required control: the engine lists those apart (requiredControls, ADR 312), and the decision page names who requires each.
+  const fixes = view.recommendationsNotWorthIt.map(toFix);
   const summary =
     fixes.length === 0
       ? 'No control is set aside as not worth it: each one not at best practice either pays for itself or is required regardless of return.'
@@ -802,7 +802,7 @@ export function buildReportModel(source: ReportSource, runResults: ModelRunResul
     drivers: buildDrivers(result),
     // A break-even fix is not a top fix: only those that save more than their cost at the top of its price range (ADR 220).
     fixes,
-    notWorthIt: buildNotWorthIt(view, readRequiredByFactor(result)),
+    notWorthIt: buildNotWorthIt(view),
     unknownFactors,
     fines: buildFines(result, assessment.input.organisation.records),
     insurance: view.insurance,

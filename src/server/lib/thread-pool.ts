@@ -18,6 +18,12 @@ export interface ThreadPoolOptions {
   readonly threads: number;
 }
 
+/** A runner's pool as configured: its size (ENGINE_THREADS or REPORT_THREADS, env.ts) and, for tests, another task module. */
+export interface PoolSettings {
+  readonly threads: number;
+  readonly workerUrl?: URL;
+}
+
 /** An idle thread is kept this long for the next job (starting one loads its modules through tsx, about a second). */
 const IDLE_THREAD_MS = 60_000;
 

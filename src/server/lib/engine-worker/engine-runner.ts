@@ -3,7 +3,7 @@ import type { AssessRiskOptions } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRun } from '@/reports/what-changed.ts';
-import { createThreadPool } from '../thread-pool.ts';
+import { createThreadPool, type PoolSettings } from '../thread-pool.ts';
 import { performEngineJob, type EngineJob, type EngineJobAnswer } from './engine-jobs.ts';
 
 /** Runs the engine's long jobs for the whole app (ADR 263, ADR 269); `close()` stops its workers. */
@@ -54,11 +54,6 @@ const ENGINE_WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
 /** Plain JavaScript that registers tsx in the thread, then loads the script (ADR 276: Node 20 workers). */
 const WORKER_ENTRY_URL = new URL('./engine-worker-entry.cjs', import.meta.url);
 
-/** How the pool is set up: its size (`ENGINE_THREADS`, env.ts) and, for tests, another worker script. */
-export interface WorkerRunnerOptions {
-  readonly threads: number;
-  readonly workerUrl?: URL;
-}
 
 /**
  * A pool of worker threads for the engine's runs (ADR 128, ADR 263, ADR 269; lib/thread-pool.ts),
@@ -69,7 +64,7 @@ export interface WorkerRunnerOptions {
  * at the lowest CPU priority (engine-worker.ts). A thread that dies fails the job it had, and only
  * that one. `close()` ends the pool; a later job starts a new one.
  */
-export function createWorkerRunner(log: FastifyBaseLogger, options: WorkerRunnerOptions): EngineRunner {
+export function createWorkerRunner(log: FastifyBaseLogger, options: PoolSettings): EngineRunner {
   const pool = createThreadPool<EngineJob, EngineJobAnswer>(log, {
     name: 'engine',
     entryUrl: WORKER_ENTRY_URL,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { renderReportFile, type ReportFile, type ReportFileJob } from '@/reports/report-files.ts';
-import { createThreadPool } from '../thread-pool.ts';
+import { createThreadPool, type PoolSettings } from '../thread-pool.ts';
 
 /** Builds the report files for the whole app (ADR 323); `close()` stops its threads. */
 export interface ReportRunner {
@@ -24,11 +24,6 @@ const REPORT_WORKER_URL = new URL('./report-worker.ts', import.meta.url);
 /** Plain JavaScript that registers tsx's ESM loader in the thread, then imports the task module. */
 const REPORT_ENTRY_URL = new URL('./report-worker-entry.mjs', import.meta.url);
 
-/** The pool's size (`REPORT_THREADS`, env.ts) and, for tests, another task module. */
-export interface ReportRunnerOptions {
-  readonly threads: number;
-  readonly workerUrl?: URL;
-}
 
 /**
  * A pool of report threads (lib/thread-pool.ts): a board report PDF, deck or workbook is hundreds
@@ -36,7 +31,7 @@ export interface ReportRunnerOptions {
  * for. A thread that dies, or a file that fails to build, fails that download only, with an error
  * the error handler answers as a 500; piscina replaces the thread for the next one.
  */
-export function createReportRunner(log: FastifyBaseLogger, options: ReportRunnerOptions): ReportRunner {
+export function createReportRunner(log: FastifyBaseLogger, options: PoolSettings): ReportRunner {
   const pool = createThreadPool<ReportFileJob, ReportFile>(log, {
     name: 'report',
     entryUrl: REPORT_ENTRY_URL,
