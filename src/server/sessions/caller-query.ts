@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { backupCodes, memberships, organizations, userMfa, users } from '../db/schema.ts';
 
@@ -58,4 +58,17 @@ export function joinCaller<Q extends PgSelect>(credential: Q, links: CallerLinks
     .innerJoin(organizations, eq(organizations.id, links.organizationId))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
     .leftJoin(userMfa, eq(userMfa.userId, users.id));
+}
+
+/**
+ * A bearer credential's lookup (API tokens, assistants' OAuth access tokens): the caller's joins,
+ * the credential's own conditions, and what every token asks of its caller: the person active and
+ * the organisation not pending deletion (a token stops with the deletion request, ADR 233). A cookie
+ * session uses `joinCaller` alone: it reads an inactive person's session to delete it, and keeps an
+ * owner's access while the deletion is pending.
+ */
+export function findBearerCaller<Q extends PgSelect>(credential: Q, links: CallerLinks, ...credentialConditions: SQL[]) {
+  return joinCaller(credential, links)
+    .where(and(...credentialConditions, eq(users.status, 'active'), isNull(organizations.deletionRequestedAt)))
+    .limit(1);
 }
