@@ -8,17 +8,18 @@ export interface ThreadPool<Job, Answer> {
   close(): Promise<void>;
 }
 
-/** One kind of pool: its name and modules, next to its runner (engine-worker/, report-worker/). */
+/** One kind of pool, next to its runner (engine-worker/, report-worker/). */
 export interface ThreadPoolKind {
   /** Named in the log lines: "engine", "report". */
   readonly name: string;
-  /** The thread's first module, plain JavaScript that registers tsx and loads the task module (ADR 276, ADR 323). */
+  /**
+   * The thread's first module, plain JavaScript that registers tsx and loads the kind's TypeScript
+   * task module, whose default export handles one job (ADR 276, ADR 323).
+   */
   readonly entryUrl: URL;
-  /** The TypeScript task module: its default export handles one job. */
-  readonly scriptUrl: URL;
 }
 
-/** A runner's pool as configured: its size (ENGINE_THREADS or REPORT_THREADS, env.ts) and, for tests, another task module instead of the kind's. */
+/** A runner's pool as configured: its size (ENGINE_THREADS or REPORT_THREADS, env.ts) and, for tests, a stand-in task module for the entry to load instead of its own. */
 export interface PoolSettings {
   readonly threads: number;
   readonly workerUrl?: URL;
@@ -38,7 +39,7 @@ export function createThreadPool<Job, Answer>(log: FastifyBaseLogger, kind: Thre
   const start = (): Piscina<Job, Answer> => {
     const started = new Piscina<Job, Answer>({
       filename: kind.entryUrl.href,
-      workerData: { script: (settings.workerUrl ?? kind.scriptUrl).href },
+      workerData: { script: settings.workerUrl?.href },
       execArgv: [],
       minThreads: 0,
       maxThreads: settings.threads,

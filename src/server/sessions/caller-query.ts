@@ -9,10 +9,9 @@ import { backupCodes, memberships, organizations, userMfa, users } from '../db/s
  * facts are selected for each, so a session and a token cannot disagree about who someone is.
  */
 
-/** The caller's user columns, as `toCallerUser` (auth-context.ts) reads them. */
-export const callerUserColumns = {
+/** An account's own facts: who it is, its platform role and status, whether it is a partner (also the admin console's summaries). */
+export const accountColumns = {
   id: users.id,
-  homeOrganizationId: users.organizationId,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -20,6 +19,9 @@ export const callerUserColumns = {
   status: users.status,
   isPartner: users.isPartner,
 };
+
+/** The caller's user columns, as `toCallerUser` (auth-context.ts) reads them. */
+export const callerUserColumns = { ...accountColumns, homeOrganizationId: users.organizationId };
 
 /**
  * What every credential's row carries besides the credential itself: the acting organisation, the

@@ -49,15 +49,8 @@ export function createInProcessRunner(): EngineRunner {
   );
 }
 
-/**
- * The engine's pool: its task module (engine-worker.ts), loaded by plain JavaScript that registers
- * tsx in the thread (ADR 276: Node 20 workers).
- */
-const ENGINE_POOL: ThreadPoolKind = {
-  name: 'engine',
-  entryUrl: new URL('./engine-worker-entry.cjs', import.meta.url),
-  scriptUrl: new URL('./engine-worker.ts', import.meta.url),
-};
+/** The engine's pool: its entry registers tsx in the thread, then loads engine-worker.ts (ADR 276: Node 20 workers). */
+const ENGINE_POOL: ThreadPoolKind = { name: 'engine', entryUrl: new URL('./engine-worker-entry.cjs', import.meta.url) };
 
 /**
  * A pool of worker threads for the engine's runs (ADR 128, ADR 263, ADR 269; lib/thread-pool.ts),

@@ -19,15 +19,8 @@ export function createInProcessReportRunner(): ReportRunner {
   };
 }
 
-/**
- * The report pool: its task module (report-worker.ts), loaded by plain JavaScript that registers
- * tsx's ESM loader in the thread.
- */
-const REPORT_POOL: ThreadPoolKind = {
-  name: 'report',
-  entryUrl: new URL('./report-worker-entry.mjs', import.meta.url),
-  scriptUrl: new URL('./report-worker.ts', import.meta.url),
-};
+/** The report pool: its entry registers tsx's ESM loader in the thread, then imports report-worker.ts. */
+const REPORT_POOL: ThreadPoolKind = { name: 'report', entryUrl: new URL('./report-worker-entry.mjs', import.meta.url) };
 
 /**
  * A pool of report threads (lib/thread-pool.ts): a board report PDF, deck or workbook is hundreds
