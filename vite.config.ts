@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { legalPages } from './src/client/legal/vite-plugin-legal-pages.ts';
+import { legalPages, siteHead } from './src/client/legal/vite-plugin-legal-pages.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 5001);
@@ -77,6 +77,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    siteHead(),
     legalPages(),
     VitePWA({
       // Registered by our own code (features/pwa/lib/mobile-app-service.ts) so the update banner can drive it.

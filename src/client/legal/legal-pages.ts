@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LEGAL_PAGES, type LegalPage } from './legal-page-list.ts';
+import { SITE_HEAD_TAGS } from './site-head.ts';
 
 /** The build's side of the legal pages: their shared layout (the list lives in legal-page-list.ts, which the app's footer reads too). */
 
@@ -24,12 +25,9 @@ export function renderLegalPage(page: LegalPage, body: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+${indent(SITE_HEAD_TAGS, 4)}
     <title>${escapeHtml(page.title)} | CIFER</title>
     <meta name="description" content="${escapeHtml(page.description)}" />
-    <meta name="theme-color" content="#0f172a" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/legal.css" />
   </head>
   <body>

@@ -8,17 +8,18 @@ export interface ThreadPool<Job, Answer> {
   close(): Promise<void>;
 }
 
-export interface ThreadPoolOptions {
+/** One kind of pool, next to its runner (engine-worker/, report-worker/). */
+export interface ThreadPoolKind {
   /** Named in the log lines: "engine", "report". */
   readonly name: string;
-  /** The thread's first module, plain JavaScript that registers tsx and loads `scriptUrl` (ADR 276, ADR 323). */
+  /**
+   * The thread's first module, plain JavaScript that registers tsx and loads the kind's TypeScript
+   * task module, whose default export handles one job (ADR 276, ADR 323).
+   */
   readonly entryUrl: URL;
-  /** The TypeScript task module: its default export handles one job. */
-  readonly scriptUrl: URL;
-  readonly threads: number;
 }
 
-/** A runner's pool as configured: its size (ENGINE_THREADS or REPORT_THREADS, env.ts) and, for tests, another task module. */
+/** A runner's pool as configured: its size (ENGINE_THREADS or REPORT_THREADS, env.ts) and, for tests, a stand-in task module for the entry to load instead of its own. */
 export interface PoolSettings {
   readonly threads: number;
   readonly workerUrl?: URL;
@@ -33,19 +34,19 @@ const IDLE_THREAD_MS = 60_000;
  * keep the process alive. A thread that dies fails the job it had, and only that one, with an
  * error (logged here); piscina starts another for the next.
  */
-export function createThreadPool<Job, Answer>(log: FastifyBaseLogger, options: ThreadPoolOptions): ThreadPool<Job, Answer> {
+export function createThreadPool<Job, Answer>(log: FastifyBaseLogger, kind: ThreadPoolKind, settings: PoolSettings): ThreadPool<Job, Answer> {
   let pool: Piscina<Job, Answer> | null = null;
   const start = (): Piscina<Job, Answer> => {
     const started = new Piscina<Job, Answer>({
-      filename: options.entryUrl.href,
-      workerData: { script: options.scriptUrl.href },
+      filename: kind.entryUrl.href,
+      workerData: { script: settings.workerUrl?.href },
       execArgv: [],
       minThreads: 0,
-      maxThreads: options.threads,
+      maxThreads: settings.threads,
       idleTimeout: IDLE_THREAD_MS,
       maxQueue: Number.POSITIVE_INFINITY,
     });
-    started.on('error', (error: unknown) => log.error({ err: error }, `${options.name} worker pool failed`));
+    started.on('error', (error: unknown) => log.error({ err: error }, `${kind.name} worker pool failed`));
     return started;
   };
   return {
@@ -54,7 +55,7 @@ export function createThreadPool<Job, Answer>(log: FastifyBaseLogger, options: T
         return await (pool ??= start()).run(job);
       } catch (error) {
         // The thread died under this job, or the task threw (piscina replaces a dead thread for the next job).
-        log.error({ err: error }, `${options.name} worker failed`);
+        log.error({ err: error }, `${kind.name} worker failed`);
         throw error instanceof Error ? error : new Error(String(error));
       }
     },

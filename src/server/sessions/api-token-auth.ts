@@ -1,20 +1,14 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
-import { apiTokens, organizations, users } from '../db/schema.ts';
-import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
+import { apiTokens } from '../db/schema.ts';
+import type { AuthContext, OrganizationRole, PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { callerFactColumns, joinCaller } from './caller-query.ts';
-import { loadCachedToken, type LoadedToken } from './cached-token.ts';
+import { callerFactColumns, findBearerCaller } from './caller-query.ts';
+import { bearerAuthContext, loadCachedToken, notTouchedSince, touchLastUsed, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
-
-/** lastUsedAt is written at most this often per token (a busy integration is not a write per call). */
-const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
-
-/** Far outside any step-up window (sessions/step-up.ts), yet set: what a token's "verification time" reads. */
-const TOKEN_VERIFIED_AT = new Date(0);
 
 /** The Authorization header's bearer secret when it looks like a CIFER token (an API token or an assistant's OAuth access token); anything else is not one of ours. */
 export function readBearerSecret(authorization: string | undefined): string | null {
@@ -49,21 +43,14 @@ const tokenRowQuery = preparedPerDatabase((db) => {
     })
     .from(apiTokens)
     .$dynamic();
-  return (
-    joinCaller(token, { userId: apiTokens.userId, organizationId: actingOrganization })
-      // An organisation pending deletion takes no token calls at all: its integrations stop with the request (ADR 233).
-      .where(
-        and(
-          eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
-          isNull(apiTokens.revokedAt),
-          gt(apiTokens.expiresAt, sql.placeholder('now')),
-          eq(users.status, 'active'),
-          isNull(organizations.deletionRequestedAt),
-        ),
-      )
-      .limit(1)
-      .prepare('api_token_auth')
-  );
+  // An organisation pending deletion takes no token calls at all: its integrations stop with the request (ADR 233).
+  return findBearerCaller(
+    token,
+    { userId: apiTokens.userId, organizationId: actingOrganization },
+    eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+    isNull(apiTokens.revokedAt),
+    gt(apiTokens.expiresAt, sql.placeholder('now')),
+  ).prepare('api_token_auth');
 });
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof readTokenRow>>>;
@@ -115,22 +102,6 @@ async function loadUsableToken(
 }
 
 /**
- * lastUsedAt at most once a minute per token: the cached copy is moved first, so the concurrent
- * calls of a busy integration do not all write, and the condition keeps other instances (and other
- * organisations' keys of one personal token) from writing again within the minute.
- */
-async function touchLastUsed(db: Database, loaded: LoadedToken<UsableToken>, now: Date): Promise<void> {
-  const { row } = loaded.usable;
-  if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
-  loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, lastUsedAt: now } });
-  const dueBefore = new Date(now.getTime() - LAST_USED_TOUCH_INTERVAL_MS + 1);
-  await db
-    .update(apiTokens)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, dueBefore))));
-}
-
-/**
  * The caller behind an API token (ADR 228), acting in its organisation or, for a personal token,
  * in the organisation the request names (CIFER-Organization header) when its owner belongs there.
  * Answered from the session cache when this instance has the token there (ADR 243), else read; a
@@ -148,21 +119,13 @@ export async function findApiTokenAuth(
 ): Promise<AuthContext | null> {
   const loaded = await loadUsableToken(db, hashToken(secret), now, requestedOrganizationId);
   if (!loaded) return null;
-  await touchLastUsed(db, loaded, now);
   const { row, organizationRole } = loaded.usable;
-  const user = toCallerUser(row.user, row.organizationId, organizationRole);
-  const { role } = user;
-  return {
-    user,
-    // A token was created with a fresh second factor, so it passes the MFA check; but no person is
-    // present, so it never counts as a fresh verification (step-up refuses it, even just after creation).
-    session: { id: `api-token:${row.id}`, createdAt: row.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },
-    totpEnabled: row.totpEnabledAt !== null,
-    backupCodesCount: 0,
-    requiresPayment: paymentRule(
-      { role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil },
-      now,
-    ),
-    apiToken: { id: row.id, name: row.name, kind: row.kind as ApiTokenKind, scopes: row.scopes as ApiTokenScope[] },
-  };
+  await touchLastUsed(loaded, now, {
+    lastUsedAt: row.lastUsedAt,
+    touched: (usable) => ({ ...usable, row: { ...usable.row, lastUsedAt: now } }),
+    write: (dueBefore) =>
+      db.update(apiTokens).set({ lastUsedAt: now }).where(and(eq(apiTokens.id, row.id), notTouchedSince(apiTokens.lastUsedAt, dueBefore))),
+  });
+  const apiToken = { id: row.id, name: row.name, kind: row.kind as ApiTokenKind, scopes: row.scopes as ApiTokenScope[] };
+  return bearerAuthContext(row, organizationRole, { session: { id: `api-token:${row.id}`, createdAt: row.createdAt }, apiToken }, now, paymentRule);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { backupCodes, memberships, organizations, userMfa, users } from '../db/schema.ts';
 
@@ -9,10 +9,9 @@ import { backupCodes, memberships, organizations, userMfa, users } from '../db/s
  * facts are selected for each, so a session and a token cannot disagree about who someone is.
  */
 
-/** The caller's user columns, as `toCallerUser` (auth-context.ts) reads them. */
-export const callerUserColumns = {
+/** An account's own facts: who it is, its platform role and status, whether it is a partner (also the admin console's summaries). */
+export const accountColumns = {
   id: users.id,
-  homeOrganizationId: users.organizationId,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -20,6 +19,9 @@ export const callerUserColumns = {
   status: users.status,
   isPartner: users.isPartner,
 };
+
+/** The caller's user columns, as `toCallerUser` (auth-context.ts) reads them. */
+export const callerUserColumns = { ...accountColumns, homeOrganizationId: users.organizationId };
 
 /**
  * What every credential's row carries besides the credential itself: the acting organisation, the
@@ -58,4 +60,17 @@ export function joinCaller<Q extends PgSelect>(credential: Q, links: CallerLinks
     .innerJoin(organizations, eq(organizations.id, links.organizationId))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizations.id)))
     .leftJoin(userMfa, eq(userMfa.userId, users.id));
+}
+
+/**
+ * A bearer credential's lookup (API tokens, assistants' OAuth access tokens): the caller's joins,
+ * the credential's own conditions, and what every token asks of its caller: the person active and
+ * the organisation not pending deletion (a token stops with the deletion request, ADR 233). A cookie
+ * session uses `joinCaller` alone: it reads an inactive person's session to delete it, and keeps an
+ * owner's access while the deletion is pending.
+ */
+export function findBearerCaller<Q extends PgSelect>(credential: Q, links: CallerLinks, ...credentialConditions: SQL[]) {
+  return joinCaller(credential, links)
+    .where(and(...credentialConditions, eq(users.status, 'active'), isNull(organizations.deletionRequestedAt)))
+    .limit(1);
 }

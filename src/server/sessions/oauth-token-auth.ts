@@ -1,19 +1,13 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
-import { oauthClients, oauthGrants, oauthTokens, organizations, users } from '../db/schema.ts';
-import { toCallerUser, type AuthContext, type OrganizationRole, type PaymentRule } from './auth-context.ts';
+import { oauthClients, oauthGrants, oauthTokens } from '../db/schema.ts';
+import type { AuthContext, OrganizationRole, PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
-import { callerFactColumns, joinCaller } from './caller-query.ts';
-import { loadCachedToken, type LoadedToken } from './cached-token.ts';
+import { callerFactColumns, findBearerCaller } from './caller-query.ts';
+import { bearerAuthContext, loadCachedToken, notTouchedSince, touchLastUsed, type LoadedToken } from './cached-token.ts';
 import { hashToken } from './session-store.ts';
-
-/** A grant's lastUsedAt is written at most this often (an assistant calling all day is not a write per call). */
-const LAST_USED_TOUCH_INTERVAL_MS = 60_000;
-
-/** Like an API token: past the MFA check (the grant was given from a verified session), never a fresh verification. */
-const TOKEN_VERIFIED_AT = new Date(0);
 
 /**
  * An assistant's access token (ADR 294) with its grant, client, person and the organisation the
@@ -33,20 +27,15 @@ const accessTokenQuery = preparedPerDatabase((db) => {
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
     .$dynamic();
-  return joinCaller(grant, { userId: oauthGrants.userId, organizationId: oauthGrants.organizationId })
-    .where(
-      and(
-        eq(oauthTokens.id, sql.placeholder('tokenHash')),
-        eq(oauthTokens.kind, 'access'),
-        gt(oauthTokens.expiresAt, sql.placeholder('now')),
-        isNull(oauthGrants.revokedAt),
-        eq(oauthGrants.resource, sql.placeholder('resource')),
-        eq(users.status, 'active'),
-        isNull(organizations.deletionRequestedAt),
-      ),
-    )
-    .limit(1)
-    .prepare('oauth_access_token_auth');
+  return findBearerCaller(
+    grant,
+    { userId: oauthGrants.userId, organizationId: oauthGrants.organizationId },
+    eq(oauthTokens.id, sql.placeholder('tokenHash')),
+    eq(oauthTokens.kind, 'access'),
+    gt(oauthTokens.expiresAt, sql.placeholder('now')),
+    isNull(oauthGrants.revokedAt),
+    eq(oauthGrants.resource, sql.placeholder('resource')),
+  ).prepare('oauth_access_token_auth');
 });
 
 type AccessRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accessTokenQuery>['execute']>>[number]>;
@@ -69,18 +58,6 @@ async function loadUsableAccess(db: Database, tokenHash: string, resource: strin
   });
 }
 
-/** The grant's lastUsedAt, at most once a minute (the cached copy moves first, as for API tokens). */
-async function touchGrant(db: Database, loaded: LoadedToken<UsableAccess>, now: Date): Promise<void> {
-  const { row } = loaded.usable;
-  if (row.grant.lastUsedAt && now.getTime() - row.grant.lastUsedAt.getTime() < LAST_USED_TOUCH_INTERVAL_MS) return;
-  loaded.cache?.update(loaded.key, { ...loaded.usable, row: { ...row, grant: { ...row.grant, lastUsedAt: now } } });
-  const dueBefore = new Date(now.getTime() - LAST_USED_TOUCH_INTERVAL_MS + 1);
-  await db
-    .update(oauthGrants)
-    .set({ lastUsedAt: now })
-    .where(and(eq(oauthGrants.id, row.grant.id), or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, dueBefore))));
-}
-
 /**
  * The caller behind an assistant's access token (ADR 294), acting in the organisation the grant was
  * given for with the person's role there, never more. Answered from the session cache like an API
@@ -97,20 +74,16 @@ export async function findOAuthAccessAuth(
 ): Promise<AuthContext | null> {
   const loaded = await loadUsableAccess(db, hashToken(secret), resource, now);
   if (!loaded) return null;
-  await touchGrant(db, loaded, now);
   const { row, organizationRole } = loaded.usable;
-  const user = toCallerUser(row.user, row.organizationId, organizationRole);
-  return {
-    user,
-    session: { id: `oauth-grant:${row.grant.id}`, createdAt: row.grant.createdAt, mfaVerifiedAt: TOKEN_VERIFIED_AT },
-    totpEnabled: row.totpEnabledAt !== null,
-    backupCodesCount: 0,
-    requiresPayment: paymentRule(
-      { role: user.role, subscriptionStatus: row.subscriptionStatus, subscriptionAccessUntil: row.subscriptionAccessUntil },
-      now,
-    ),
-    apiToken: { id: row.grant.id, name: row.clientName, kind: 'oauth', scopes: row.grant.scopes as ApiTokenScope[] },
-  };
+  const { grant } = row;
+  await touchLastUsed(loaded, now, {
+    lastUsedAt: grant.lastUsedAt,
+    touched: (usable) => ({ ...usable, row: { ...usable.row, grant: { ...usable.row.grant, lastUsedAt: now } } }),
+    write: (dueBefore) =>
+      db.update(oauthGrants).set({ lastUsedAt: now }).where(and(eq(oauthGrants.id, grant.id), notTouchedSince(oauthGrants.lastUsedAt, dueBefore))),
+  });
+  const apiToken = { id: grant.id, name: row.clientName, kind: 'oauth' as const, scopes: grant.scopes as ApiTokenScope[] };
+  return bearerAuthContext(row, organizationRole, { session: { id: `oauth-grant:${grant.id}`, createdAt: grant.createdAt }, apiToken }, now, paymentRule);
 }
 
 /**

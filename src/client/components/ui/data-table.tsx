@@ -81,6 +81,20 @@ export function DataTableHead({
 }
 
 /**
+ * The header row of a plain data table whose page writes its own rows (the admin lists, members,
+ * webhook deliveries): the last column's header has no right padding (often the row's actions).
+ */
+export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
+  const headers = columns.map((header, index) => ({ header, headerClassName: index === columns.length - 1 ? undefined : 'pr-3' }));
+  return <DataTableHead headers={headers} look={PLAIN_HEAD_LOOK} />;
+}
+
+const PLAIN_HEAD_LOOK: TableLook = { cell: 'py-2', headRow: 'border-b border-slate-200 text-slate-700' };
+
+/** The header of a column of row actions: named for screen readers only. */
+export const ACTIONS_COLUMN = <span className="sr-only">Actions</span>;
+
+/**
  * A table of rows described by its columns, so a page says what each column shows and the markup
  * (caption, `th scope`, row header) is written once. `className` adds to the look's table classes
  * where they depend on the rows (a smaller type for a long list).

@@ -1,8 +1,9 @@
-import { cn } from '@/client/lib/utils.ts';
+import { DataTable, type DataColumn } from './data-table.tsx';
 
 /**
  * A table whose first cell of each row names the row (the priced options of the board pack on the
- * results page and on /presentation: src/reports/decision-options.ts gives columns and cells).
+ * results page and on /presentation: src/reports/decision-options.ts gives columns and cells), as
+ * a DataTable of string cells.
  */
 export function RowHeaderTable({
   caption,
@@ -18,32 +19,13 @@ export function RowHeaderTable({
   /** Padding of every cell, e.g. 'py-1 pr-3'. */
   cellClassName: string;
 }) {
-  return (
-    <table className={cn('w-full text-left text-sm', className)}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-300">
-          {columns.map((label) => (
-            <th key={label} scope="col" className={cn(cellClassName, 'align-bottom')}>
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((cells) => (
-          <tr key={cells[0]} className="border-b border-slate-200">
-            <th scope="row" className={cn(cellClassName, 'font-medium whitespace-nowrap')}>
-              {cells[0]}
-            </th>
-            {cells.slice(1).map((cell, i) => (
-              <td key={columns[i + 1]} className={cn(cellClassName, 'tabular-nums')}>
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+  const cellColumns = columns.map(
+    (header, index): DataColumn<readonly string[]> => ({
+      header,
+      cell: (cells) => cells[index],
+      cellClassName: index === 0 ? 'whitespace-nowrap' : 'tabular-nums',
+    }),
   );
+  const table = { caption, columns: cellColumns, rowKey: (cells: readonly string[]) => cells[0] ?? '', look: { cell: cellClassName, head: 'align-bottom' } };
+  return <DataTable table={table} rows={rows} className={className} />;
 }

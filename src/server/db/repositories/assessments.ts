@@ -9,7 +9,7 @@ import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
 import { driverRows, preparedPerDatabase } from '../speed/prepared-queries.ts';
-import { assessments, organizations, users } from '../schema.ts';
+import { assessments, users } from '../schema.ts';
 import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord, type AuthorColumns, type ListRow } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
 
@@ -284,31 +284,4 @@ export async function listLatestCompletedPerOrganization(db: Database): Promise<
     .orderBy(assessments.organizationId, desc(assessments.completedAt));
   // Answers the current model no longer accepts still get their reassessment reminder, without certification ones.
   return rows.flatMap((row) => (row.completedAt ? [{ organizationId: row.organizationId, completedAt: row.completedAt, input: parseCompletedInput(row.input) }] : []));
-}
-
-/**
- * The assessments this person wrote, in every organisation, with their answers and the headline
- * figures of the result: the person's copy of their data (features/privacy, ADR 232).
- */
-export function listAuthoredAssessments(db: Database, userId: string) {
-  return db
-    .select({
-      id: assessments.id,
-      title: assessments.title,
-      organization: organizations.name,
-      status: assessments.status,
-      path: assessments.path,
-      answers: assessments.input,
-      businessAnswers: assessments.businessAnswers,
-      evidenceNotes: assessments.evidenceNotes,
-      resultSummary: assessments.summary,
-      engineVersion: assessments.engineVersion,
-      createdAt: assessments.createdAt,
-      updatedAt: assessments.updatedAt,
-      completedAt: assessments.completedAt,
-    })
-    .from(assessments)
-    .innerJoin(organizations, eq(organizations.id, assessments.organizationId))
-    .where(eq(assessments.authorId, userId))
-    .orderBy(desc(assessments.createdAt));
 }

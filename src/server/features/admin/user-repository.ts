@@ -4,6 +4,7 @@ import type { AdminUserListQuerySchema, AdminUserSummary, PlatformRole, UserStat
 import type { Database } from '../../db/client.ts';
 import { auditLog, memberships, organizations, userMfa, users } from '../../db/schema.ts';
 import { escapeLike } from '../../db/repositories/escape-like.ts';
+import { accountColumns } from '../../sessions/caller-query.ts';
 
 /** Accounts as /account-management reads them: summaries, one account's locks and organisations, the target of an action. */
 
@@ -14,13 +15,7 @@ const LAST_SIGN_IN_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 const lastSignInAt = sql<Date | string | null>`(select max(${auditLog.at}) from ${auditLog} where ${auditLog.targetUserId} = ${users.id} and ${auditLog.action} = 'login.success')`;
 
 const summaryColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  status: users.status,
-  isPartner: users.isPartner,
+  ...accountColumns,
   totpEnabledAt: userMfa.totpEnabledAt,
   lastSignInAt,
   createdAt: users.createdAt,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { joinCaller } from '../../sessions/caller-query.ts';
 import { memberships, oauthAuthorizationRequests, oauthClients, oauthCodes, oauthGrants, oauthTokens, organizations, users } from '../../db/schema.ts';
 
 /**
@@ -71,9 +72,12 @@ export async function findConsumedCode(db: Database, codeHash: string) {
   return row ?? null;
 }
 
-/** A grant with what a token request must check: its client, person and organisation still usable. */
+/**
+ * A grant with what a token request must check: its client, person and organisation still usable,
+ * read through the same joins as every caller (sessions/caller-query.ts).
+ */
 export async function findGrant(db: Database, grantId: string) {
-  const [row] = await db
+  const grant = db
     .select({
       grant: oauthGrants,
       userStatus: users.status,
@@ -82,9 +86,8 @@ export async function findGrant(db: Database, grantId: string) {
       deletionRequestedAt: organizations.deletionRequestedAt,
     })
     .from(oauthGrants)
-    .innerJoin(users, eq(users.id, oauthGrants.userId))
-    .innerJoin(organizations, eq(organizations.id, oauthGrants.organizationId))
-    .leftJoin(memberships, and(eq(memberships.userId, oauthGrants.userId), eq(memberships.organizationId, oauthGrants.organizationId)))
+    .$dynamic();
+  const [row] = await joinCaller(grant, { userId: oauthGrants.userId, organizationId: oauthGrants.organizationId })
     .where(eq(oauthGrants.id, grantId))
     .limit(1);
   return row ?? null;

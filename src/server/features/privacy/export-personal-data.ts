@@ -1,7 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { AUDIT_RETENTION_MONTHS, ORGANIZATION_DELETION_GRACE_DAYS } from '@/contracts/privacy.ts';
 import type { Database } from '../../db/client.ts';
-import { listAuthoredAssessments } from '../../db/repositories/assessments.ts';
 import { AppError } from '../../errors.ts';
 import type { Audit } from '../../lib/audit.ts';
 import {
@@ -9,6 +8,7 @@ import {
   readAccount,
   readApiTokens,
   readAuditEntries,
+  readAuthoredAssessments,
   readHelpRequests,
   readMemberships,
   readPasskeys,
@@ -59,7 +59,7 @@ export async function exportPersonalData(options: { db: Database; userId: string
     'sessions.json': json(await readSessions(db, userId)),
     'security-log.json': json(await readAuditEntries(db, userId)),
     'memberships.json': json(await readMemberships(db, userId)),
-    'assessments.json': json(await listAuthoredAssessments(db, userId)),
+    'assessments.json': json(await readAuthoredAssessments(db, userId)),
     'api-tokens.json': json(await readApiTokens(db, userId)),
     'passkeys.json': json(await readPasskeys(db, userId)),
     'help-requests.json': json(await readHelpRequests(db, userId)),

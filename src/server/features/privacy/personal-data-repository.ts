@@ -1,7 +1,7 @@
-import { asc, eq, or, type Column } from 'drizzle-orm';
-import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, or, type Column } from 'drizzle-orm';
+import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { accessRequests, apiTokens, auditLog, helpRequests, memberships, organizations, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
+import { accessRequests, apiTokens, assessments, auditLog, helpRequests, memberships, organizations, passkeys, sessions, userMfa, users } from '../../db/schema.ts';
 
 /**
  * What CIFER holds about one person, table by table, for their copy (ADR 232). Each query names its
@@ -55,31 +55,34 @@ export function readAuditEntries(db: Database, userId: string) {
     .orderBy(asc(auditLog.at), asc(auditLog.id));
 }
 
+/**
+ * The rows a select reads from `table` whose `person` column is the person, joined to the
+ * organisation each was made in (for `organizations.name`), by creation time: oldest first unless
+ * `order` says otherwise.
+ */
+function inTheirOrganizations<Q extends PgSelect>(rows: Q, table: { organizationId: Column; createdAt: Column }, person: Column, userId: string, order = asc) {
+  return rows
+    .innerJoin(organizations, eq(organizations.id, table.organizationId))
+    .where(eq(person, userId))
+    .orderBy(order(table.createdAt));
+}
+
 export function readMemberships(db: Database, userId: string) {
-  return db
-    .select({ organizationId: organizations.id, organization: organizations.name, role: memberships.role, since: memberships.createdAt })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt));
+  const fields = { organizationId: organizations.id, organization: organizations.name, role: memberships.role, since: memberships.createdAt };
+  return inTheirOrganizations(db.select(fields).from(memberships).$dynamic(), memberships, memberships.userId, userId);
+}
+
+/** The assessments this person wrote, in every organisation, with their answers and the headline figures of the result, newest first. */
+export function readAuthoredAssessments(db: Database, userId: string) {
+  const { id, title, status, path, input, businessAnswers, evidenceNotes, summary, engineVersion, createdAt, updatedAt, completedAt } = assessments;
+  const fields = { id, title, organization: organizations.name, status, path, answers: input, businessAnswers, evidenceNotes, resultSummary: summary, engineVersion, createdAt, updatedAt, completedAt };
+  return inTheirOrganizations(db.select(fields).from(assessments).$dynamic(), assessments, assessments.authorId, userId, desc);
 }
 
 export function readApiTokens(db: Database, userId: string) {
-  return db
-    .select({
-      name: apiTokens.name,
-      kind: apiTokens.kind,
-      organization: organizations.name,
-      scopes: apiTokens.scopes,
-      createdAt: apiTokens.createdAt,
-      expiresAt: apiTokens.expiresAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      revokedAt: apiTokens.revokedAt,
-    })
-    .from(apiTokens)
-    .innerJoin(organizations, eq(organizations.id, apiTokens.organizationId))
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(asc(apiTokens.createdAt));
+  const { name, kind, scopes, createdAt, expiresAt, lastUsedAt, revokedAt } = apiTokens;
+  const fields = { name, kind, organization: organizations.name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt };
+  return inTheirOrganizations(db.select(fields).from(apiTokens).$dynamic(), apiTokens, apiTokens.userId, userId);
 }
 
 export function readPasskeys(db: Database, userId: string) {

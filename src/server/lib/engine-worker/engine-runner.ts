@@ -3,7 +3,7 @@ import type { AssessRiskOptions } from '@/engine/assess-risk.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { EngineRun } from '@/reports/what-changed.ts';
-import { createThreadPool, type PoolSettings } from '../thread-pool.ts';
+import { createThreadPool, type PoolSettings, type ThreadPoolKind } from '../thread-pool.ts';
 import { performEngineJob, type EngineJob, type EngineJobAnswer } from './engine-jobs.ts';
 
 /** Runs the engine's long jobs for the whole app (ADR 263, ADR 269); `close()` stops its workers. */
@@ -49,11 +49,8 @@ export function createInProcessRunner(): EngineRunner {
   );
 }
 
-/** The worker's own script: the engine's jobs (engine-worker.ts). */
-const ENGINE_WORKER_URL = new URL('./engine-worker.ts', import.meta.url);
-/** Plain JavaScript that registers tsx in the thread, then loads the script (ADR 276: Node 20 workers). */
-const WORKER_ENTRY_URL = new URL('./engine-worker-entry.cjs', import.meta.url);
-
+/** The engine's pool: its entry registers tsx in the thread, then loads engine-worker.ts (ADR 276: Node 20 workers). */
+const ENGINE_POOL: ThreadPoolKind = { name: 'engine', entryUrl: new URL('./engine-worker-entry.cjs', import.meta.url) };
 
 /**
  * A pool of worker threads for the engine's runs (ADR 128, ADR 263, ADR 269; lib/thread-pool.ts),
@@ -65,12 +62,7 @@ const WORKER_ENTRY_URL = new URL('./engine-worker-entry.cjs', import.meta.url);
  * that one. `close()` ends the pool; a later job starts a new one.
  */
 export function createWorkerRunner(log: FastifyBaseLogger, options: PoolSettings): EngineRunner {
-  const pool = createThreadPool<EngineJob, EngineJobAnswer>(log, {
-    name: 'engine',
-    entryUrl: WORKER_ENTRY_URL,
-    scriptUrl: options.workerUrl ?? ENGINE_WORKER_URL,
-    threads: options.threads,
-  });
+  const pool = createThreadPool<EngineJob, EngineJobAnswer>(log, ENGINE_POOL, options);
   return runnerOf(
     async (job) => {
       const answer = await pool.run(job);

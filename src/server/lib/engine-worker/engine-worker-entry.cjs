@@ -2,8 +2,8 @@
  * The first module of an engine pool thread (engine-runner.ts, ADR 269): plain JavaScript, so any
  * Node the package supports loads it (on Node 20 a worker ignores `--import tsx` for its own entry
  * and refuses a .ts one). It registers tsx's require hook in this thread, then loads the TypeScript
- * worker the runner names in piscina's workerData (engine-worker.ts, or a test's stand-in) and hands
- * piscina its default export, the job handler. ADR 276.
+ * worker, engine-worker.ts unless the runner names a test's stand-in in piscina's workerData, and
+ * hands piscina its default export, the job handler. ADR 276.
  *
  * CommonJS on purpose: tsx's require hook runs inside this thread, where its ESM loader
  * (`tsx/esm/api`) runs on a hooks thread of its own, which on Node 20 once ended a worker with exit
@@ -17,6 +17,5 @@ const { workerData } = require('piscina');
 const { register } = require('tsx/cjs/api');
 
 register();
-const script = workerData && workerData.script;
-if (!script) throw new Error('engine-worker-entry.cjs: the worker script URL is missing');
-module.exports = require(fileURLToPath(script)).default;
+const standIn = workerData && workerData.script;
+module.exports = require(standIn ? fileURLToPath(standIn) : './engine-worker.ts').default;

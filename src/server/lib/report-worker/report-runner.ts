@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { renderReportFile, type ReportFile, type ReportFileJob } from '@/reports/report-files.ts';
-import { createThreadPool, type PoolSettings } from '../thread-pool.ts';
+import { createThreadPool, type PoolSettings, type ThreadPoolKind } from '../thread-pool.ts';
 
 /** Builds the report files for the whole app (ADR 323); `close()` stops its threads. */
 export interface ReportRunner {
@@ -19,11 +19,8 @@ export function createInProcessReportRunner(): ReportRunner {
   };
 }
 
-/** The task module of a report thread. */
-const REPORT_WORKER_URL = new URL('./report-worker.ts', import.meta.url);
-/** Plain JavaScript that registers tsx's ESM loader in the thread, then imports the task module. */
-const REPORT_ENTRY_URL = new URL('./report-worker-entry.mjs', import.meta.url);
-
+/** The report pool: its entry registers tsx's ESM loader in the thread, then imports report-worker.ts. */
+const REPORT_POOL: ThreadPoolKind = { name: 'report', entryUrl: new URL('./report-worker-entry.mjs', import.meta.url) };
 
 /**
  * A pool of report threads (lib/thread-pool.ts): a board report PDF, deck or workbook is hundreds
@@ -32,12 +29,7 @@ const REPORT_ENTRY_URL = new URL('./report-worker-entry.mjs', import.meta.url);
  * the error handler answers as a 500; piscina replaces the thread for the next one.
  */
 export function createReportRunner(log: FastifyBaseLogger, options: PoolSettings): ReportRunner {
-  const pool = createThreadPool<ReportFileJob, ReportFile>(log, {
-    name: 'report',
-    entryUrl: REPORT_ENTRY_URL,
-    scriptUrl: options.workerUrl ?? REPORT_WORKER_URL,
-    threads: options.threads,
-  });
+  const pool = createThreadPool<ReportFileJob, ReportFile>(log, REPORT_POOL, options);
   return {
     render: async (job) => asBuffer(await pool.run(job)),
     close: () => pool.close(),

@@ -4,14 +4,13 @@
  * engine's entry (engine-worker-entry.cjs) it registers tsx's ESM loader, not its require hook: the
  * renderers' packages are ES modules only (@react-pdf/renderer's exports have no "require"
  * condition, and its layout engine, yoga-layout, uses top-level await), which require() cannot load.
- * It then imports the TypeScript task module the runner names in piscina's workerData
- * (report-worker.ts, or a test's stand-in) and hands piscina its default export, the job handler.
+ * It then imports the TypeScript task module, report-worker.ts unless the runner names a test's
+ * stand-in in piscina's workerData, and hands piscina its default export, the job handler.
  */
 import { workerData } from 'piscina';
 import { register } from 'tsx/esm/api';
 
 register();
-const script = workerData && workerData.script;
-if (!script) throw new Error('report-worker-entry.mjs: the worker script URL is missing');
-const { default: handler } = await import(script);
+const standIn = workerData && workerData.script;
+const { default: handler } = await import(standIn || './report-worker.ts');
 export default handler;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button.tsx';
-import { TableHead } from '@/client/components/ui/table-head.tsx';
+import { TableHead } from '@/client/components/ui/data-table.tsx';
 
 export const SELECT_CLASS =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none';

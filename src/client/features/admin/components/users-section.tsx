@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
 import { Label } from '@/client/components/ui/label.tsx';
-import { ACTIONS_COLUMN } from '@/client/components/ui/table-head.tsx';
+import { ACTIONS_COLUMN } from '@/client/components/ui/data-table.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useAdminUsers, type UserFilters } from '../api/get-admin-users.ts';
 import { PagedTable, SELECT_CLASS } from './pagination.tsx';

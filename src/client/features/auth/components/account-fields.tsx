@@ -10,8 +10,12 @@ interface FieldBinding {
   registration: UseFormRegisterReturn;
 }
 
+/** The caller's form's binding of a field by name (its error and registration). */
+type FieldOf<Name extends string> = (name: Name) => FieldBinding;
+
 /** First and last name side by side (sign-up and the access request). */
-export function NameFields({ idPrefix, firstName, lastName }: { idPrefix: string; firstName: FieldBinding; lastName: FieldBinding }) {
+export function NameFields({ idPrefix, field }: { idPrefix: string; field: FieldOf<'firstName' | 'lastName'> }) {
+  const [firstName, lastName] = [field('firstName'), field('lastName')];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField id={`${idPrefix}-first-name`} label="First name" error={firstName.error} required>
@@ -25,7 +29,8 @@ export function NameFields({ idPrefix, firstName, lastName }: { idPrefix: string
 }
 
 /** A new password and its confirmation (the hint states the password rule). */
-export function NewPasswordFields({ idPrefix, hint, password, confirmPassword }: { idPrefix: string; hint: ReactNode; password: FieldBinding; confirmPassword: FieldBinding }) {
+export function NewPasswordFields({ idPrefix, hint, field }: { idPrefix: string; hint: ReactNode; field: FieldOf<'password' | 'confirmPassword'> }) {
+  const [password, confirmPassword] = [field('password'), field('confirmPassword')];
   return (
     <>
       <FormField id={`${idPrefix}-password`} label="Password" error={password.error} required hint={hint}>

@@ -38,7 +38,7 @@ function AccessRequestFields({ form }: { form: UseFormReturn<AccessRequestInput>
   const field = (name: keyof AccessRequestInput) => ({ error: errors[name]?.message, registration: form.register(name) });
   return (
     <>
-      <NameFields idPrefix="access" firstName={field('firstName')} lastName={field('lastName')} />
+      <NameFields idPrefix="access" field={field} />
       <FormField id="access-email" label="Email" error={errors.email?.message} required>
         <Input {...fieldAria('access-email', errors.email?.message)} type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
@@ -58,12 +58,7 @@ function AccessRequestFields({ form }: { form: UseFormReturn<AccessRequestInput>
           {...form.register('message')}
         />
       </FormField>
-      <NewPasswordFields
-        idPrefix="access"
-        hint="At least 14 characters."
-        password={field('password')}
-        confirmPassword={field('confirmPassword')}
-      />
+      <NewPasswordFields idPrefix="access" hint="At least 14 characters." field={field} />
     </>
   );
 }

@@ -30,19 +30,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp?: () => void } = {}) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
-      <NameFields idPrefix="signup" firstName={field('firstName')} lastName={field('lastName')} />
+      <NameFields idPrefix="signup" field={field} />
       <FormField id="signup-email" label="Email" error={errors.email?.message} required>
         <Input {...fieldAria('signup-email', errors.email?.message)} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
       </FormField>
       <FormField id="signup-company" label="Company" error={errors.company?.message} required>
         <Input {...fieldAria('signup-company', errors.company?.message)} autoComplete="organization" {...form.register('company')} />
       </FormField>
-      <NewPasswordFields
-        idPrefix="signup"
-        hint="At least 14 characters, with uppercase and lowercase letters and numbers."
-        password={field('password')}
-        confirmPassword={field('confirmPassword')}
-      />
+      <NewPasswordFields idPrefix="signup" hint="At least 14 characters, with uppercase and lowercase letters and numbers." field={field} />
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

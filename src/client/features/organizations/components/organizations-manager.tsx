@@ -18,7 +18,7 @@ import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';
 import { Input } from '@/client/components/ui/input.tsx';
-import { ACTIONS_COLUMN, TableHead } from '@/client/components/ui/table-head.tsx';
+import { ACTIONS_COLUMN, TableHead } from '@/client/components/ui/data-table.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useCurrentUser } from '@/client/lib/current-user.ts';

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Button } from '@/client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card.tsx';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
-import { ACTIONS_COLUMN, TableHead } from '@/client/components/ui/table-head.tsx';
+import { ACTIONS_COLUMN, TableHead } from '@/client/components/ui/data-table.tsx';
 import { toast } from '@/client/hooks/use-toast.ts';
 import { DialogFormFooter } from '@/client/components/ui/dialog-form-footer.tsx';
 import { FormField, fieldAria } from '@/client/components/ui/form-field.tsx';

@@ -2,7 +2,7 @@ import type { WebhookDelivery, WebhookDeliveryStatus } from '@/contracts/webhook
 import { Alert, AlertDescription } from '@/client/components/ui/alert.tsx';
 import { Badge } from '@/client/components/ui/badge.tsx';
 import { ScrollRegion } from '@/client/components/ui/scroll-region.tsx';
-import { TableHead } from '@/client/components/ui/table-head.tsx';
+import { TableHead } from '@/client/components/ui/data-table.tsx';
 import { getErrorMessage } from '@/client/lib/api-client.ts';
 import { useWebhookDeliveries } from '../api/webhooks-api.ts';
 
