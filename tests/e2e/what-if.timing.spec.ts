@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { SAMPLE_CLINIC_INPUT } from '../../src/engine/sample-inputs.ts';
 import { signUpWithMfa } from '../support/sign-up-with-mfa.ts';
 
-type Report = { visible: { n: number; median: number; p90: number; max: number }; full: { n: number; median: number; p90: number; max: number }; longestTaskMs: number };
+/** Each figure in ms; `samples`: every change counted, in the order made, so runs can be pooled. */
+type Stats = { n: number; median: number; p90: number; max: number; samples: number[] };
+type Report = { visible: Stats; full: Stats; longestTaskMs: number };
 
 /**
  * Twenty what-if changes, each timed from the browser's change event to the frame that paints the
@@ -65,10 +67,17 @@ async function measureWhatIf(page: Page): Promise<Report> {
     visible.push((timing.shownAt ?? NaN) - timing.changedAt);
     full.push(Number(fullMark) - timing.changedAt);
   }
-  const stats = (xs: number[]) => {
-    const s = xs.slice(3).sort((a, b) => a - b);
+  const stats = (xs: number[]): Stats => {
+    const counted = xs.slice(3);
+    const s = counted.toSorted((a, b) => a - b);
     const round = (x: number | undefined) => Math.round(x ?? NaN);
-    return { n: s.length, median: round(s[Math.floor(s.length / 2)]), p90: round(s[Math.floor(s.length * 0.9)]), max: round(s.at(-1)) };
+    return {
+      n: s.length,
+      median: round(s[Math.floor(s.length / 2)]),
+      p90: round(s[Math.floor(s.length * 0.9)]),
+      max: round(s.at(-1)),
+      samples: counted.map((x) => Math.round(x * 10) / 10),
+    };
   };
   const longTasks = await page.evaluate(() => (window as unknown as { __whatIf: { longTasks: number[] } }).__whatIf.longTasks);
   const report = { visible: stats(visible), full: stats(full), longestTaskMs: Math.round(Math.max(0, ...longTasks)) };
