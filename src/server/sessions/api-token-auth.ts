@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { API_TOKEN_SECRET_PREFIX, type ApiTokenKind, type ApiTokenScope } from '@/contracts/api-tokens.ts';
 import { OAUTH_TOKEN_PREFIX } from '@/contracts/oauth.ts';
 import type { Database } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
 import { apiTokens } from '../db/schema.ts';
 import type { AuthContext, OrganizationRole, PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
@@ -27,7 +26,7 @@ export const ORGANIZATION_HEADER = 'cifer-organization';
  * token may act in any organisation its owner belongs to (the requested one, when given); an
  * organisation token only in its own, which findApiTokenAuth then compares with the request.
  */
-const tokenRowQuery = preparedPerDatabase((db) => {
+const tokenRowQuery = (db: Database) => {
   const requested = sql.placeholder('requestedOrganizationId');
   const actingOrganization = sql<string>`coalesce(case when ${apiTokens.kind} = 'personal' then ${requested}::uuid end, ${apiTokens.organizationId})`;
   const token = db
@@ -51,7 +50,7 @@ const tokenRowQuery = preparedPerDatabase((db) => {
     isNull(apiTokens.revokedAt),
     gt(apiTokens.expiresAt, sql.placeholder('now')),
   ).prepare('api_token_auth');
-});
+};
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof readTokenRow>>>;
 

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { ApiTokenScope } from '@/contracts/api-tokens.ts';
 import type { Database } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/speed/prepared-queries.ts';
 import { oauthClients, oauthGrants, oauthTokens } from '../db/schema.ts';
 import type { AuthContext, OrganizationRole, PaymentRule } from './auth-context.ts';
 import { effectiveOrganizationRole } from './organization-owner.ts';
@@ -15,7 +14,7 @@ import { hashToken } from './session-store.ts';
  * not revoked, the token bound to this resource (RFC 8707), the person active and the organisation
  * not being deleted.
  */
-const accessTokenQuery = preparedPerDatabase((db) => {
+const accessTokenQuery = (db: Database) => {
   const grant = db
     .select({
       expiresAt: oauthTokens.expiresAt,
@@ -36,7 +35,7 @@ const accessTokenQuery = preparedPerDatabase((db) => {
     isNull(oauthGrants.revokedAt),
     eq(oauthGrants.resource, sql.placeholder('resource')),
   ).prepare('oauth_access_token_auth');
-});
+};
 
 type AccessRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accessTokenQuery>['execute']>>[number]>;
 

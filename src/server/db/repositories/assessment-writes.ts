@@ -3,7 +3,6 @@ import type { AnswerProvenance, AnswerProvenanceEntry, AssessmentPath, Assessmen
 import type { BusinessAnswers } from '@/contracts/business-questions.ts';
 import type { RiskResult } from '@/engine/risk-result.ts';
 import type { Database } from '../client.ts';
-import { preparedPerShape } from '../speed/prepared-queries.ts';
 import { assessments, users } from '../schema.ts';
 import { authorNameOf, toRecord, type AssessmentRecord } from './assessment-record.ts';
 import { storedColumns } from './assessments.ts';
@@ -123,13 +122,8 @@ const savedColumns = {
   authorLastName: sql<string | null>`(select ${users.lastName} from ${users} where ${users.id} = ${assessments.authorId})`.as('authorLastName'),
 };
 
-/**
- * A draft save's UPDATE, built and prepared once per database and per shape (at most 2^6 x 2 shapes,
- * fixed by DRAFT_FIELDS; the app's autosave uses one or two). Built with Drizzle on every save, the
- * statement with its returned columns cost about a seventh of the CPU of the mixed signed-in load
- * (docs/benchmarks.md, ADR 248).
- */
-const draftUpdateQuery = preparedPerShape(draftUpdateName, (db, shape) =>
+/** A draft save's UPDATE for the fields it sets (DRAFT_FIELDS) and whether it checks the version first. */
+const draftUpdateQuery = (db: Database, shape: DraftSaveShape) =>
   db
     .update(assessments)
     .set({ ...Object.fromEntries(shape.fields.map((field) => [field, sql.placeholder(field)])), updatedAt: nextAssessmentVersion(sql.placeholder('updatedAt')) })
@@ -143,8 +137,7 @@ const draftUpdateQuery = preparedPerShape(draftUpdateName, (db, shape) =>
       ),
     )
     .returning(savedColumns)
-    .prepare(draftUpdateName(shape)),
-);
+    .prepare(draftUpdateName(shape));
 
 /**
  * Changes a draft and returns it as stored, in the same statement; null when no draft with that id

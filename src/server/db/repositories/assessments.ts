@@ -8,7 +8,6 @@ import type { Recommendation } from '@/engine/recommendations.ts';
 import type { RiskBand } from '@/engine/risk-score.ts';
 import type { RiskInput } from '@/engine/risk-input.ts';
 import type { Database } from '../client.ts';
-import { driverRows, preparedPerDatabase } from '../speed/prepared-queries.ts';
 import { assessments, users } from '../schema.ts';
 import { authorNameOf, parseCompletedInput, parseStored, toListRecord, toRecord, type AssessmentListRecord, type AssessmentRecord, type AuthorColumns, type ListRow } from './assessment-record.ts';
 import { isUuid } from './is-uuid.ts';
@@ -29,8 +28,8 @@ function isoTime<T extends string | null = string>(column: PgColumn) {
 }
 
 /**
- * The row's own columns a list shows, each under its record field's name, so a list reads the
- * driver's rows as they come (`prepared.all()`, ADR 246); the author's name comes from a join
+ * The row's own columns a list shows, each under its record field's name (times formatted in SQL,
+ * ADR 246); the author's name comes from a join
  * (listedWithAuthorColumns).
  */
 const listedColumns = {
@@ -77,7 +76,7 @@ const ofOrganization = (organizationId: string) => eq(assessments.organizationId
 
 /** One page of an organisation's assessments, newest first, and how many it has. */
 export async function listAssessmentPage(db: Database, organizationId: string, page: number, pageSize: number): Promise<{ records: AssessmentListRecord[]; total: number }> {
-  const rows = await driverRows<ListedRow & { total: number }>(numberedPageQuery(db), { organizationId, limit: pageSize, offset: (page - 1) * pageSize });
+  const rows: Array<ListedRow & { total: number }> = await numberedPageQuery(db).execute({ organizationId, limit: pageSize, offset: (page - 1) * pageSize });
   // Each row carries the total; a page past the end has none to carry it.
   const total = rows[0]?.total ?? (page > 1 ? await countAssessments(db, organizationId) : 0);
   return { records: rows.map(toListRecord), total };
@@ -89,18 +88,17 @@ export async function countAssessments(db: Database, organizationId: string): Pr
   return Number(row?.total ?? 0);
 }
 
-/** A list's row as the driver gives it (driverRows): the listed columns are named after the record's fields. */
+/** A list's row: the listed columns are named after the record's fields. */
 type ListedRow = ListRow & AuthorColumns;
 
 /**
  * The app's list (GET /api/assessments): a numbered page with the organisation's total in each row,
  * one query instead of a count and a page (on PGlite each query costs a few hundred µs by itself).
  */
-const numberedPageQuery = preparedPerDatabase((db) =>
+const numberedPageQuery = (db: Database) =>
   listPageFrom(db, undefined, { total: sql<number>`(count(*) over ())::int`.as('total') })
     .offset(sql.placeholder('offset'))
-    .prepare('assessments_numbered_page'),
-);
+    .prepare('assessments_numbered_page');
 
 /** Where a keyset page starts: the last row of the page before (creation time, then id). */
 export interface AssessmentListPosition {
@@ -114,19 +112,18 @@ export interface AssessmentListPosition {
  * Creation times are written by the app's clock in whole milliseconds, as the cursor keeps them.
  */
 export async function listAssessmentsAfter(db: Database, organizationId: string, after: AssessmentListPosition | null, limit: number): Promise<AssessmentListRecord[]> {
-  const rows = after
-    ? await driverRows<ListedRow>(pageAfterQuery(db), { organizationId, limit, afterCreatedAt: after.createdAt.toISOString(), afterId: after.id })
-    : await driverRows<ListedRow>(firstPageQuery(db), { organizationId, limit });
+  const rows: ListedRow[] = after
+    ? await pageAfterQuery(db).execute({ organizationId, limit, afterCreatedAt: after.createdAt.toISOString(), afterId: after.id })
+    : await firstPageQuery(db).execute({ organizationId, limit });
   return rows.map(toListRecord);
 }
 
-/** The public API's list (ADR 239): built once, the first page and the pages after a cursor. */
-const firstPageQuery = preparedPerDatabase((db) => listPageFrom(db, undefined).prepare('assessments_first_page'));
-const pageAfterQuery = preparedPerDatabase((db) =>
-  listPageFrom(db, sql`(${assessments.createdAt}, ${assessments.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`).prepare('assessments_page_after'),
-);
+/** The public API's list: the first page and the pages after a cursor. */
+const firstPageQuery = (db: Database) => listPageFrom(db, undefined).prepare('assessments_first_page');
+const pageAfterQuery = (db: Database) =>
+  listPageFrom(db, sql`(${assessments.createdAt}, ${assessments.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`).prepare('assessments_page_after');
 
-function listPageFrom(db: Database, position: SQL | undefined, extra: Record<string, SQL.Aliased> = {}) {
+function listPageFrom<Extra extends Record<string, SQL.Aliased>>(db: Database, position: SQL | undefined, extra: Extra = {} as Extra) {
   return db
     .select({ ...listedWithAuthorColumns, ...extra })
     .from(assessments)
@@ -143,16 +140,15 @@ export async function findAssessment(db: Database, organizationId: string, id: s
   return rows[0] ? toRecord(rows[0], authorNameOf(rows[0])) : null;
 }
 
-/** Every assessment route reads its assessment through here first: built once (ADR 239). */
-const assessmentByIdQuery = preparedPerDatabase((db) =>
+/** Every assessment route reads its assessment through here first. */
+const assessmentByIdQuery = (db: Database) =>
   db
     .select(fullColumns)
     .from(assessments)
     .leftJoin(users, eq(users.id, assessments.authorId))
     .where(and(eq(assessments.id, sql.placeholder('id')), eq(assessments.organizationId, sql.placeholder('organizationId'))))
     .limit(1)
-    .prepare('assessment_by_id'),
-);
+    .prepare('assessment_by_id');
 
 /** The organisation's most recently completed assessment matching `condition` (completion time, then id), or null. */
 async function findNewestCompleted(db: Database, organizationId: string, condition?: SQL): Promise<AssessmentRecord | null> {
